@@ -1,0 +1,1 @@
+"""Spite and Malice: a pure rules engine, a room server and a thin browser client."""

@@ -1,0 +1,36 @@
+"""The pure rules engine: no I/O, no asyncio, no clock, no global random.
+
+A hand is options + seed + ordered moves; a match is a sequence of hands. Public API:
+
+- `make_options(preset, overrides)` -> `Options` (raises `OptionsError` naming the option)
+- `Game.deal(options, seed)`; `game.legal_moves()`; `game.apply(move)`; `game.copy()`
+- `Match(options, names)`; `match.deal(seed)`; `match.apply(move, seat)`; `Match.replay(...)`
+- `view(match, seat)` / `omniscient_view(match)`: the only redaction of hidden cards
+- `Move.from_wire(obj)` / `move.to_wire()`; `commitment(seed)`
+"""
+
+from .cards import Deck
+from .errors import BadMove, EngineError, HandOver, IllegalMove, NotYourTurn, OptionsError
+from .game import Game
+from .match import HAND_OVER, MATCH_OVER, PLAYING, WAITING, HandRecord, Match, NotDealtYet
+from .moves import END, Move
+from .options import (
+    OPTION_HELP,
+    OPTION_NAMES,
+    PRESET_HELP,
+    PRESETS,
+    Options,
+    make_options,
+    options_from_json,
+)
+from .shuffle import ShuffleStream, commitment
+from .state import Outcome
+from .views import omniscient_view, view
+
+__all__ = [
+    "BadMove", "Deck", "END", "EngineError", "Game", "HAND_OVER", "HandOver", "HandRecord",
+    "IllegalMove", "MATCH_OVER", "Match", "Move", "NotDealtYet", "NotYourTurn", "OPTION_HELP",
+    "OPTION_NAMES", "Options", "OptionsError", "Outcome", "PLAYING", "PRESETS", "PRESET_HELP",
+    "ShuffleStream", "WAITING", "commitment", "make_options", "omniscient_view",
+    "options_from_json", "view",
+]

@@ -1,0 +1,54 @@
+"""`Game`: one hand of play, with the methods callers use (legal moves, apply, copy)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .deal import deal_into, layout_into
+from .legal import legal_moves
+from .moves import Move
+from .options import Options
+from .play import apply as apply_move
+from .state import GameState
+
+
+class Game(GameState):
+    """One hand: options + seed (or a deal order) + the moves applied so far.
+
+    `legal_moves()` lists exactly the moves `apply()` accepts; `apply()` raises an
+    `IllegalMove` (a ValueError) whose message a player can read, and then changes nothing.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def deal(cls, opts: Options, seed: str, order: Sequence[int] | None = None,
+             events: bool = False) -> Game:
+        """A new hand dealt from `seed` (or from an explicit deal `order` of card ids)."""
+        g = cls.__new__(cls)
+        deal_into(g, opts, seed, order)
+        if events:
+            g.events = [{"type": "deal", "first": g.first}]
+        return g
+
+    @classmethod
+    def layout(cls, opts: Options, **piles: Any) -> Game:
+        """An exact position from card codes (see `deal.layout_into`), for tests and analysis."""
+        g = cls.__new__(cls)
+        layout_into(g, opts, **piles)
+        return g
+
+    def legal_moves(self) -> list[Move]:
+        return legal_moves(self)
+
+    def is_legal(self, move: Move) -> bool:
+        return move in legal_moves(self)
+
+    def apply(self, move: Move) -> None:
+        apply_move(self, move)
+
+    def copy(self) -> Game:
+        g = GameState.copy(self)
+        assert isinstance(g, Game)
+        return g

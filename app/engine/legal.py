@@ -1,0 +1,218 @@
+"""Legal moves: the one place that decides what may be done now.
+
+`legal_moves(g)` lists every legal move for the player to move, each (kind, card, from, to)
+exactly once; `apply` accepts exactly these. The list is cached on the state until the next
+move. Predicates used by both generation and explanations live here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import ACE
+from .moves import DISCARD, END, HAND, LOAD, MOVE_SIDE, PLAY, Move, centre_pile
+from .state import GameState
+
+CENTRE_NAMES: tuple[str, ...] = tuple(centre_pile(i) for i in range(256))
+_new = tuple.__new__
+
+
+def centre_name(i: int) -> str:
+    return CENTRE_NAMES[i] if i < len(CENTRE_NAMES) else centre_pile(i)
+
+
+def top_mask(g: GameState, stack: list[int]) -> int:
+    """Ranks (as bits) the top of a non-empty side stack may stand for.
+
+    A real card is its rank; each wild above it may be the same or one lower; a stack of
+    wilds only may be anything a wild may stand for.
+    """
+    deck_wild = g.deck.wild
+    i = len(stack) - 1
+    while i >= 0 and deck_wild[stack[i]]:
+        i -= 1
+    wmask = g.wild_side_mask
+    if i >= 0:
+        mask, wilds_above = 1 << g.deck.rank[stack[i]], len(stack) - 1 - i
+    else:
+        mask, wilds_above = wmask, len(stack) - 1
+    for _w in range(wilds_above):
+        mask = (mask | (mask >> 1)) & wmask
+    return mask
+
+
+def accepts(g: GameState, mask: int, card: int) -> bool:
+    """Whether `card` may go on a non-empty side stack whose top may be any rank in `mask`
+    (under discard_rule=same_or_one_lower: the same rank or one lower)."""
+    if g.deck.wild[card]:
+        return bool((mask | (mask >> 1)) & g.wild_side_mask)
+    return bool((mask >> g.deck.rank[card]) & 3)
+
+
+def side_accepts(g: GameState, stack: list[int], card: int) -> bool:
+    """Whether `card` may be put on this side stack (the ban on Aces or wilds aside)."""
+    if not stack or g.opts.discard_rule == "any":
+        return True
+    return accepts(g, top_mask(g, stack), card)
+
+
+def centre_needs(g: GameState) -> tuple[dict[int, list[str]], list[str]]:
+    """(rank needed -> slot names, slot names a wild may go to)."""
+    need_slots: dict[int, list[str]] = {}
+    wild_slots: list[str] = []
+    wild_ok = g.wild_ok
+    for i, st in enumerate(g.centre):
+        need = len(st) + 1
+        name = CENTRE_NAMES[i] if i < 256 else centre_pile(i)
+        lst = need_slots.get(need)
+        if lst is None:
+            need_slots[need] = [name]
+        else:
+            lst.append(name)
+        if wild_ok[need]:
+            wild_slots.append(name)
+    return need_slots, wild_slots
+
+
+def forced_plays(g: GameState, need_slots: dict[int, list[str]]) -> list[Move]:
+    """Plays the compulsory options force now (empty if none is forced)."""
+    o = g.opts
+    s = g.turn
+    rank = g.deck.rank
+    wild = g.deck.wild
+    forced: list[Move] = []
+    if o.compulsory_aces:
+        targets = need_slots.get(ACE, [])
+        for c in g.hands[s]:
+            if rank[c] == ACE and not wild[c]:
+                forced += [_new(Move, (PLAY, c, HAND, t)) for t in targets]
+        pile = g.payoff[s]
+        if pile and rank[pile[-1]] == ACE and not wild[pile[-1]]:
+            forced += [_new(Move, (PLAY, pile[-1], g.payoff_names[s], t)) for t in targets]
+        if forced:
+            return forced
+    if o.compulsory_aces_twos:
+        sources = [(g.payoff[s], g.payoff_names[s])]
+        sources += [(st, g.side_names[s][k]) for k, st in enumerate(g.side[s])]
+        for pile, name in sources:
+            if pile:
+                c = pile[-1]
+                r = rank[c]
+                if r <= 2 and not wild[c]:
+                    forced += [_new(Move, (PLAY, c, name, t)) for t in need_slots.get(r, ())]
+    return forced
+
+
+def legal_moves(g: GameState) -> list[Move]:
+    """Every legal move of the player to move (cached until the state changes)."""
+    cached = g._legal
+    if cached is not None:
+        return cached
+    g._legal = moves = _generate(g)
+    return moves
+
+
+def _generate(g: GameState) -> list[Move]:
+    if g.outcome is not None:
+        return []
+    o = g.opts
+    s = g.turn
+    deck = g.deck
+    rank = deck.rank
+    wild = deck.wild
+    need_slots, wild_slots = centre_needs(g)
+    if o.compulsory_aces or o.compulsory_aces_twos:
+        forced = forced_plays(g, need_slots)
+        if forced:
+            return forced
+    moves: list[Move] = []
+    add = moves.append
+    hand = g.hands[s]
+    for c in hand:
+        targets = wild_slots if wild[c] else need_slots.get(rank[c])
+        if targets:
+            for t in targets:
+                add(_new(Move, (PLAY, c, HAND, t)))
+    for p in g.team_seats[s]:
+        pile = g.payoff[p]
+        if pile:
+            c = pile[-1]
+            targets = wild_slots if wild[c] else need_slots.get(rank[c])
+            if targets:
+                src = g.payoff_names[p]
+                for t in targets:
+                    add(_new(Move, (PLAY, c, src, t)))
+        names = g.side_names[p]
+        for k, st in enumerate(g.side[p]):
+            if st:
+                c = st[-1]
+                targets = wild_slots if wild[c] else need_slots.get(rank[c])
+                if targets:
+                    src = names[k]
+                    for t in targets:
+                        add(_new(Move, (PLAY, c, src, t)))
+    side = g.side[s]
+    names = g.side_names[s]
+    can_discard = False
+    if hand:
+        slots = range(len(side))
+        if o.massachusetts:
+            empties = [k for k in slots if not side[k]]
+            if empties:
+                slots = empties  # type: ignore[assignment]
+        side_card_ok = g.side_card_ok
+        if o.discard_rule == "any":
+            for c in hand:
+                if side_card_ok[c]:
+                    for k in slots:
+                        add(_new(Move, (DISCARD, c, None, names[k])))
+                    can_discard = True
+        else:
+            masks = [top_mask(g, side[k]) if side[k] else -1 for k in slots]
+            for c in hand:
+                if side_card_ok[c]:
+                    for k, mask in zip(slots, masks, strict=True):
+                        if mask == -1 or accepts(g, mask, c):
+                            add(_new(Move, (DISCARD, c, None, names[k])))
+                            can_discard = True
+    if o.side_to_side:
+        _side_to_side(g, s, add)
+    if o.load_opponent:
+        _loads(g, s, add)
+    if not o.must_discard or not can_discard:
+        add(END)
+    return moves
+
+
+def _side_to_side(g: GameState, s: int, add: Callable[[Move], None]) -> None:
+    side = g.side[s]
+    names = g.side_names[s]
+    for k, st in enumerate(side):
+        if not st:
+            continue
+        c = st[-1]
+        if c in g.moved or not g.side_card_ok[c]:
+            continue
+        for j, dest in enumerate(side):
+            if j == k or (not dest and len(st) == 1):
+                continue
+            if side_accepts(g, dest, c):
+                add(_new(Move, (MOVE_SIDE, None, names[k], names[j])))
+
+
+def _loads(g: GameState, s: int, add: Callable[[Move], None]) -> None:
+    rank = g.deck.rank
+    suit = g.deck.suit
+    sources = [(c, HAND) for c in g.hands[s]]
+    if g.payoff[s]:
+        sources.append((g.payoff[s][-1], g.payoff_names[s]))
+    for o in g.opponents[s]:
+        pile = g.payoff[o]
+        if not pile:
+            continue
+        t = pile[-1]
+        if suit[t] < 0:
+            continue
+        for c, src in sources:
+            if suit[c] == suit[t] and abs(rank[c] - rank[t]) == 1:
+                add(_new(Move, (LOAD, c, src, g.payoff_names[o])))

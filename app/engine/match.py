@@ -1,0 +1,127 @@
+"""`Match`: hands played one after another to a target score, with the match version `v`.
+
+A match is options + player names + for each hand its seed (or deal order) and its moves,
+so `Match.replay` rebuilds any match exactly. `v` is 0 after the first deal and grows by
+one with every applied move and every new deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import EngineError, HandOver, NotYourTurn
+from .game import Game
+from .moves import Move
+from .options import Options
+from .shuffle import commitment
+
+WAITING = "waiting"
+PLAYING = "playing"
+HAND_OVER = "hand_over"
+MATCH_OVER = "match_over"
+
+
+@dataclass
+class HandRecord:
+    """What rebuilds one hand: its seed (and deal order, if given) and its moves in order."""
+
+    seed: str
+    moves: list[Move] = field(default_factory=list)
+    order: list[int] | None = None
+
+
+class NotDealtYet(EngineError):
+    """The match has no hand in play yet."""
+
+
+class Match:
+    def __init__(self, options: Options, names: Sequence[str] | None = None) -> None:
+        self.options = options
+        n = options.players
+        self.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(n)]
+        if len(self.names) != n:
+            raise ValueError(f"a match of {n} players needs {n} names")
+        self.hands: list[HandRecord] = []
+        self.totals = [0] * n
+        self.hand_scores: list[list[int]] = []
+        self._game: Game | None = None
+        self.v = -1
+        self.status = WAITING
+
+    @property
+    def game(self) -> Game:
+        if self._game is None:
+            raise NotDealtYet("the match has not started")
+        return self._game
+
+    @property
+    def started(self) -> bool:
+        return self._game is not None
+
+    @property
+    def deal_commitment(self) -> str | None:
+        return commitment(self.hands[-1].seed) if self.hands else None
+
+    def deal(self, seed: str, order: Sequence[int] | None = None) -> list[dict[str, Any]]:
+        """Deal the first or next hand; returns the public events of the deal."""
+        if self.status not in (WAITING, HAND_OVER):
+            raise HandOver("a new hand can only be dealt when the previous one is over")
+        self._game = Game.deal(self.options, seed, order, events=True)
+        self.hands.append(HandRecord(seed, [], list(order) if order is not None else None))
+        self.v += 1
+        self.status = PLAYING
+        return self._take_events()
+
+    def apply(self, move: Move, seat: int | None = None) -> list[dict[str, Any]]:
+        """Apply a move (checking it comes from `seat`, if given); returns its public events."""
+        if self.status != PLAYING:
+            raise HandOver("the hand is over" if self.status != WAITING else "the match has not started")
+        g = self.game
+        if seat is not None and seat != g.turn:
+            raise NotYourTurn("it is not your turn")
+        g.apply(move)
+        self.hands[-1].moves.append(Move(*move))
+        self.v += 1
+        if g.outcome is not None:
+            self.hand_scores.append(list(g.outcome.scores))
+            for s, pts in enumerate(g.outcome.scores):
+                self.totals[s] += pts
+            target = self.options.match_target
+            if target is None or max(self.totals) >= target:
+                self.status = MATCH_OVER
+            else:
+                self.status = HAND_OVER
+        return self._take_events()
+
+    def _take_events(self) -> list[dict[str, Any]]:
+        g = self.game
+        events = g.events or []
+        g.events = []
+        return events
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats that won the match (empty while it goes on, or for a drawn single game)."""
+        if self.status != MATCH_OVER:
+            return []
+        if self.options.match_target is None:
+            return list(self.game.outcome.winners) if self.game.outcome else []
+        best = max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    @classmethod
+    def replay(cls, options: Options, names: Sequence[str] | None,
+               hands: Sequence[HandRecord], upto: int | None = None) -> Match:
+        """Rebuild a match from its records, stopping once `v == upto` if given."""
+        m = cls(options, names)
+        for record in hands:
+            if upto is not None and m.v >= upto:
+                break
+            m.deal(record.seed, record.order)
+            for move in record.moves:
+                if upto is not None and m.v >= upto:
+                    break
+                m.apply(move)
+        return m

@@ -1,0 +1,107 @@
+"""Moves: a small value type with its wire form, and pile names.
+
+Piles are named as on the wire: ``hand``, ``payoff:S``, ``side:S:K``, ``centre:I``.
+A `Move` is a named tuple ``(kind, card, src, dst)``; fields a kind does not use are None.
+Two moves are equal exactly when the server would treat them as the same move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, NamedTuple
+
+from .errors import BadMove
+
+PLAY = "play"
+DISCARD = "discard"
+MOVE_SIDE = "move_side"
+LOAD = "load"
+END_TURN = "end_turn"
+KINDS = (PLAY, DISCARD, MOVE_SIDE, LOAD, END_TURN)
+HAND = "hand"
+
+
+class Move(NamedTuple):
+    kind: str
+    card: int | None = None
+    src: str | None = None
+    dst: str | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        """The protocol's move object (only the fields this kind carries)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.card is not None:
+            out["card"] = self.card
+        if self.src is not None:
+            out["from"] = self.src
+        if self.dst is not None:
+            out["to"] = self.dst
+        return out
+
+    @classmethod
+    def from_wire(cls, data: Any) -> Move:
+        """Parse a move object; raises BadMove if it is not shaped like one.
+
+        Only shape is checked here; whether the move is legal is the game's business.
+        Fields a kind does not carry are ignored.
+        """
+        if not isinstance(data, Mapping):
+            raise BadMove("a move must be an object")
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise BadMove("a move's kind must be one of " + ", ".join(KINDS))
+        card = data.get("card")
+        src = data.get("from")
+        dst = data.get("to")
+        if kind in (PLAY, DISCARD, LOAD):
+            if isinstance(card, bool) or not isinstance(card, int):
+                raise BadMove("a move's card must be the card's id (a number)")
+        else:
+            card = None
+        if kind in (PLAY, MOVE_SIDE, LOAD):
+            if not isinstance(src, str) or len(src) > 32:
+                raise BadMove("a move needs 'from', the name of a pile")
+        else:
+            src = None
+        if kind != END_TURN:
+            if not isinstance(dst, str) or len(dst) > 32:
+                raise BadMove("a move needs 'to', the name of a pile")
+        else:
+            dst = None
+        return cls(kind, card, src, dst)
+
+
+END = Move(END_TURN)
+
+
+@cache
+def payoff_pile(seat: int) -> str:
+    return f"payoff:{seat}"
+
+
+@cache
+def side_pile(seat: int, slot: int) -> str:
+    return f"side:{seat}:{slot}"
+
+
+@cache
+def centre_pile(slot: int) -> str:
+    return f"centre:{slot}"
+
+
+def parse_pile(name: str) -> tuple[str, int, int]:
+    """('hand'|'payoff'|'side'|'centre', seat or slot, side slot) or raise BadMove."""
+    parts = name.split(":")
+    try:
+        if parts == [HAND]:
+            return HAND, -1, -1
+        if parts[0] == "payoff" and len(parts) == 2:
+            return "payoff", int(parts[1]), -1
+        if parts[0] == "side" and len(parts) == 3:
+            return "side", int(parts[1]), int(parts[2])
+        if parts[0] == "centre" and len(parts) == 2:
+            return "centre", int(parts[1]), -1
+    except ValueError:
+        pass
+    raise BadMove(f"{name!r} is not a pile name")

@@ -1,0 +1,265 @@
+"""Applying a legal move and everything that follows from it automatically.
+
+Automatic steps: turning up the next pay-off card, completing a centre stack, refilling an
+emptied hand (`five_card_bonus`), drawing at the start of a turn, bringing set-aside stacks
+back when the stock runs out, stock-out, stalemates and the end of the hand.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import scoring
+from .errors import HandOver
+from .explain import explain
+from .legal import legal_moves
+from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PLAY, Move
+from .state import GameState, Outcome
+
+
+@lru_cache(maxsize=1024)
+def _pile(name: str) -> tuple[str, int, int]:
+    parts = name.split(":")
+    if parts[0] == HAND:
+        return HAND, -1, -1
+    if parts[0] == "side":
+        return "side", int(parts[1]), int(parts[2])
+    return parts[0], int(parts[1]), -1
+
+
+def apply(g: GameState, move: Move) -> None:
+    """Apply a move of the player to move; raise (changing nothing) if it is not legal."""
+    legal = g._legal
+    if legal is None:
+        legal = legal_moves(g)
+    if move not in legal:
+        if g.outcome is not None:
+            raise HandOver("the hand is over")
+        raise explain(g, move)
+    g._legal = None
+    kind = move[0]
+    if kind == PLAY:
+        _play(g, move)
+    elif kind == DISCARD:
+        _discard(g, move)
+    elif kind == END_TURN:
+        if g.events is not None:
+            g.emit({"type": "end_turn", "seat": g.turn})
+        end_turn(g)
+    elif kind == MOVE_SIDE:
+        _move_side(g, move)
+    elif kind == LOAD:
+        _load(g, move)
+
+
+def _take(g: GameState, src: str, card: int) -> tuple[str, int]:
+    zone, p, k = _pile(src)
+    if zone == HAND:
+        g.hands[g.turn].remove(card)
+    elif zone == "payoff":
+        g.payoff[p].pop()
+    else:
+        g.side[p][k].pop()
+    return zone, p
+
+
+def _play(g: GameState, move: Move) -> None:
+    s = g.turn
+    card = move[1]
+    assert card is not None and move[2] is not None and move[3] is not None
+    zone, p = _take(g, move[2], card)
+    slot = _pile(move[3])[1]
+    stack = g.centre[slot]
+    stack.append(card)
+    g.turn_plays += 1
+    g.turn_centre += 1
+    if g.events is not None:
+        as_rank = len(stack) if g.deck.wild[card] else None
+        g.emit({"type": "play", "seat": s, "card": g.deck.json(card, as_rank),
+                "from": move[2], "to": move[3]})
+    if len(stack) == g.top:
+        _complete(g, slot)
+    elif g.opts.centre_stacks is None:
+        tidy_unlimited(g)
+    if zone == "payoff":
+        _after_payoff_card(g, p)
+    elif zone == HAND and not g.hands[s] and g.opts.five_card_bonus == "refill":
+        draw(g, s, g.opts.hand_size)
+
+
+def _after_payoff_card(g: GameState, owner: int) -> None:
+    pile = g.payoff[owner]
+    if pile:
+        if g.events is not None:
+            g.emit({"type": "reveal", "seat": owner, "card": g.deck.json(pile[-1])})
+    elif all(not g.payoff[t] for t in g.team_seats[owner]):
+        finish(g, scoring.payoff_out(g, owner))
+
+
+def _complete(g: GameState, slot: int) -> None:
+    cards = g.centre[slot]
+    g.centre[slot] = []
+    if g.opts.completed_stacks == "shuffle_into_stock":
+        g.stock.extend(cards)
+        g.rng.shuffle(g.stock)
+        into = "stock"
+    else:
+        g.aside.extend(cards)
+        into = "aside"
+    if g.opts.centre_stacks is None:
+        tidy_unlimited(g)
+    if g.events is not None:
+        g.emit({"type": "complete", "slot": slot, "count": len(cards), "into": into})
+
+
+def tidy_unlimited(g: GameState) -> None:
+    """Unlimited centre: keep exactly one empty slot at the end (inner holes keep their place)."""
+    c = g.centre
+    if c[-1]:
+        c.append([])
+    else:
+        while len(c) >= 2 and not c[-2]:
+            c.pop()
+
+
+def _discard(g: GameState, move: Move) -> None:
+    s = g.turn
+    card = move[1]
+    assert card is not None and move[3] is not None
+    k = _pile(move[3])[2]
+    stack = g.side[s][k]
+    was_empty = not stack
+    g.hands[s].remove(card)
+    stack.append(card)
+    g.turn_plays += 1
+    if g.events is not None:
+        g.emit({"type": "discard", "seat": s, "card": g.deck.json(card), "to": move[3]})
+    if g.opts.massachusetts and was_empty:
+        # filling an empty side stack does not end the turn; an emptied hand starts afresh
+        if not g.hands[s]:
+            draw(g, s, g.opts.hand_size)
+        return
+    end_turn(g)
+
+
+def _move_side(g: GameState, move: Move) -> None:
+    s = g.turn
+    assert move[2] is not None and move[3] is not None
+    k = _pile(move[2])[2]
+    j = _pile(move[3])[2]
+    card = g.side[s][k].pop()
+    g.side[s][j].append(card)
+    g.moved.append(card)
+    if g.events is not None:
+        g.emit({"type": "move_side", "seat": s, "card": g.deck.json(card),
+                "from": move[2], "to": move[3]})
+
+
+def _load(g: GameState, move: Move) -> None:
+    s = g.turn
+    card = move[1]
+    assert card is not None and move[2] is not None and move[3] is not None
+    zone, _p = _take(g, move[2], card)
+    target = _pile(move[3])[1]
+    g.payoff[target].append(card)
+    g.turn_plays += 1
+    if g.events is not None:
+        g.emit({"type": "load", "seat": s, "card": g.deck.json(card),
+                "from": move[2], "to": move[3]})
+    if zone == "payoff":
+        _after_payoff_card(g, s)
+
+
+def draw(g: GameState, seat: int, count: int) -> None:
+    """Draw `count` cards into `seat`'s hand; handles set-aside stacks and stock-out."""
+    if count <= 0:
+        return
+    hand = g.hands[seat]
+    stock = g.stock
+    got = 0
+    while got < count:
+        if not stock:
+            if g.aside:
+                stock.extend(g.aside)
+                g.aside.clear()
+                g.rng.shuffle(stock)
+                if g.events is not None:
+                    g.emit({"type": "reshuffle", "count": len(stock)})
+                continue
+            if got and g.events is not None:
+                g.emit({"type": "draw", "seat": seat, "count": got})
+            mode = g.opts.stock_out
+            if mode == "draw":
+                finish(g, scoring.drawn(g, "stock_out"))
+            elif mode == "fewest_wins":
+                finish(g, scoring.fewest(g, "stock_out"))
+            return  # play_on: no more drawing for now
+        hand.append(stock.pop())
+        got += 1
+    if g.events is not None:
+        g.emit({"type": "draw", "seat": seat, "count": got})
+
+
+def end_turn(g: GameState) -> None:
+    """Close the turn of the player to move: blocked-game checks, then the next turn."""
+    n = g.n
+    o = g.opts
+    g.passes = g.passes + 1 if g.turn_plays == 0 else 0
+    if o.stock_out == "play_on" and not g.stock and not g.aside:
+        g.dry = g.dry + 1 if g.turn_centre == 0 else 0
+        if g.dry >= n:
+            finish(g, scoring.fewest(g, "stock_out"))
+            return
+    else:
+        g.dry = 0
+    if g.passes >= n:
+        total = sum(len(p) for p in g.payoff)
+        if o.stalemate == "redeal" and g.redeal_mark != total:
+            redeal(g)
+            g.redeal_mark = total
+        else:
+            finish(g, scoring.fewest(g, "stalemate"))
+            return
+    g.turn = s = (g.turn + 1) % n
+    g.turn_plays = g.turn_centre = 0
+    if g.moved:
+        g.moved = []
+    if g.events is not None:
+        g.emit({"type": "turn", "seat": s})
+    draw(g, s, o.hand_size - len(g.hands[s]))
+
+
+def redeal(g: GameState) -> None:
+    """Stalemate redeal: every card but the pay-off piles is shuffled and new hands dealt.
+
+    The cards are gathered in id order, shuffled from the hand's stream, dealt hand_size
+    to each seat from seat 0, and the rest is the stock (first card on top). A second
+    stalemate with no pay-off card played since ends the hand (`stalemate=end` scoring).
+    """
+    cards: list[int] = []
+    for s in range(g.n):
+        cards += g.hands[s]
+        for st in g.side[s]:
+            cards += st
+    for st in g.centre:
+        cards += st
+    cards += g.stock
+    cards += g.aside
+    cards.sort()
+    g.rng.shuffle(cards)
+    size = g.opts.hand_size
+    g.hands = [cards[s * size:(s + 1) * size] for s in range(g.n)]
+    g.stock = cards[g.n * size:][::-1]
+    g.aside = []
+    g.side = [[[] for _k in range(g.opts.side_stacks)] for _s in range(g.n)]
+    g.centre = [[] for _i in range(g.opts.centre_stacks or 1)]
+    g.passes = 0
+    if g.events is not None:
+        g.emit({"type": "redeal"})
+
+
+def finish(g: GameState, outcome: Outcome) -> None:
+    g.outcome = outcome
+    g._legal = []
+    if g.events is not None:
+        g.emit({"type": "hand_over", **outcome.to_json()})

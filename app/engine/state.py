@@ -1,0 +1,177 @@
+"""The state of one hand of play: plain lists of card ids, cheap to copy.
+
+Piles are lists with the top card last. `centre` is a list of slots that keep their place;
+an empty list is a free slot. A centre stack's rank is its length (it starts at the Ace and
+climbs one rank per card), so the rank a wild stands for is its position + 1.
+Hidden information lives here in full; only `views` decides what a receiver may see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import ACE, Deck
+from .moves import Move, payoff_pile, side_pile
+from .options import Options, rank_set
+from .shuffle import ShuffleStream
+
+PLAYING = "playing"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended: `reason` is payoff_out, stock_out or stalemate.
+
+    `winners` are seats (both partners in a partnership; empty for a draw);
+    `scores` are this hand's points by seat.
+    """
+
+    reason: str
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason, "winners": list(self.winners), "scores": list(self.scores)}
+
+
+class GameState:
+    """All of one hand. Construct through `deal` (or `layout` for exact scenarios)."""
+
+    __slots__ = (
+        "opts", "deck", "n", "top", "wild_ok", "team_seats", "opponents",
+        "payoff_names", "side_names", "side_card_ok", "wild_side_mask",
+        "payoff", "hands", "side", "centre", "stock", "aside",
+        "turn", "outcome", "seed", "rng",
+        "turn_plays", "turn_centre", "moved", "passes", "dry", "redeal_mark",
+        "first", "events", "_legal",
+    )
+
+    opts: Options
+    deck: Deck
+    n: int
+    top: int
+    wild_ok: tuple[bool, ...]
+    team_seats: tuple[tuple[int, ...], ...]
+    opponents: tuple[tuple[int, ...], ...]
+    payoff_names: tuple[str, ...]
+    side_card_ok: tuple[bool, ...]
+    wild_side_mask: int
+    side_names: tuple[tuple[str, ...], ...]
+    payoff: list[list[int]]
+    hands: list[list[int]]
+    side: list[list[list[int]]]
+    centre: list[list[int]]
+    stock: list[int]
+    aside: list[int]
+    turn: int
+    outcome: Outcome | None
+    seed: str
+    rng: ShuffleStream
+    turn_plays: int
+    turn_centre: int
+    moved: list[int]
+    passes: int
+    dry: int
+    redeal_mark: int
+    first: int
+    events: list[dict[str, Any]] | None
+    _legal: list[Move] | None
+
+    def _init_static(self, opts: Options, seed: str) -> None:
+        self.opts = opts
+        self.deck = Deck(opts.decks, opts.jokers_per_deck, opts.kings_wild)
+        n = self.n = opts.players
+        self.top = opts.top_rank
+        banned = rank_set(opts.wild_cannot_be)
+        self.wild_ok = tuple(1 <= r <= self.top and r not in banned for r in range(16))
+        self.wild_side_mask = sum(1 << r for r in range(1, 14) if r not in banned)
+        deck = self.deck
+        self.side_card_ok = tuple(
+            opts.wilds_on_side_stacks if deck.wild[c]
+            else (opts.aces_on_side_stacks or deck.rank[c] != ACE)
+            for c in range(deck.size)
+        )
+        if opts.teams == "pairs":
+            half = n // 2
+            self.team_seats = tuple(tuple(sorted((s, (s + half) % n))) for s in range(n))
+        else:
+            self.team_seats = tuple((s,) for s in range(n))
+        self.opponents = tuple(
+            tuple(o for o in range(n) if o not in self.team_seats[s]) for s in range(n)
+        )
+        self.payoff_names = tuple(payoff_pile(s) for s in range(n))
+        self.side_names = tuple(
+            tuple(side_pile(s, k) for k in range(opts.side_stacks)) for s in range(n)
+        )
+        self.seed = seed
+        self.rng = ShuffleStream(seed)
+        self.outcome = None
+        self.turn_plays = self.turn_centre = self.passes = self.dry = 0
+        self.moved = []
+        self.redeal_mark = -1
+        self.events = None
+        self._legal = None
+
+    def copy(self) -> GameState:
+        """An independent copy for search (shares only immutable parts). Events are off."""
+        cls = type(self)
+        g = cls.__new__(cls)
+        g.opts = self.opts
+        g.deck = self.deck
+        g.n = self.n
+        g.top = self.top
+        g.wild_ok = self.wild_ok
+        g.team_seats = self.team_seats
+        g.opponents = self.opponents
+        g.payoff_names = self.payoff_names
+        g.side_card_ok = self.side_card_ok
+        g.wild_side_mask = self.wild_side_mask
+        g.side_names = self.side_names
+        g.payoff = [p[:] for p in self.payoff]
+        g.hands = [h[:] for h in self.hands]
+        g.side = [[st[:] for st in sides] for sides in self.side]
+        g.centre = [st[:] for st in self.centre]
+        g.stock = self.stock[:]
+        g.aside = self.aside[:]
+        g.turn = self.turn
+        g.outcome = self.outcome
+        g.seed = self.seed
+        g.rng = self.rng.copy()
+        g.turn_plays = self.turn_plays
+        g.turn_centre = self.turn_centre
+        g.moved = self.moved[:]
+        g.passes = self.passes
+        g.dry = self.dry
+        g.redeal_mark = self.redeal_mark
+        g.first = self.first
+        g.events = None
+        g._legal = self._legal
+        return g
+
+    # --- small queries -------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def team_payoff(self, seat: int) -> int:
+        """Cards left in the pay-off piles of `seat`'s team (just the seat without teams)."""
+        return sum(len(self.payoff[s]) for s in self.team_seats[seat])
+
+    def all_cards(self) -> list[int]:
+        """Every card id in every zone (for conservation checks)."""
+        out: list[int] = []
+        for s in range(self.n):
+            out += self.payoff[s]
+            out += self.hands[s]
+            for st in self.side[s]:
+                out += st
+        for st in self.centre:
+            out += st
+        out += self.stock
+        out += self.aside
+        return out
+
+    def emit(self, event: dict[str, Any]) -> None:
+        if self.events is not None:
+            self.events.append(event)

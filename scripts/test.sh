@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole test suite from a fresh machine: a venv, the dependencies, Debian's chromium for
+# the browser tests, then lint, types and every test. Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium for the browser tests"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get install -y -qq chromium >/dev/null || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null; }
+fi
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+.venv/bin/ruff check app tests bench migrations
+.venv/bin/mypy
+.venv/bin/python -m pytest "$@"
