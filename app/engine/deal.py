@@ -124,17 +124,47 @@ def layout_into(
         return bucket.pop(0)
 
     n = g.n
-    g.payoff = [[take(c) for c in payoff[s]] for s in range(n)]
-    g.hands = [[take(c) for c in hands[s]] for s in range(n)]
+    payoff_ids = [[take(c) for c in payoff[s]] for s in range(n)]
+    hand_ids = [[take(c) for c in hands[s]] for s in range(n)]
     sides = side or [[[] for _k in range(opts.side_stacks)] for _s in range(n)]
-    g.side = [[[take(c) for c in sides[s][k]] for k in range(opts.side_stacks)] for s in range(n)]
-    slots = opts.centre_stacks or max(1, len(centre or ()) + 1)
-    given = [[take(c) for c in st] for st in (centre or ())]
-    g.centre = given + [[] for _i in range(slots - len(given))]
-    if opts.centre_stacks is None and g.centre[-1]:
-        g.centre.append([])
-    g.aside = [take(c) for c in aside]
+    side_ids = [[[take(c) for c in sides[s][k]] for k in range(opts.side_stacks)] for s in range(n)]
+    centre_ids = [[take(c) for c in st] for st in (centre or ())]
+    aside_ids = [take(c) for c in aside]
     listed = [take(c) for c in (stock or ())]
     rest = sorted(c for bucket in free.values() for c in bucket)
-    g.stock = rest + listed
-    g.turn = g.first = turn
+    set_piles(g, payoff=payoff_ids, hands=hand_ids, side=side_ids, centre=centre_ids,
+              stock=rest + listed, aside=aside_ids, turn=turn)
+
+
+def set_piles(
+    g: GameState,
+    *,
+    payoff: Sequence[Sequence[int]],
+    hands: Sequence[Sequence[int]],
+    side: Sequence[Sequence[Sequence[int]]],
+    centre: Sequence[Sequence[int]],
+    stock: Sequence[int],
+    aside: Sequence[int] = (),
+    turn: int,
+    first: int | None = None,
+) -> None:
+    """Put card ids into every zone of an initialised state (all piles top last).
+
+    `centre` lists the stacks slot by slot; it is padded to the option's number of slots
+    (or, with unlimited stacks, given one empty slot at the end).
+    """
+    opts = g.opts
+    g.payoff = [list(p) for p in payoff]
+    g.hands = [list(h) for h in hands]
+    g.side = [[list(st) for st in sides] for sides in side]
+    g.centre = [list(st) for st in centre]
+    if opts.centre_stacks is not None:
+        if len(g.centre) > opts.centre_stacks:
+            raise ValueError("more centre stacks than the options allow")
+        g.centre += [[] for _i in range(opts.centre_stacks - len(g.centre))]
+    elif not g.centre or g.centre[-1]:
+        g.centre.append([])
+    g.stock = list(stock)
+    g.aside = list(aside)
+    g.turn = turn
+    g.first = turn if first is None else first

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .deal import deal_into, layout_into
+from .deal import deal_into, layout_into, set_piles
 from .legal import legal_moves
 from .moves import Move
 from .options import Options
@@ -37,6 +37,19 @@ class Game(GameState):
         """An exact position from card codes (see `deal.layout_into`), for tests and analysis."""
         g = cls.__new__(cls)
         layout_into(g, opts, **piles)
+        return g
+
+    @classmethod
+    def from_piles(cls, opts: Options, *, seed: str = "search", turn_plays: int = 0,
+                   turn_centre: int = 0, moved: Sequence[int] = (), passes: int = 0,
+                   dry: int = 0, **piles: Any) -> Game:
+        """A position from card ids in every zone (see `deal.set_piles`), with the turn's
+        counters; for bots that fill a view's hidden zones with sampled cards."""
+        g = cls.__new__(cls)
+        g._init_static(opts, seed)
+        set_piles(g, **piles)
+        g.turn_plays, g.turn_centre, g.moved = turn_plays, turn_centre, list(moved)
+        g.passes, g.dry = passes, dry
         return g
 
     def legal_moves(self) -> list[Move]:
