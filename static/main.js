@@ -39,7 +39,10 @@ function route() {
   const path = location.pathname;
   const hash = location.hash.replace(/^#\/?/, "");
   const room = path.match(/^\/r\/([^/]+)\/?$/);
-  const ctx = { navigate, every, refresh: route };
+  // ?seed=… (tests, development) goes with the rooms created here; the server refuses it unless
+  // it runs with seeded rooms enabled.
+  const seed = new URLSearchParams(location.search).get("seed");
+  const ctx = { navigate, every, refresh: route, seed };
   if (room) {
     document.title = "Room " + decodeURIComponent(room[1]) + " · Spite & Malice";
     roomPage(decodeURIComponent(room[1]));
@@ -332,6 +335,8 @@ class RoomPage {
     this.input.reset();
     if (this.view) {
       this.stage.append(renderTable(this.view, { spread: this.spread, clock: this.clockText() }));
+      this.stage.dataset.v = String(this.v);
+      this.stage.dataset.status = this.view.status;
       this.drawActions();
       if (this.view.result && (this.view.status === "hand_over" || this.view.status === "match_over")) this.drawResult();
     } else if (this.room) {
