@@ -248,12 +248,9 @@ export function roomLobby(room, you, ctx) {
   }
   page.append(list);
 
-  const spectators = room.spectators || [];
-  if (spectators.length) {
-    const sp = el("p", "spectators");
-    sp.append("Watching: " + spectators.map((x) => (typeof x === "object" ? x.name : x)).join(", "));
-    page.append(sp);
-  }
+  const watching = typeof room.spectators === "number" ? (room.spectators ? `${room.spectators} watching` : "")
+    : (room.spectators || []).map((x) => (typeof x === "object" ? x.name : x)).join(", ");
+  if (watching) page.append(el("p", "spectators", typeof room.spectators === "number" ? watching : "Watching: " + watching));
 
   if (isHost) {
     const full = seats.every((s) => s.bot || s.player_id !== null || s.name);

@@ -270,10 +270,10 @@ class RoomPage {
       this.invite.textContent = "";
       this.invite.append(inviteBox(room.invite_url));
     }
-    const spect = room.spectators || [];
-    this.spectators.textContent = spect.length ? "Watching: " + spect.map((x) => (typeof x === "object" ? x.name : x)).join(", ") : "";
-    const clock = deadlineOf(room);
-    if (clock !== undefined) this.deadline = clock;
+    this.spectators.textContent = spectatorText(room.spectators);
+    if (room.hints === false) this.hints = false;
+    else if (room.hints === true) this.hints = true;
+    if (room.match_id) this.matchId = room.match_id;
     if (!this.view || room.status === "waiting" || room.status === "lobby") {
       if (room.status === "waiting" || room.status === "lobby") this.view = null;
       this.draw();
@@ -289,8 +289,10 @@ class RoomPage {
     this.v = msg.v;
     this.pending.clear();
     this.stage.classList.remove("busy");
-    const d = deadlineOf(msg) ?? deadlineOf(view);
+    const d = deadlineOf(msg);
     this.deadline = d === undefined ? null : d;
+    if (msg.match_id !== undefined) this.matchId = msg.match_id;
+    this.autoplay = msg.autoplay || [];
     if (view.status === "playing" && view.deal_commitment) {
       sessionStorage.setItem(`spite.commit.${this.code}.${view.hand_number}`, view.deal_commitment);
     }
@@ -308,7 +310,7 @@ class RoomPage {
       this.pending.delete(msg.id);
       this.stage.classList.remove("busy");
     }
-    if (msg.type === "error" && msg.code === "bad_message" && this.hintAsked) this.hints = false;
+    if (this.hintAsked && (msg.code === "hints_off" || msg.code === "bad_message")) this.hints = false;
     this.hintAsked = false;
     const text = kindly(msg);
     this.showError(text);
@@ -334,7 +336,7 @@ class RoomPage {
     this.resultSlot.textContent = "";
     this.input.reset();
     if (this.view) {
-      this.stage.append(renderTable(this.view, { spread: this.spread, clock: this.clockText() }));
+      this.stage.append(renderTable(this.view, { spread: this.spread, clock: this.clockText(), autoplay: this.autoplay }));
       this.stage.dataset.v = String(this.v);
       this.stage.dataset.status = this.view.status;
       this.drawActions();
@@ -382,7 +384,7 @@ class RoomPage {
   drawResult() {
     const v = this.view;
     const committed = sessionStorage.getItem(`spite.commit.${this.code}.${v.hand_number}`) || v.deal_commitment;
-    const matchId = v.match_id || (this.room && this.room.match_id);
+    const matchId = this.matchId;
     const panel = resultPanel(v, committed, {
       isPlayer: v.you !== null && v.you !== undefined,
       next: () => this.send({ type: "next_hand" }),
@@ -453,15 +455,25 @@ function kindly(msg) {
   return own || MESSAGES[msg.code] || "Something went wrong; please try again.";
 }
 
-/** A deadline (ms since the epoch) from whatever clock field a message carries, or undefined. */
+/** The turn deadline (ms on this browser's clock) a message carries: null for no clock,
+ * undefined when the message says nothing about it. Uses the seconds remaining when given, so
+ * a browser whose clock is off still counts down right. */
 function deadlineOf(x) {
-  if (!x || typeof x !== "object") return undefined;
-  const d = x.turn_deadline ?? x.deadline ?? (x.clock && (x.clock.deadline ?? x.clock.turn_deadline));
+  if (!x || typeof x !== "object" || !("clock" in x || "turn_deadline" in x || "deadline" in x)) return undefined;
+  const c = "clock" in x ? x.clock : x;
+  if (c === null) return null;
+  if (typeof c.remaining === "number") return Date.now() + c.remaining * 1000;
+  const d = c.deadline ?? c.turn_deadline;
   if (typeof d === "number") return d < 1e12 ? d * 1000 : d;
-  if (typeof d === "string") { const t = Date.parse(d); return isNaN(t) ? undefined : t; }
-  const left = x.seconds_left ?? (x.clock && x.clock.seconds_left);
-  if (typeof left === "number") return Date.now() + left * 1000;
-  return d === null ? null : undefined;
+  if (typeof d === "string") { const t = Date.parse(d); return isNaN(t) ? null : t; }
+  return null;
+}
+
+/** "Watching: Ann, Bob" or "2 watching" (the server may send names or a count). */
+export function spectatorText(x) {
+  if (typeof x === "number") return x ? `${x} watching` : "";
+  if (Array.isArray(x) && x.length) return "Watching: " + x.map((p) => (typeof p === "object" ? p.name : p)).join(", ");
+  return "";
 }
 
 function moveId() {

@@ -120,6 +120,7 @@ export function replayPage(id, ctx) {
   slider.id = "replay-slider";
   slider.setAttribute("aria-label", "Move number");
   const moveList = el("ol", "replay-moves");
+  moveList.start = 0;
   moveList.setAttribute("aria-label", "Moves");
   const err = el("p", "form-error");
   err.setAttribute("role", "alert");
@@ -157,21 +158,19 @@ export function replayPage(id, ctx) {
     if (openPiles.has(p)) openPiles.delete(p); else openPiles.add(p);
     show(at);
   });
-  const stop = () => { clearInterval(timer); timer = null; play.textContent = "▶"; play.setAttribute("aria-label", "Play"); };
-  mk("⏮", "First position", () => { stop(); show(0); });
-  mk("◀", "Step back", () => { stop(); show(at - 1); });
-  const play = mk("▶", "Play", () => {
+  const stop = () => { clearInterval(timer); timer = null; play.textContent = "Play"; play.setAttribute("aria-label", "Play"); };
+  mk("« First", "First position", () => { stop(); show(0); }).id = "replay-first";
+  mk("‹ Back", "Step back", () => { stop(); show(at - 1); }).id = "replay-prev";
+  const play = mk("Play", "Play", () => {
     if (timer) { stop(); return; }
     if (at >= total) show(0);
-    play.textContent = "⏸";
+    play.textContent = "Pause";
     play.setAttribute("aria-label", "Pause");
     timer = setInterval(() => { if (at >= total) stop(); else show(at + 1); }, 700);
   });
   play.id = "replay-play";
-  mk("▶|", "Step forward", () => { stop(); show(at + 1); }).id = "replay-next";
-  controls.firstChild.id = "replay-first";
-  controls.children[1].id = "replay-prev";
-  mk("⏭", "Last position", () => { stop(); show(total); }).id = "replay-last";
+  mk("Next ›", "Step forward", () => { stop(); show(at + 1); }).id = "replay-next";
+  mk("Last »", "Last position", () => { stop(); show(total); }).id = "replay-last";
   controls.append(slider);
   slider.addEventListener("input", () => { stop(); show(Number(slider.value)); });
   page.addEventListener("keydown", (e) => {
@@ -182,7 +181,9 @@ export function replayPage(id, ctx) {
     else if (e.key === "End") { e.preventDefault(); stop(); show(total); }
   });
 
-  api.replay(id).then((data) => {
+  Promise.all([api.replay(id), api.replay(id, 0)]).then(([data, first]) => {
+    cache.set(0, first);
+    const names = first.view.players.map((p) => p.name);
     total = data.total ?? (data.moves || []).length;
     slider.max = String(total);
     const moves = data.moves || [];
@@ -192,7 +193,7 @@ export function replayPage(id, ctx) {
     moves.forEach((m, i) => {
       const li = el("li");
       li.dataset.at = String(i + 1);
-      const b = el("button", "link", describe(m));
+      const b = el("button", "link", describe(m, names));
       b.type = "button";
       b.addEventListener("click", () => { stop(); show(i + 1); });
       li.append(b);
@@ -205,13 +206,14 @@ export function replayPage(id, ctx) {
   return { el: page, stop };
 }
 
-function describe(m) {
+/** "Ann: play from Ann's pay-off pile → centre stack 2" for one recorded move. */
+function describe(m, names) {
   const mv = m.move || m.payload || m;
-  const who = m.name || (m.seat !== undefined && m.seat !== null ? `Seat ${m.seat + 1}` : "");
+  const who = m.name || (typeof m.seat === "number" ? names[m.seat] || `Seat ${m.seat + 1}` : "");
   if (m.type === "deal" || m.kind === "deal") return "New deal";
-  if (!mv.kind) return who + " " + JSON.stringify(mv);
-  const v = { centre: [], players: [], you: null };
+  if (!mv.kind) return `${who} ${JSON.stringify(mv)}`;
+  const v = { centre: [], players: names.map((name) => ({ name })), you: null };
   const to = mv.to ? " → " + pileName(v, mv.to, null) : "";
   const from = mv.from ? " from " + pileName(v, mv.from, null) : "";
-  return `${who} ${mv.kind.replace("_", " ")}${from}${to}`.trim();
+  return `${who ? who + ": " : ""}${mv.kind.replace("_", " ")}${from}${to}`;
 }

@@ -23,11 +23,12 @@ export function renderTable(view, opts = {}) {
   root.append(statusBar(view, opts));
   const order = seatOrder(view);
   const others = el("div", "opponents");
-  for (const s of order) if (s !== me) others.append(playerPanel(view, s, { movable, spread, omniscient: opts.omniscient }));
+  const auto = new Set(opts.autoplay || []);
+  for (const s of order) if (s !== me) others.append(playerPanel(view, s, { movable, spread, omniscient: opts.omniscient, auto: auto.has(s) }));
   root.append(others);
   root.append(centreRow(view, opts));
   if (me !== null && me !== undefined && view.players[me]) {
-    root.append(playerPanel(view, me, { movable, spread, mine: true }));
+    root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me) }));
   }
   return root;
 }
@@ -108,7 +109,7 @@ function centreRow(view, opts) {
   return row;
 }
 
-function playerPanel(view, s, { movable, spread, mine, omniscient }) {
+function playerPanel(view, s, { movable, spread, mine, omniscient, auto }) {
   const p = view.players[s];
   const panel = el("section", "player");
   panel.dataset.seat = String(s);
@@ -131,6 +132,7 @@ function playerPanel(view, s, { movable, spread, mine, omniscient }) {
     const c = el("span", "conn " + (p.connected ? "on" : "off"), p.connected ? "online" : "away");
     head.append(c);
   }
+  if (auto) head.append(el("span", "auto", "server plays while away"));
   if (view.turn === s && view.status === "playing") head.append(el("span", "to-play", "to play"));
   head.append(el("span", "score", `${p.score ?? 0} pts`));
   panel.append(head);
