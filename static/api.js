@@ -80,6 +80,7 @@ export const room = (code) => get("/api/rooms/" + encodeURIComponent(code));
 export const me = () => get("/api/players/me");
 export const matches = (playerId, cursor) =>
   get(`/api/players/${encodeURIComponent(playerId)}/matches` + (cursor ? "?cursor=" + encodeURIComponent(cursor) : ""));
+export const stats = (playerId) => get(`/api/players/${encodeURIComponent(playerId)}/stats`);
 export const match = (id) => get("/api/matches/" + encodeURIComponent(id));
 export const replay = (id, at) =>
   get(`/api/matches/${encodeURIComponent(id)}/replay` + (at === undefined ? "" : "?at=" + at));

@@ -195,7 +195,6 @@ export function seatsOf(room) {
     : { seat: i, name: null, player_id: null, bot: null, connected: null }));
 }
 
-const LEVELS = ["easy", "normal", "hard"];
 
 /**
  * The lobby of `room` for the receiver `you` ({player_id, seat, host}).
@@ -211,6 +210,8 @@ export function roomLobby(room, you, ctx) {
   const h = el("h2", "", `Room ${room.code}`);
   page.append(h);
   const rules = el("p", "muted", `${(room.preset || "standard").replace(/_/g, " ")} rules · ${seats.length} seats`
+    + (room.options && room.options.payoff_size ? ` · pay-off piles of ${room.options.payoff_size}` : "")
+    + (room.options && room.options.match_target ? ` · match to ${room.options.match_target}` : "")
     + (room.turn_seconds ? ` · ${room.turn_seconds}s turn clock` : "")
     + (room.public ? " · public" : " · private"));
   page.append(rules);
@@ -235,12 +236,12 @@ export function roomLobby(room, you, ctx) {
       if (isHost) {
         const sel = el("select", "small");
         sel.setAttribute("aria-label", `Bot level for seat ${s.seat + 1}`);
-        for (const l of LEVELS) {
+        for (const l of (ctx.meta && ctx.meta.levels) || ["easy", "normal", "hard"]) {
           const o = el("option", "", l);
           o.value = l;
           sel.append(o);
         }
-        sel.value = "normal";
+        if ([...sel.options].some((o) => o.value === "normal")) sel.value = "normal";
         li.append(sel, button("Add bot", () => ctx.send({ type: "add_bot", seat: s.seat, level: sel.value }), "small"));
       }
     }
@@ -263,10 +264,11 @@ export function roomLobby(room, you, ctx) {
       const det = el("details", "configure");
       det.append(el("summary", "", "Change the rules"));
       const fields = optionsFields(ctx.meta, { preset: room.preset, options: room.overrides || {}, seats: seats.length,
-        turn_seconds: room.turn_seconds, public: room.public }, { showPublic: false });
+        turn_seconds: room.turn_seconds, public: room.public, hints: room.hints });
       det.append(fields.el, button("Apply", () => {
         const v = fields.value();
-        ctx.send({ type: "configure", preset: v.preset, options: v.options, seats: v.seats, turn_seconds: v.turn_seconds });
+        ctx.send({ type: "configure", preset: v.preset, options: v.options, seats: v.seats, turn_seconds: v.turn_seconds,
+          public: v.public, hints: v.hints });
       }));
       page.append(det);
     }

@@ -108,7 +108,7 @@ class RoomPage {
     this.deadline = null;
     this.hints = true;
     this.build();
-    loadMeta().then((m) => { this.meta = m; if (m.hint === false) this.hints = false; if (!this.view && this.room) this.draw(); }).catch(() => {});
+    loadMeta().then((m) => { this.meta = m; if (!this.view && this.room) this.draw(); }).catch(() => {});
     this.socket = new RoomSocket(code, me.token, {
       onMessage: (m) => this.dispatch(m),
       onStatus: (s) => this.status(s),

@@ -23,7 +23,7 @@ export function normalizeMeta(data) {
     o = typeof o === "string" ? { help: o } : o || {};
     return { name, help: o.help || optionHelp[name] || "", choices: o.choices || o.values || null,
       min: o.min ?? (o.range ? o.range[0] : undefined), max: o.max ?? (o.range ? o.range[1] : undefined),
-      type: o.type || null, default: o.default ?? defaults[name] };
+      type: o.kind || o.type || null, default: o.default ?? defaults[name], unlimited: o.unlimited };
   });
   for (const name of Object.keys(optionHelp)) {
     if (!options.find((o) => o.name === name)) options.push({ name, help: optionHelp[name], default: defaults[name] });
@@ -34,14 +34,16 @@ export function normalizeMeta(data) {
     return { name, help: p.help || presetHelp[name] || "", values };
   });
   for (const o of options) if (o.default === undefined && presets[0]) o.default = presets[0].values[o.name];
-  return { presets, options, defaults, hint: data.hint ?? data.hints ?? null };
+  const levels = Array.isArray(data.bot_levels) && data.bot_levels.length ? data.bot_levels : ["easy", "normal", "hard"];
+  const hints = data.hints && typeof data.hints === "object" ? data.hints.default !== false : data.hints !== false;
+  return { presets, options, defaults, levels, hints, turnSeconds: data.turn_seconds || null };
 }
 
 function controlFor(o, value) {
   const id = "opt-" + o.name;
   let input;
   const kind = o.type || (typeof value === "boolean" ? "bool" : Array.isArray(value) ? "ranks"
-    : o.choices ? "choice" : o.name === "centre_stacks" ? "centre" : typeof value === "number" ? "int" : "text");
+    : o.choices ? "choice" : o.name === "centre_stacks" ? "int_or_unlimited" : typeof value === "number" ? "int" : "text");
   if (kind === "bool" || kind === "boolean") {
     input = el("input");
     input.type = "checkbox";
@@ -58,9 +60,14 @@ function controlFor(o, value) {
       l.append(c, r);
       input.append(l);
     }
-  } else if (kind === "choice" || kind === "centre") {
+  } else if (kind === "choice" || kind === "centre" || kind === "int_or_unlimited") {
     input = el("select");
-    const choices = o.choices || [3, 4, 5, 6, 7, 8, "unlimited"];
+    let choices = o.choices;
+    if (!choices) {
+      choices = [];
+      for (let n = o.min ?? 3; n <= (o.max ?? 8); n++) choices.push(n);
+      choices.push(o.unlimited || "unlimited");
+    }
     for (const c of choices) {
       const opt = el("option", "", String(c).replace(/_/g, " "));
       opt.value = JSON.stringify(c);
@@ -90,7 +97,7 @@ function readControl(input) {
   const k = input.dataset.kind;
   if (k === "bool" || k === "boolean") return input.checked;
   if (k === "ranks" || k === "set") return [...input.querySelectorAll("input:checked")].map((c) => c.value);
-  if (k === "choice" || k === "centre") return JSON.parse(input.value);
+  if (k === "choice" || k === "centre" || k === "int_or_unlimited") return JSON.parse(input.value);
   if (input.type === "number") return input.value === "" ? null : Number(input.value);
   return input.value;
 }
@@ -170,6 +177,12 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
   if (clock.value === "") clock.value = "null";
   row("Turn clock", clock, "When time runs out, the server plays for you.");
 
+  const hints = el("input");
+  hints.type = "checkbox";
+  hints.id = "opt-hints";
+  hints.checked = init.hints ?? meta.hints ?? true;
+  row("Hints", hints, "Players may ask the server to suggest a move.");
+
   let pub = null;
   if (showPublic) {
     pub = el("input");
@@ -230,7 +243,8 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
       const tv = JSON.parse(target.value);
       if (!same(tv, base.match_target ?? null)) options.match_target = tv;
       if (teams.value !== (base.teams || "none")) options.teams = teams.value;
-      const out = { preset: preset.value, options, seats: Number(seats.value), turn_seconds: JSON.parse(clock.value) };
+      const out = { preset: preset.value, options, seats: Number(seats.value), turn_seconds: JSON.parse(clock.value),
+        hints: hints.checked };
       if (pub) out.public = pub.checked;
       return out;
     },

@@ -32,15 +32,19 @@ export function historyPage(ctx) {
   const all = [];
   let cursor = null;
 
-  const showStats = (profile) => {
-    const s = (profile && profile.stats) || {};
+  const showStats = (s) => {
+    s = s || {};
     const finished = all.filter((m) => isOver(m));
     const won = finished.filter((m) => iWon(m, me.id)).length;
     const played = s.matches ?? s.played ?? finished.length;
     const wins = s.wins ?? s.won ?? won;
     stats.textContent = "";
-    for (const [k, v] of [["Matches played", played], ["Won", wins],
-      ["Win rate", played ? Math.round((100 * wins) / played) + "%" : "–"]]) {
+    const rows = [["Matches played", played], ["Won", wins],
+      ["Win rate", played ? Math.round((100 * wins) / played) + "%" : "–"]];
+    if (s.points !== undefined) rows.push(["Points", s.points]);
+    if (s.hands_played !== undefined) rows.push(["Hands won", `${s.hands_won ?? 0} of ${s.hands_played}`]);
+    if (s.average_cards_left !== undefined && s.average_cards_left !== null) rows.push(["Pay-off cards left per hand", s.average_cards_left]);
+    for (const [k, v] of rows) {
       stats.append(el("dt", "", k), el("dd", "", String(v)));
     }
   };
@@ -60,7 +64,7 @@ export function historyPage(ctx) {
     }
   };
   more.addEventListener("click", load);
-  api.me().then((p) => { profile = p; showStats(p); }).catch(() => {});
+  api.stats(me.id).then((s) => { profile = s; showStats(s); }).catch(() => {});
   load();
   return page;
 }
@@ -190,14 +194,25 @@ export function replayPage(id, ctx) {
     const start = el("li", "", "Deal");
     start.dataset.at = "0";
     moveList.append(start);
-    moves.forEach((m, i) => {
+    // A move's seq is the match version once it is applied: the step that shows it. A new
+    // hand's deal is a step of its own (its start_v).
+    const deals = new Map((data.hands || []).filter((h) => h.start_v > 0).map((h) => [h.start_v, h.number]));
+    let last = 0;
+    const addStep = (at, text) => {
       const li = el("li");
-      li.dataset.at = String(i + 1);
-      const b = el("button", "link", describe(m, names));
+      li.value = at;
+      li.dataset.at = String(at);
+      const b = el("button", "link", text);
       b.type = "button";
-      b.addEventListener("click", () => { stop(); show(i + 1); });
+      b.addEventListener("click", () => { stop(); show(at); });
       li.append(b);
       moveList.append(li);
+    };
+    moves.forEach((m, i) => {
+      const at = typeof m.seq === "number" ? m.seq : i + 1;
+      for (const [v, n] of deals) if (v > last && v < at) addStep(v, `Hand ${n} dealt`);
+      addStep(at, describe(m, names));
+      last = at;
     });
     title.textContent = `Replay of match ${data.match_id ?? id}`;
     show(0);

@@ -7,6 +7,7 @@ const FINAL = {
   4401: "Your guest identity was not accepted here. Pick a name again.",
   4403: "You may not join this room.",
   4404: "There is no room with this code. Check the link or the code.",
+  4429: "You have this game open in too many tabs or windows. Close one, then reload this page.",
 };
 // Close codes after which we come back at once (the server restarts or moves us).
 const AT_ONCE = new Set([1001, 1012, 4000, 4503]);
