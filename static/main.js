@@ -341,6 +341,7 @@ class RoomPage {
       this.stage.dataset.status = this.view.status;
       this.drawActions();
       if (this.view.result && (this.view.status === "hand_over" || this.view.status === "match_over")) this.drawResult();
+      else if (this.lastResult && this.lastResult.view.deal_commitment !== this.view.deal_commitment) this.drawLastResult();
     } else if (this.room) {
       this.stage.append(roomLobby(this.room, this.you, { send: (m) => this.send(m), meta: this.meta }));
     }
@@ -383,21 +384,35 @@ class RoomPage {
 
   drawResult() {
     const v = this.view;
+    const key = v.deal_commitment;
     const committed = sessionStorage.getItem(`spite.commit.${this.code}.${v.hand_number}`) || v.deal_commitment;
     const matchId = this.matchId;
+    const done = () => { this.readResult = key; this.lastResult = null; };
     const panel = resultPanel(v, committed, {
       isPlayer: v.you !== null && v.you !== undefined,
-      next: () => this.send({ type: "next_hand" }),
-      rematch: () => this.send({ type: "rematch" }),
+      next: () => { done(); this.send({ type: "next_hand" }); },
+      rematch: () => { done(); this.send({ type: "rematch" }); },
       home: () => navigate("/"),
       replay: matchId && (v.status === "match_over" || (v.result && v.result.match_over)) ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
     });
     this.resultSlot.append(panel);
-    if (!this.resultShown || this.resultShown !== `${v.hand_number}:${v.status}`) {
-      this.resultShown = `${v.hand_number}:${v.status}`;
+    // Kept on screen (until closed) if someone else starts the next hand before we have read it.
+    if (this.readResult !== key) this.lastResult = { view: v, committed };
+    if (this.resultShown !== key) {
+      this.resultShown = key;
       const t = panel.querySelector("#result-title");
       if (t) t.focus();
     }
+  }
+
+  drawLastResult() {
+    const { view, committed } = this.lastResult;
+    const panel = resultPanel(view, committed, {
+      close: () => { this.lastResult = null; this.draw(); },
+      home: () => navigate("/"),
+    });
+    panel.classList.add("earlier");
+    this.resultSlot.append(panel);
   }
 
   clockText() {

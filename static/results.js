@@ -29,7 +29,8 @@ const REASON = {
 /**
  * The result dialog for a finished hand.
  * committed: the commitment this browser saw when the hand was dealt (or the view's own).
- * actions: { next(), rematch(), home(), replay() or null, isPlayer: bool }
+ * actions: { next(), rematch(), home(), replay() or null, isPlayer: bool } — or, for a result
+ * kept on screen after the next hand has started, { close() }.
  */
 export function resultPanel(view, committed, actions) {
   const r = view.result;
@@ -38,7 +39,7 @@ export function resultPanel(view, committed, actions) {
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-modal", "false");
   box.setAttribute("aria-labelledby", "result-title");
-  const title = el("h2", "", over ? "Match over" : `Hand ${view.hand_number || 1} over`);
+  const title = el("h2", "", (actions.close ? "Last result: " : "") + (over ? "Match over" : `Hand ${view.hand_number || 1} over`));
   title.id = "result-title";
   title.tabIndex = -1;
   box.append(title);
@@ -99,12 +100,14 @@ export function resultPanel(view, committed, actions) {
     buttons.append(b);
     return b;
   };
-  if (actions.isPlayer) {
+  if (actions.close) {
+    button("Close", actions.close, "primary").id = "close-result";
+  } else if (actions.isPlayer) {
     if (over) button("Rematch", actions.rematch, "primary");
     else button("Next hand", actions.next, "primary");
   }
   if (actions.replay) button("Watch the replay", actions.replay);
-  button("Home", actions.home);
+  if (!actions.close) button("Home", actions.home);
   box.append(buttons);
   return box;
 }

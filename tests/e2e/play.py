@@ -13,7 +13,7 @@ from typing import Literal
 
 from playwright.sync_api import Locator, Page, expect
 
-Style = Literal["click", "drag", "tap", "keys", "dblclick"]
+Style = Literal["click", "drag", "tap", "keys", "dblclick", "rightclick"]
 
 
 def register(page: Page, name: str) -> None:
@@ -112,6 +112,19 @@ def choose_move(page: Page) -> tuple[str, str, str]:
     return discard
 
 
+def discard_move(page: Page) -> tuple[str, str, str]:
+    """A discard from the hand to a side stack (it ends the turn)."""
+    for card_id, src in _movable(page):
+        if src != "hand":
+            continue
+        _card(page, card_id, src).click()
+        side = _targets(page, "side:")
+        page.keyboard.press("Escape")
+        if side:
+            return card_id, src, side[0]
+    raise AssertionError("no discard found")
+
+
 def make_move(page: Page, move: tuple[str, str, str], style: Style) -> None:
     """Make `move` on the page the way `style` says, and wait until the server has applied it."""
     card_id, src, dst = move
@@ -136,6 +149,8 @@ def make_move(page: Page, move: tuple[str, str, str], style: Style) -> None:
         page.mouse.up()
     elif style == "dblclick":
         card.dblclick()
+    elif style == "rightclick":
+        card.click(button="right")
     elif style == "keys":
         keys_move(page, card, src, dst)
     wait_version_above(page, before)
@@ -178,6 +193,52 @@ def play_turn(page: Page, styles: list[Style], counter: list[int]) -> None:
         move = choose_move(page)
         style = styles[counter[0] % len(styles)]
         counter[0] += 1
-        if style == "dblclick" and not move[2].startswith("centre:"):
+        if style in ("dblclick", "rightclick") and not move[2].startswith("centre:"):
             style = "click"
         make_move(page, move, style)
+
+
+def play_until_hand_ends(players: list[tuple[Page, list[Style]]], limit: float = 240) -> dict[int, int]:
+    """Whoever's turn it is plays (each page with its own styles) until the hand is over.
+    Returns how many moves each page made (by index)."""
+    counters = [[0] for _ in players]
+    first = players[0][0]
+    deadline = time.monotonic() + limit
+    while status(first) == "playing":
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        for i, (page, styles) in enumerate(players):
+            if my_turn(page):
+                play_turn(page, styles, counters[i])
+                break
+        else:
+            first.wait_for_timeout(50)
+            continue
+        top = max(version(p) for p, _ in players)
+        for page, _ in players:
+            page.wait_for_function("v => Number(document.getElementById('stage').dataset.v) >= v", arg=top)
+    return {i: c[0] for i, c in enumerate(counters)}
+
+
+def seated_game(server_url: str, ann: Page, bob: Page, *, seed: str, payoff_size: int = 5,
+                target: str | None = None) -> str:
+    """Ann creates a seeded short room, both sit, Ann starts. Returns the room code."""
+    ann.goto(server_url + "/")
+    register(ann, "Ann")
+    ann.goto(server_url + f"/?seed={seed}")
+    ann.wait_for_selector("#opt-preset")
+    ann.select_option("#opt-preset", "short")
+    ann.click(".more-options summary")
+    ann.fill("#opt-payoff_size", str(payoff_size))
+    if target:
+        ann.select_option("#opt-target", target)
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_url(re.compile(r"/r/[^/]+$"))
+    code = ann.url.rsplit("/", 1)[1]
+    sit(ann, 0)
+    bob.goto(f"{server_url}/r/{code}")
+    register(bob, "Bob")
+    sit(bob, 1)
+    ann.click("#start-button")
+    expect(ann.locator(".table")).to_be_visible()
+    expect(bob.locator(".table")).to_be_visible()
+    return code
