@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 Msg = dict[str, Any]
 
 
-def test_settings(db_url: str, **overrides: Any) -> Settings:
+def make_settings(db_url: str, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "database_url": db_url, "seeded_rooms": True, "bot_delay": 0.02, "bot_workers": 1,
         "absent_grace": 60.0, "heartbeat_seconds": 5.0, "hello_timeout": 5.0, "rate_per_second": 200.0,
@@ -175,8 +175,7 @@ class Sock:
         except ConnectionClosed:
             pass
         finally:
-            rcvd = self.ws.close_rcvd
-            self.closed = (rcvd.code if rcvd else None, rcvd.reason if rcvd else "")
+            self.closed = (self.ws.close_code, self.ws.close_reason or "")
             self.arrived.set()
 
     async def send(self, obj: Msg | str) -> None:
@@ -255,7 +254,11 @@ async def play_to_end(socks: list[Sock], rng: random.Random, match_id: str | Non
                       max_moves: int = 5000, watchers: list[Sock] = ()) -> Msg:  # type: ignore[assignment]
     """Drive a match to its end through the sockets, always moving from view.legal_moves.
     Deals the next hand when a hand ends. Returns the last state."""
-    v = max((s.last_state() or {"v": 0})["v"] for s in socks)
+    if match_id is None:
+        match_id = (await socks[0].state_at(0))["match_id"]
+    for s in socks:
+        await s.state_at(0, match_id=match_id)
+    v = max(st["v"] for s in socks for st in s.states() if st["match_id"] == match_id)
     for _ in range(max_moves):
         latest = [await s.state_at(v, match_id=match_id) for s in socks]
         for w in watchers:
