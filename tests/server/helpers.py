@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -156,6 +157,7 @@ class Sock:
         self.arrived = asyncio.Event()
         self.reader = asyncio.get_running_loop().create_task(self._read())
         self.counter = 0
+        self.tag = uuid.uuid4().hex[:8]  # move ids are unique per socket, as a client makes them
 
     @classmethod
     async def open(cls, base: str, code: str, person: Person | None = None, *, last_v: int | None = None,
@@ -191,13 +193,17 @@ class Sock:
                     return self.messages[i]
                 i += 1
             if self.closed is not None:
-                raise AssertionError(f"socket closed {self.closed} while waiting; got {self.messages[-3:]}")
+                raise AssertionError(f"socket closed {self.closed} while waiting; last: {self.summary()}")
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"timed out waiting; last messages: {self.messages[-3:]}")
+                raise AssertionError(f"timed out waiting; last messages: {self.summary()}")
             self.arrived.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.arrived.wait(), left)
+
+    def summary(self, n: int = 4) -> list[Any]:
+        """The last messages, short: type, version and error codes."""
+        return [{k: m[k] for k in ("type", "v", "code", "message", "events") if k in m} for m in self.messages[-n:]]
 
     async def request(self, obj: Msg, answer: Callable[[Msg], bool], timeout: float = 10.0) -> Msg:
         """Send `obj` and wait for the first later message that matches `answer`."""
@@ -227,7 +233,7 @@ class Sock:
 
     def next_id(self) -> str:
         self.counter += 1
-        return f"{self.person.id if self.person else 'x'}-{self.counter}"
+        return f"{self.tag}-{self.counter}"
 
     async def close(self) -> None:
         await self.ws.close()

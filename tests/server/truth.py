@@ -46,7 +46,7 @@ def check_view(m: Match, seat: int | None, view: Msg) -> None:
         assert (player["payoff_top"] or {}).get("id") == top
         assert player["hand_count"] == len(g.hands[p])
     if view["result"] is None:
-        assert g.seed not in json.dumps(view), "the seed leaked before the hand ended"
+        assert f'"{g.seed}"' not in json.dumps(view), "the seed leaked before the hand ended"
     to_move = seat is not None and seat == g.turn and g.outcome is None
     assert bool(view["legal_moves"]) == to_move
 
