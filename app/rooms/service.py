@@ -96,7 +96,7 @@ class RoomService:
                             fanout.push_room(room)
                             self.send_states(room)
                         driver.schedule(self, room)
-                    if not room.peers and not room.presence and (room.match is None or not room.match.playing):
+                    if not room.anyone_here() and (room.match is None or not room.match.playing):
                         self._unload(room)
             except asyncio.CancelledError:
                 raise
@@ -206,7 +206,23 @@ class RoomService:
                 self.send_states(room)
                 driver.schedule(self, room)
                 return
+            if kind == "room" and await self._refresh_room(room):
+                return
             await self.reload(room)
+
+    async def _refresh_room(self, room: LiveRoom) -> bool:
+        """Re-read the room row and presence (the lobby or who is here changed elsewhere);
+        False if the room now points at another match (then a full reload is needed)."""
+        async with self.sessions() as s:
+            row = await room_store.get_room(s, room.code)
+        if row is None or row.match_id != (room.match.id if room.match else None):
+            return False
+        room.state = RoomState.from_row(row)
+        await self._refresh_presence(room)
+        fanout.push_room(room)
+        self.send_states(room)
+        driver.schedule(self, room)
+        return True
 
     # REST.
     async def create_room(self, host: Player, *, preset: str | None, options: dict[str, Any] | None,

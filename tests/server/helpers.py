@@ -282,3 +282,20 @@ async def play_to_end(socks: list[Sock], rng: random.Random, match_id: str | Non
         await sock.send({"type": "move", "id": sock.next_id(), "move": pick(latest[mover]["view"]["legal_moves"], rng)})
         v += 1
     raise AssertionError("the match did not end")
+
+
+WEIRD = [None, True, False, 0, -1, 1, 2, 6, 7, 2**31, 2**63, -(2**70), 0.5, 1e308, "", " ", "x" * 300, "standard",
+         "pairs", "unlimited", "\u0000", "\ud7ff\u202e", "A", [], {}, [1, "a"], {"a": None}]
+KEYS = ["name", "preset", "options", "seats", "public", "turn_seconds", "seed", "hints", "players", "teams",
+        "payoff_size", "match_target", "centre_stacks", "type", "seat", "level", "id", "move", "kind", "card", "from",
+        "to", "text", "last_v", "token", "wild_cannot_be", "decks", "jokers_per_deck"]
+
+
+def random_json(rng: random.Random, depth: int = 0) -> Any:
+    """A random JSON value biased towards the names and values this server cares about."""
+    roll = rng.random()
+    if depth < 3 and roll < 0.35:
+        return {rng.choice(KEYS): random_json(rng, depth + 1) for _ in range(rng.randint(0, 5))}
+    if depth < 3 and roll < 0.45:
+        return [random_json(rng, depth + 1) for _ in range(rng.randint(0, 4))]
+    return rng.choice(WEIRD)

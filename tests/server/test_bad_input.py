@@ -75,3 +75,30 @@ async def test_socket_limit(start_server) -> None:  # type: ignore[no-untyped-de
             break
         await asyncio.sleep(0.05)
     assert third.closed is not None and third.closed[0] == 4429
+
+
+async def test_random_messages_change_nothing_they_should_not(server: ServerThread, http: httpx.AsyncClient) -> None:
+    import random
+
+    from app.server.wire import CLIENT_TYPES
+
+    from .helpers import random_json
+
+    ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
+    room = await new_room(http, ann, seats=2)
+    a = await Sock.open(server.base, room["code"], ann)
+    b = await Sock.open(server.base, room["code"], bob)
+    rng = random.Random(99)
+    for i in range(300):
+        msg = random_json(rng)
+        if isinstance(msg, dict) and rng.random() < 0.8:
+            msg["type"] = rng.choice([t for t in CLIENT_TYPES if t not in ("hello", "start", "configure")])
+        sock = a if i % 2 else b
+        await sock.send(msg if isinstance(msg, dict) else __import__("json").dumps(msg))
+    for sock in (a, b):
+        pong = await sock.request({"type": "ping"}, lambda m: m["type"] == "pong")
+        assert pong and sock.closed is None
+    # Whatever the noise did, the room is still coherent and playable.
+    r = (await http.get(f"/api/rooms/{room['code']}")).json()
+    assert r["status"] == "waiting" and r["seat_count"] == 2
+    assert all(s["player_id"] in (None, ann.id, bob.id) for s in r["seats"])

@@ -115,3 +115,24 @@ async def test_pages_and_health(api: httpx.AsyncClient) -> None:
     invite = await api.get("/r/ABCDEFGHJK")
     assert invite.status_code == 200 and invite.text == index.text
     assert (await api.get("/no/such/page.js")).status_code == 404
+
+
+async def test_random_bodies_never_break_the_server(api: httpx.AsyncClient) -> None:
+    import json
+    import random
+
+    from .helpers import random_json
+
+    host = await _player(api)
+    auth = {"Authorization": host["Authorization"], "Content-Type": "application/json"}
+    rng = random.Random(1234)
+    seen = set()
+    for _ in range(300):
+        body = random_json(rng)
+        for path in ("/api/rooms", "/api/players"):
+            r = await api.post(path, content=json.dumps(body), headers=auth)
+            assert r.status_code < 500, (path, body, r.text)
+            assert r.status_code in (201, 403, 422, 429), (path, body, r.status_code)
+            assert "message" in r.json() or r.status_code == 201
+            seen.add(r.status_code)
+    assert {201, 422} <= seen
