@@ -57,6 +57,7 @@ async def test_refused_moves_change_nothing(server: ServerThread, http: httpx.As
     await seat_everyone(a, [a, b])
     await a.send({"type": "start"})
     sa, sb = await a.state_at(0), await b.state_at(0)
+    assert sa["events"][0]["type"] == "deal" and sa["events"] == sb["events"]
     mover, waiter = (a, b) if sa["view"]["legal_moves"] else (b, a)
     moving = sa if mover is a else sb
     legal = moving["view"]["legal_moves"]
