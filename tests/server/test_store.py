@@ -37,7 +37,8 @@ async def _match(sessions: async_sessionmaker[AsyncSession]) -> tuple[str, str]:
                    hints=True, status="waiting", seating=[None, None], rev=0, match_count=0))
         await s.commit()
         rev = await match_store.start_match(
-            s, room_code="ROOMCODE23", room_rev=0, room_values={"status": "playing", "match_id": "m1", "match_count": 1},
+            s, room_code="ROOMCODE23", room_rev=0,
+            room_values={"status": "playing", "match_id": "m1", "match_count": 1},
             match=Match(id="m1", room_code="ROOMCODE23", number=1, preset="standard", options={}, names=["A", "B"],
                         status="playing", v=0, totals=[0, 0]),
             seats=[Seat(match_id="m1", seat=0, player_id=player.id, name="A"),
