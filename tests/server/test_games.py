@@ -3,6 +3,7 @@ every view any socket received is checked against the omniscient truth afterward
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -119,6 +120,7 @@ async def test_history_after_games(server: ServerThread, http: httpx.AsyncClient
     hands = detail["hands"]
     assert len(hands) >= 2 and all(h["seed"] and h["result"] for h in hands)
     assert hands[0]["seed"] == "history" and hands[1]["seed"] == "history/1/2"
+    assert all(h["commitment"] == hashlib.sha256(h["seed"].encode()).hexdigest() for h in hands)
     assert [s["total"] for s in hands[-1]["scores"]] == totals
     assert sum(sum(s["points"] for s in h["scores"]) for h in hands) == sum(totals)
     assert detail["options"]["match_target"] == 12 and detail["ended_at"] and detail["started_at"]
