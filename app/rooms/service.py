@@ -24,6 +24,7 @@ from app.bus import Bus, Subscription
 from app.engine import view
 from app.settings import Settings
 from app.store import matches as match_store
+from app.store import players as player_store
 from app.store import presence as presence_store
 from app.store import rooms as room_store
 from app.store.errors import Conflict
@@ -118,9 +119,12 @@ class RoomService:
                     return room
                 async with self.sessions() as s:
                     found = await loader.load(s, code)
-                if found is None:
-                    raise RoomNotFound(code)
+                    if found is None:
+                        raise RoomNotFound(code)
+                    host = found[0].host_id
+                    host_name = (await player_store.names(s, [host])).get(host)
                 room = LiveRoom(*found)
+                room.host_name = host_name
                 await self._refresh_presence(room)
                 existing = self.rooms.get(code)
                 if existing is not None:  # loaded meanwhile by a caller holding a newer lock
@@ -282,9 +286,11 @@ class RoomService:
     async def public_rooms(self) -> list[dict[str, Any]]:
         async with self.sessions() as s:
             rows = await room_store.public_rooms(s)
+            hosts = await player_store.names(s, [row.host_id for row in rows])
         out = []
         for row in rows:
             room = LiveRoom(RoomState.from_row(row), None)
+            room.host_name = hosts.get(row.host_id)
             out.append(fanout.room_json(room))
         return out
 

@@ -34,6 +34,7 @@ async def test_create_room(api: httpx.AsyncClient) -> None:
     assert one["code"] == room["code"]
     listed = (await api.get("/api/rooms")).json()["items"]
     assert [x["code"] for x in listed] == [room["code"]]
+    assert listed[0]["host_name"] == "Host" and listed[0]["seats_taken"] == 0 and room["host_name"] == "Host"
     private = (await api.post("/api/rooms", json={}, headers=auth)).json()
     assert private["preset"] == "standard" and private["seat_count"] == 2
     assert private["code"] not in [x["code"] for x in (await api.get("/api/rooms")).json()["items"]]
