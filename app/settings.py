@@ -34,7 +34,7 @@ class Settings(BaseSettings):
     absent_grace: float = Field(default=60.0, ge=0, description="Seconds before a bot plays for an absent player")
     takeover_level: BotLevel = "easy"
     clock_level: BotLevel = "easy"
-    hint_level: BotLevel = "easy"
+    hint_level: BotLevel = "normal"
     min_turn_seconds: int = Field(default=1, ge=1)
     max_turn_seconds: int = Field(default=3600, ge=1)
 

@@ -134,7 +134,7 @@ async def test_bots_play_to_the_end(server: ServerThread, http: httpx.AsyncClien
     watcher = await Sock.open(server.base, code, cat)
     await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
     await a.room({"type": "add_bot", "seat": 1, "level": "easy"}, lambda r: r["seats"][1]["bot"] == "easy")
-    await a.room({"type": "add_bot", "level": "normal"}, lambda r: r["seats"][2]["bot"] == "normal")
+    await a.room({"type": "add_bot", "level": "random"}, lambda r: r["seats"][2]["bot"] == "random")
     await a.send({"type": "start"})
     await a.state_at(0)
     last = await _watch_to_end([a], random.Random(2))
@@ -144,7 +144,7 @@ async def test_bots_play_to_the_end(server: ServerThread, http: httpx.AsyncClien
     await watcher.state_at(last["v"])
     assert rebuild_and_check(replay, {0: a.states(), None: watcher.states()}, last["match_id"]) > 0
     detail = (await http.get(f"/api/matches/{last['match_id']}")).json()
-    assert [p["bot"] for p in detail["players"]] == [None, "easy", "normal"]
+    assert [p["bot"] for p in detail["players"]] == [None, "easy", "random"]
 
 
 async def test_a_room_of_bots_plays_while_watched(server: ServerThread, http: httpx.AsyncClient) -> None:
