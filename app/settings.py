@@ -7,8 +7,12 @@ keeps the instance it was created with.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+BotLevel = Literal["random", "easy", "normal", "hard"]
 
 
 class Settings(BaseSettings):
@@ -28,9 +32,9 @@ class Settings(BaseSettings):
     bot_workers: int = Field(default=2, ge=1, le=64)
     bot_delay: float = Field(default=0.8, ge=0, le=30, description="Pause before a bot or automatic move")
     absent_grace: float = Field(default=60.0, ge=0, description="Seconds before a bot plays for an absent player")
-    takeover_level: str = "easy"
-    clock_level: str = "easy"
-    hint_level: str = "easy"
+    takeover_level: BotLevel = "easy"
+    clock_level: BotLevel = "easy"
+    hint_level: BotLevel = "normal"
     min_turn_seconds: int = Field(default=1, ge=1)
     max_turn_seconds: int = Field(default=3600, ge=1)
 

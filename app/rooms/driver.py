@@ -106,7 +106,7 @@ async def act(svc: RoomService, room: LiveRoom, v: int, kind: str) -> None:
             svc.settings.clock_level if kind == CLOCK else svc.settings.takeover_level)
     choice = await svc.pool.choose(seen, level)
     async with room.lock:
-        if room.match is not m or m.game.v != v:
+        if room.closed or room.match is not m or m.game.v != v:
             return
         try:
             await commit_move(svc, room, seat, Move.from_wire(choice), kind)

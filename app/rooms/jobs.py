@@ -22,8 +22,11 @@ def hint(view: dict[str, Any], level: str) -> tuple[dict[str, Any], str]:
 
     fn = getattr(bots, "hint", None)
     if fn is not None:
-        move, reason = fn(view, level)
-        return dict(move), str(reason)
+        try:
+            move, reason = fn(view, level)
+            return dict(move), str(reason)
+        except ValueError:
+            pass  # the bots do not hint at this level: fall back to their easy choice
     return dict(bots.choose_move(view, "easy")), "suggested"
 
 

@@ -155,6 +155,7 @@ class LiveRoom:
         self.timer: asyncio.Task[None] | None = None
         self.subscription: Any = None
         self.closed = False
+        self.host_name: str | None = None
 
     # Who is where.
     def lobby_seat(self, player_id: str) -> int | None:
@@ -195,7 +196,8 @@ class LiveRoom:
         watching = {p.player_id for p in self.peers} - seated
         watching |= {pid for pid, seen in self.presence.items() if seen.connected and pid not in seated}
         return {
-            "code": st.code, "host": st.host_id, "status": st.status, "preset": st.preset,
+            "code": st.code, "host": st.host_id, "host_name": self.host_name, "status": st.status,
+            "preset": st.preset, "seats_taken": sum(1 for s in st.seating if s is not None),
             "options": options, "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
             "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints,
             "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watching),

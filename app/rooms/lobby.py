@@ -131,6 +131,7 @@ async def add_bot(svc: RoomService, room: LiveRoom, peer: Peer, seat: int | None
         return _seating(st, seating)
 
     await change(svc, room, compute)
+    svc.pool.prepare()
 
 
 async def remove_bot(svc: RoomService, room: LiveRoom, peer: Peer, seat: int) -> None:

@@ -87,7 +87,7 @@ async def start(svc: RoomService, room: LiveRoom, peer: Peer, *, rematch: bool) 
     room.match = LiveMatch(match_id, number, game, seats, st.turn_seconds, deadline)
     room.match.remember(game.v, events)
     for p in room.peers:
-        p.sent_v = None
+        p.sent_v = -1  # a new match: its first state carries the deal's events
     await svc.after_change(room, room_changed=True)
 
 

@@ -36,6 +36,12 @@ class BotPool:
         """Start the workers now rather than on the first bot move."""
         await asyncio.gather(*(self._run(jobs.warm) for _ in range(self.workers)))
 
+    def prepare(self) -> None:
+        """Start the workers in the background if they are not running (a bot joined a room)."""
+        if self._pool is None:
+            task = asyncio.get_running_loop().create_task(self.warm())
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
     async def choose(self, view: dict[str, Any], level: str) -> dict[str, Any]:
         """A bot's move for this view; falls back to the first legal move if the bot fails."""
         try:

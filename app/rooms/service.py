@@ -24,6 +24,7 @@ from app.bus import Bus, Subscription
 from app.engine import view
 from app.settings import Settings
 from app.store import matches as match_store
+from app.store import players as player_store
 from app.store import presence as presence_store
 from app.store import rooms as room_store
 from app.store.errors import Conflict
@@ -95,8 +96,8 @@ class RoomService:
                         if await self._refresh_presence(room):
                             fanout.push_room(room)
                             self.send_states(room)
-                        driver.schedule(self, room)
-                    if not room.peers and not room.presence and (room.match is None or not room.match.playing):
+                            driver.schedule(self, room)
+                    if not room.anyone_here() and (room.match is None or not room.match.playing):
                         self._unload(room)
             except asyncio.CancelledError:
                 raise
@@ -111,20 +112,30 @@ class RoomService:
         if room is not None:
             return room
         lock = self._loading.setdefault(code, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(code)
-            if room is not None:
+        try:
+            async with lock:
+                room = self.rooms.get(code)
+                if room is not None:
+                    return room
+                async with self.sessions() as s:
+                    found = await loader.load(s, code)
+                    if found is None:
+                        raise RoomNotFound(code)
+                    host = found[0].host_id
+                    host_name = (await player_store.names(s, [host])).get(host)
+                room = LiveRoom(*found)
+                room.host_name = host_name
+                await self._refresh_presence(room)
+                existing = self.rooms.get(code)
+                if existing is not None:  # loaded meanwhile by a caller holding a newer lock
+                    return existing
+                room.subscription = self.bus.subscribe(code, functools.partial(self._on_bus, room))
+                self.rooms[code] = room
+                driver.schedule(self, room)
                 return room
-            async with self.sessions() as s:
-                found = await loader.load(s, code)
-            if found is None:
-                raise RoomNotFound(code)
-            room = LiveRoom(*found)
-            await self._refresh_presence(room)
-            room.subscription = self.bus.subscribe(code, functools.partial(self._on_bus, room))
-            self.rooms[code] = room
-            driver.schedule(self, room)
-            return room
+        finally:
+            if not lock.locked():
+                self._loading.pop(code, None)
 
     def _unload(self, room: LiveRoom) -> None:
         room.closed = True
@@ -138,8 +149,16 @@ class RoomService:
 
     async def reload(self, room: LiveRoom) -> None:
         """Replace the room's memory with the store's truth and show it to everyone."""
-        async with self.sessions() as s:
-            found = await loader.load(s, room.code)
+        try:
+            async with self.sessions() as s:
+                found = await loader.load(s, room.code)
+        except Exception as e:
+            # Memory may hold a change the store refused: drop the room; sockets reconnect.
+            log.exception("could not reload room %s; closing it", room.code)
+            self._unload(room)
+            for peer in list(room.peers):
+                peer.close(1012, "the room is reloading; reconnect")
+            raise RoomError(E.UNAVAILABLE, "the server could not reach its database; reconnect") from e
         if found is None:
             self._unload(room)
             return
@@ -200,13 +219,33 @@ class RoomService:
                 p.send_chat(msg.get("from") or {}, str(msg.get("text", "")), str(msg.get("at", "")))
             return
         async with room.lock:
-            if kind == "v" and not msg.get("room") and await sync.catch_up(
-                    self, room, msg.get("match"), int(msg.get("v", -1))):
-                room.changed_at = time.monotonic()
-                self.send_states(room)
-                driver.schedule(self, room)
+            if room.closed:
+                return
+            if kind == "v":
+                if await sync.catch_up(self, room, msg.get("match"), int(msg.get("v", -1))):
+                    room.changed_at = time.monotonic()
+                    if msg.get("room"):
+                        fanout.push_room(room)
+                    self.send_states(room)
+                    driver.schedule(self, room)
+                    return
+            elif kind == "room" and await self._refresh_room(room):
                 return
             await self.reload(room)
+
+    async def _refresh_room(self, room: LiveRoom) -> bool:
+        """Re-read the room row and presence (the lobby or who is here changed elsewhere);
+        False if the room now points at another match (then a full reload is needed)."""
+        async with self.sessions() as s:
+            row = await room_store.get_room(s, room.code)
+        if row is None or row.match_id != (room.match.id if room.match else None):
+            return False
+        room.state = RoomState.from_row(row)
+        await self._refresh_presence(room)
+        fanout.push_room(room)
+        self.send_states(room)
+        driver.schedule(self, room)
+        return True
 
     # REST.
     async def create_room(self, host: Player, *, preset: str | None, options: dict[str, Any] | None,
@@ -247,9 +286,11 @@ class RoomService:
     async def public_rooms(self) -> list[dict[str, Any]]:
         async with self.sessions() as s:
             rows = await room_store.public_rooms(s)
+            hosts = await player_store.names(s, [row.host_id for row in rows])
         out = []
         for row in rows:
             room = LiveRoom(RoomState.from_row(row), None)
+            room.host_name = hosts.get(row.host_id)
             out.append(fanout.room_json(room))
         return out
 

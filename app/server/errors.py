@@ -25,7 +25,7 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
     errors = exc.errors()
     first = errors[0] if errors else {"msg": "invalid request", "loc": ()}
     where = _where(first.get("loc", ()))
-    msg = str(first.get("msg", "invalid request"))
+    msg = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
     if first.get("type") == "json_invalid":
         msg = "the body is not valid JSON"
     message = f"{where}: {msg}" if where else msg

@@ -104,6 +104,11 @@ def _problem(e: ValidationError) -> str:
     return f"{where}: {first['msg']}" if where else str(first["msg"])
 
 
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(Exception):  # the client may already be gone
+        await ws.close(code, reason)
+
+
 async def _hello(ws: WebSocket, settings: Settings) -> wire.Hello | None:
     try:
         message = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
@@ -127,19 +132,19 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     try:
         await service.live(code)
     except RoomNotFound:
-        await ws.close(NOT_FOUND, "no room has that code")
+        await _close(ws, NOT_FOUND, "no room has that code")
         return
     hello = await _hello(ws, settings)
     if hello is None:
-        await ws.close(UNAUTHORIZED, "say hello with your token first")
+        await _close(ws, UNAUTHORIZED, "say hello with your token first")
         return
     async with ws.app.state.sessions() as s:
         player = await player_by_token(s, hello.token)
     if player is None:
-        await ws.close(UNAUTHORIZED, "that token is not valid")
+        await _close(ws, UNAUTHORIZED, "that token is not valid")
         return
     if service.sockets[player.id] >= settings.max_sockets_per_player:
-        await ws.close(TOO_MANY, "too many open connections for this player")
+        await _close(ws, TOO_MANY, "too many open connections for this player")
         return
     conn = Connection(ws, player.id, player.name, settings.send_queue)
     sender = asyncio.get_running_loop().create_task(conn.run())

@@ -2,7 +2,8 @@
 
 PostgreSQL: the whole upgrade runs in one transaction holding a transaction-level advisory
 lock, so a second instance waits, then finds the schema at head and does nothing.
-SQLite: an exclusive lock on a file beside the database serialises the upgrades.
+SQLite: an exclusive lock on a file (in the temp folder, named after the database's path)
+serialises the upgrades of instances on this machine.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import hashlib
 import os
+import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -58,7 +61,8 @@ def _downgrade(connection: Connection, target: str) -> None:
 
 @contextlib.asynccontextmanager
 async def _file_lock(path: str) -> AsyncIterator[None]:
-    lock_path = os.path.abspath(path) + ".migrate-lock"
+    digest = hashlib.sha256(os.path.realpath(path).encode()).hexdigest()[:16]
+    lock_path = os.path.join(tempfile.gettempdir(), f"spite-migrate-{digest}.lock")
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         await asyncio.to_thread(fcntl.flock, fd, fcntl.LOCK_EX)

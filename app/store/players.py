@@ -52,3 +52,11 @@ async def rename_player(session: AsyncSession, player: Player, name: str) -> Pla
     player.name = name
     await session.commit()
     return player
+
+
+async def names(session: AsyncSession, ids: list[str]) -> dict[str, str]:
+    """Display names of these players (missing ids are left out)."""
+    if not ids:
+        return {}
+    rows = await session.execute(select(Player.id, Player.name).where(Player.id.in_(set(ids))))
+    return {pid: name for pid, name in rows.all()}

@@ -10,13 +10,13 @@ import pytest
 
 from app.main import create_app
 
-from .helpers import ServerThread, test_settings
+from .helpers import ServerThread, make_settings
 
 
 @pytest.fixture
 async def api(db_url: str) -> AsyncIterator[httpx.AsyncClient]:
     """An httpx client on the ASGI app, with the app's lifespan run (migrations included)."""
-    app = create_app(test_settings(db_url))
+    app = create_app(make_settings(db_url))
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
@@ -30,7 +30,7 @@ async def start_server(db_url: str) -> AsyncIterator[Callable[..., ServerThread]
 
     def start(**overrides: Any) -> ServerThread:
         bus = overrides.pop("bus", None)
-        server = ServerThread(create_app(test_settings(overrides.pop("db_url", db_url), **overrides), bus=bus))
+        server = ServerThread(create_app(make_settings(overrides.pop("db_url", db_url), **overrides), bus=bus))
         started.append(server.start())
         return server
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 Msg = dict[str, Any]
 
 
-def test_settings(db_url: str, **overrides: Any) -> Settings:
+def make_settings(db_url: str, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "database_url": db_url, "seeded_rooms": True, "bot_delay": 0.02, "bot_workers": 1,
         "absent_grace": 60.0, "heartbeat_seconds": 5.0, "hello_timeout": 5.0, "rate_per_second": 200.0,
@@ -156,6 +157,7 @@ class Sock:
         self.arrived = asyncio.Event()
         self.reader = asyncio.get_running_loop().create_task(self._read())
         self.counter = 0
+        self.tag = uuid.uuid4().hex[:8]  # move ids are unique per socket, as a client makes them
 
     @classmethod
     async def open(cls, base: str, code: str, person: Person | None = None, *, last_v: int | None = None,
@@ -175,8 +177,7 @@ class Sock:
         except ConnectionClosed:
             pass
         finally:
-            rcvd = self.ws.close_rcvd
-            self.closed = (rcvd.code if rcvd else None, rcvd.reason if rcvd else "")
+            self.closed = (self.ws.close_code, self.ws.close_reason or "")
             self.arrived.set()
 
     async def send(self, obj: Msg | str) -> None:
@@ -192,13 +193,17 @@ class Sock:
                     return self.messages[i]
                 i += 1
             if self.closed is not None:
-                raise AssertionError(f"socket closed {self.closed} while waiting; got {self.messages[-3:]}")
+                raise AssertionError(f"socket closed {self.closed} while waiting; last: {self.summary()}")
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"timed out waiting; last messages: {self.messages[-3:]}")
+                raise AssertionError(f"timed out waiting; last messages: {self.summary()}")
             self.arrived.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.arrived.wait(), left)
+
+    def summary(self, n: int = 4) -> list[Any]:
+        """The last messages, short: type, version and error codes."""
+        return [{k: m[k] for k in ("type", "v", "code", "message", "events") if k in m} for m in self.messages[-n:]]
 
     async def request(self, obj: Msg, answer: Callable[[Msg], bool], timeout: float = 10.0) -> Msg:
         """Send `obj` and wait for the first later message that matches `answer`."""
@@ -228,7 +233,7 @@ class Sock:
 
     def next_id(self) -> str:
         self.counter += 1
-        return f"{self.person.id if self.person else 'x'}-{self.counter}"
+        return f"{self.tag}-{self.counter}"
 
     async def close(self) -> None:
         await self.ws.close()
@@ -255,7 +260,11 @@ async def play_to_end(socks: list[Sock], rng: random.Random, match_id: str | Non
                       max_moves: int = 5000, watchers: list[Sock] = ()) -> Msg:  # type: ignore[assignment]
     """Drive a match to its end through the sockets, always moving from view.legal_moves.
     Deals the next hand when a hand ends. Returns the last state."""
-    v = max((s.last_state() or {"v": 0})["v"] for s in socks)
+    if match_id is None:
+        match_id = (await socks[0].state_at(0))["match_id"]
+    for s in socks:
+        await s.state_at(0, match_id=match_id)
+    v = max(st["v"] for s in socks for st in s.states() if st["match_id"] == match_id)
     for _ in range(max_moves):
         latest = [await s.state_at(v, match_id=match_id) for s in socks]
         for w in watchers:
@@ -273,3 +282,20 @@ async def play_to_end(socks: list[Sock], rng: random.Random, match_id: str | Non
         await sock.send({"type": "move", "id": sock.next_id(), "move": pick(latest[mover]["view"]["legal_moves"], rng)})
         v += 1
     raise AssertionError("the match did not end")
+
+
+WEIRD = [None, True, False, 0, -1, 1, 2, 6, 7, 2**31, 2**63, -(2**70), 0.5, 1e308, "", " ", "x" * 300, "standard",
+         "pairs", "unlimited", "\u0000", "\ud7ff\u202e", "A", [], {}, [1, "a"], {"a": None}]
+KEYS = ["name", "preset", "options", "seats", "public", "turn_seconds", "seed", "hints", "players", "teams",
+        "payoff_size", "match_target", "centre_stacks", "type", "seat", "level", "id", "move", "kind", "card", "from",
+        "to", "text", "last_v", "token", "wild_cannot_be", "decks", "jokers_per_deck"]
+
+
+def random_json(rng: random.Random, depth: int = 0) -> Any:
+    """A random JSON value biased towards the names and values this server cares about."""
+    roll = rng.random()
+    if depth < 3 and roll < 0.35:
+        return {rng.choice(KEYS): random_json(rng, depth + 1) for _ in range(rng.randint(0, 5))}
+    if depth < 3 and roll < 0.45:
+        return [random_json(rng, depth + 1) for _ in range(rng.randint(0, 4))]
+    return rng.choice(WEIRD)

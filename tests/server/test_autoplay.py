@@ -1,0 +1,172 @@
+"""Moves nobody sends: the turn clock, a stand-in for an absent player, bots, and hints."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from .helpers import ServerThread, Sock, new_person, new_room, pick, seat_everyone
+from .truth import rebuild_and_check
+
+Msg = dict[str, Any]
+
+
+def autoplayed(by: str, seat: int) -> Callable[[Msg], bool]:
+    return lambda m: m["type"] == "state" and any(
+        e.get("type") == "autoplay" and e["by"] == by and e["seat"] == seat for e in m["events"])
+
+
+async def _pair(server: ServerThread, http: httpx.AsyncClient, **room: Any) -> tuple[Any, str, list[Sock]]:
+    people = [await new_person(http, "Ann"), await new_person(http, "Bob")]
+    code = (await new_room(http, people[0], preset="short", seats=2, **room))["code"]
+    socks = [await Sock.open(server.base, code, p) for p in people]
+    await seat_everyone(socks[0], socks)
+    await socks[0].send({"type": "start"})
+    for s in socks:
+        await s.state_at(0)
+    return people, code, socks
+
+
+async def test_turn_clock_plays_for_a_slow_player(server: ServerThread, http: httpx.AsyncClient) -> None:
+    _, _, (a, b) = await _pair(server, http, seed="clock", turn_seconds=1)
+    st = a.last_state()
+    assert st is not None
+    mover = st["view"]["turn"]
+    other = 1 - mover
+    clock = st["clock"]
+    assert clock["seat"] == mover and clock["turn_seconds"] == 1 and 0 < clock["remaining"] <= 1
+    started = time.monotonic()
+    first = await a.wait(autoplayed("clock", mover), timeout=5)
+    assert time.monotonic() - started >= 0.5, "the clock waits for the deadline"
+    passed = await a.wait(lambda m: m["type"] == "state" and m["view"]["turn"] == other, timeout=10)
+    assert passed["v"] > first["v"] - 1 and passed["clock"]["seat"] == other
+    # Every move in between was the server's, for the slow player, until the turn passed.
+    between = [m for m in a.states() if first["v"] <= m["v"] <= passed["v"]]
+    assert all(any(e.get("type") == "autoplay" for e in m["events"]) for m in between if m["events"])
+    await b.wait(autoplayed("clock", other), timeout=5)
+
+
+async def test_clock_deadline_survives_a_restart(start_server, db_url: str) -> None:  # type: ignore[no-untyped-def]
+    one: ServerThread = start_server()
+    async with httpx.AsyncClient(base_url=one.base, timeout=30) as http:
+        people, code, socks = await _pair(one, http, seed="clock-restart", turn_seconds=2)
+    st = socks[0].last_state()
+    assert st is not None
+    deadline = st["clock"]["deadline"]
+    for s in socks:
+        await s.close()
+    one.stop()
+    await asyncio.sleep(2.2)
+    two: ServerThread = start_server()
+    a = await Sock.open(two.base, code, people[0], last_v=st["v"])
+    resumed = await a.state_at(st["v"])
+    assert resumed["clock"]["deadline"] == deadline and resumed["clock"]["remaining"] == 0
+    auto = await a.wait(autoplayed("clock", st["view"]["turn"]), timeout=5)
+    assert auto["v"] == st["v"] + 1
+
+
+async def test_absent_player_is_stood_in_for_and_handed_back(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(absent_grace=1.0)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        people, code, socks = await _pair(server, http, seed="absent")
+    st = socks[0].last_state()
+    assert st is not None
+    away = st["view"]["turn"]
+    here = socks[1 - away]
+    start = len(here.messages)
+    left_at = time.monotonic()
+    await socks[away].close()
+    gone = await here.wait(lambda m: m["type"] == "state" and m["view"]["players"][away]["connected"] is False,
+                           start=start)
+    assert gone["autoplay"] == []
+    auto = await here.wait(autoplayed("absent", away), timeout=6, start=start)
+    assert time.monotonic() - left_at >= 0.9, "the stand-in waits for the grace period"
+    assert auto["autoplay"] == [away]
+    # The stand-in finishes the absent player's turn; then it is our turn and nothing happens.
+    mine = await here.wait(lambda m: m["type"] == "state" and m["view"]["turn"] == 1 - away, timeout=10, start=start)
+    back = await Sock.open(server.base, code, people[away], last_v=mine["v"])
+    now = await back.state_at(mine["v"])
+    assert now["autoplay"] == [] and now["view"]["you"] == away
+    await here.wait(lambda m: m["type"] == "state" and m["view"]["players"][away]["connected"] is True, start=start)
+    rng = random.Random(1)
+    while True:
+        latest = here.last_state()
+        assert latest is not None
+        if latest["view"]["turn"] == away:
+            break
+        await here.send({"type": "move", "id": here.next_id(), "move": pick(latest["view"]["legal_moves"], rng)})
+        await here.state_at(latest["v"] + 1)
+    v = here.last_state()["v"]  # type: ignore[index]
+    await asyncio.sleep(1.5)
+    assert here.last_state()["v"] == v, "the returned player's turn is theirs again"  # type: ignore[index]
+    mine_now = await back.state_at(v)
+    assert mine_now["view"]["legal_moves"] and mine_now["autoplay"] == []
+
+
+async def _watch_to_end(socks: list[Sock], rng: random.Random, timeout: float = 60) -> Msg:
+    """Play our own turns from legal moves while bots play theirs, to the end of the match."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for s in socks:
+            st = s.last_state()
+            if st is None:
+                continue
+            if st["view"]["status"] == "match_over":
+                return st
+            if st["view"]["status"] == "hand_over":
+                await s.request({"type": "next_hand"}, lambda m: m["type"] in ("state", "error"))
+            elif st["view"]["legal_moves"]:
+                await s.request({"type": "move", "id": s.next_id(), "move": pick(st["view"]["legal_moves"], rng)},
+                                lambda m: m["type"] in ("state", "error"))
+        await asyncio.sleep(0.01)
+    raise AssertionError("the match with bots did not end")
+
+
+async def test_bots_play_to_the_end(server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann, cat = await new_person(http, "Ann"), await new_person(http, "Cat")
+    code = (await new_room(http, ann, preset="short", options={"payoff_size": 5}, seats=3, seed="bots"))["code"]
+    a = await Sock.open(server.base, code, ann)
+    watcher = await Sock.open(server.base, code, cat)
+    await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
+    await a.room({"type": "add_bot", "seat": 1, "level": "easy"}, lambda r: r["seats"][1]["bot"] == "easy")
+    await a.room({"type": "add_bot", "level": "random"}, lambda r: r["seats"][2]["bot"] == "random")
+    await a.send({"type": "start"})
+    await a.state_at(0)
+    last = await _watch_to_end([a], random.Random(2))
+    replay = (await http.get(f"/api/matches/{last['match_id']}/replay")).json()
+    actors = {(m["seat"], m["actor"]) for m in replay["moves"]}
+    assert {(1, "bot"), (2, "bot")} <= actors and all(actor == "player" for seat, actor in actors if seat == 0)
+    await watcher.state_at(last["v"])
+    assert rebuild_and_check(replay, {0: a.states(), None: watcher.states()}, last["match_id"]) > 0
+    detail = (await http.get(f"/api/matches/{last['match_id']}")).json()
+    assert [p["bot"] for p in detail["players"]] == [None, "easy", "random"]
+
+
+async def test_a_room_of_bots_plays_while_watched(server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann = await new_person(http, "Ann")
+    code = (await new_room(http, ann, preset="short", options={"payoff_size": 5}, seats=2, seed="botsonly"))["code"]
+    a = await Sock.open(server.base, code, ann)
+    for seat in (0, 1):
+        await a.room({"type": "add_bot", "seat": seat}, lambda r, s=seat: r["seats"][s]["bot"] == "easy")
+    await a.send({"type": "start"})
+    last = await a.wait(lambda m: m["type"] == "state" and m["view"]["status"] == "match_over", timeout=60)
+    assert all(st["view"]["hand"] == [] and st["view"]["you"] is None for st in a.states())
+    assert last["view"]["result"]["seed"] == "botsonly"
+
+
+async def test_hints(server: ServerThread, http: httpx.AsyncClient) -> None:
+    _, _, (a, b) = await _pair(server, http, seed="hints")
+    st = [a.last_state(), b.last_state()]
+    mover = 0 if st[0]["view"]["legal_moves"] else 1  # type: ignore[index]
+    socks = [a, b]
+    hint = await socks[mover].request({"type": "hint"}, lambda m: m["type"] in ("hint", "error"))
+    assert hint["type"] == "hint" and hint["move"] in st[mover]["view"]["legal_moves"] and hint["reason"]  # type: ignore[index]
+    assert hint["v"] == st[mover]["v"]  # type: ignore[index]
+    assert (await socks[1 - mover].error({"type": "hint"}))["code"] == "not_your_turn"
+    _, _, (c, d) = await _pair(server, http, seed="nohints", hints=False)
+    assert (await c.error({"type": "hint"}))["code"] == "hints_off"
