@@ -35,6 +35,9 @@ export function describeEvents(view, events) {
       case "reshuffle": out.push("The stock was reshuffled."); break;
       case "redeal": out.push("Stalemate: the cards were redealt."); break;
       case "hand_over": out.push(handOverText(view, ev)); break;
+      case "autoplay": out.push(ev.by === "clock"
+        ? `Time ran out: the server plays for ${ev.seat === view.you ? "you" : playerName(view, ev.seat)}.`
+        : `${playerName(view, ev.seat)} is away: the server plays for them.`); break;
       case "turn": out.push(ev.seat === view.you ? "Your turn." : `${playerName(view, ev.seat)}'s turn.`); break;
       default: break;
     }

@@ -169,7 +169,8 @@ function publicPanel(ctx) {
         const a = el("a", "", `Room ${r.code}`);
         a.href = "/r/" + encodeURIComponent(r.code);
         a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(a.getAttribute("href")); });
-        const seats = r.seats_taken !== undefined ? `${r.seats_taken}/${r.seats ?? "?"}`
+        const count = r.seat_count ?? (Array.isArray(r.seats) ? r.seats.length : r.seats);
+        const seats = r.seats_taken !== undefined ? `${r.seats_taken}/${count ?? "?"}`
           : Array.isArray(r.seats) ? `${r.seats.filter((s) => s && (s.player_id || s.name || s.bot)).length}/${r.seats.length}` : "";
         li.append(a, " ", el("span", "muted", [r.preset, seats && seats + " seated", r.host_name && "host " + r.host_name].filter(Boolean).join(" · ")));
         list.append(li);

@@ -393,6 +393,7 @@ class RoomPage {
       next: () => { done(); this.send({ type: "next_hand" }); },
       rematch: () => { done(); this.send({ type: "rematch" }); },
       home: () => navigate("/"),
+      lobby: v.status === "match_over" ? () => { done(); this.view = null; this.draw(); } : null,
       replay: matchId && (v.status === "match_over" || (v.result && v.result.match_over)) ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
     });
     this.resultSlot.append(panel);

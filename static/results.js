@@ -107,6 +107,7 @@ export function resultPanel(view, committed, actions) {
     else button("Next hand", actions.next, "primary");
   }
   if (actions.replay) button("Watch the replay", actions.replay);
+  if (actions.lobby) button("Back to the room", actions.lobby);
   if (!actions.close) button("Home", actions.home);
   box.append(buttons);
   return box;

@@ -220,7 +220,7 @@ def play_until_hand_ends(players: list[tuple[Page, list[Style]]], limit: float =
 
 
 def seated_game(server_url: str, ann: Page, bob: Page, *, seed: str, payoff_size: int = 5,
-                target: str | None = None) -> str:
+                target: str | None = None, clock: str | None = None) -> str:
     """Ann creates a seeded short room, both sit, Ann starts. Returns the room code."""
     ann.goto(server_url + "/")
     register(ann, "Ann")
@@ -231,6 +231,8 @@ def seated_game(server_url: str, ann: Page, bob: Page, *, seed: str, payoff_size
     ann.fill("#opt-payoff_size", str(payoff_size))
     if target:
         ann.select_option("#opt-target", target)
+    if clock:
+        ann.select_option("#opt-clock", clock)
     ann.click("form.create-form button[type=submit]")
     ann.wait_for_url(re.compile(r"/r/[^/]+$"))
     code = ann.url.rsplit("/", 1)[1]

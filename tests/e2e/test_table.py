@@ -3,6 +3,8 @@ motion is welcome, hints, bots, and the next hand of a match."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from .conftest import shot
@@ -68,16 +70,21 @@ def test_phone_layout_announcements_and_motion(server, open_page):
     expect(page.locator("#announce")).to_contain_text("Your turn")
 
 
-def test_hint_shows_a_legal_move(server, open_page):
+def test_hint_and_turn_clock(server, open_page):
     ann = open_page("ann")
     bob = open_page("bob")
-    seated_game(server.url, ann, bob, seed=SEED)
+    seated_game(server.url, ann, bob, seed=SEED, clock="30")
     page = both_turns(ann, bob)
+    # The turn clock counts down from 30 seconds.
+    expect(page.locator(".status-bar .clock")).to_have_text(re.compile(r"^0:(30|2\d)$"))
+    first = page.locator(".status-bar .clock").inner_text()
+    page.wait_for_timeout(1600)
+    assert page.locator(".status-bar .clock").inner_text() < first
     page.click("#hint-button")
     expect(page.locator(".hint-line")).to_contain_text("Hint")
     hinted = page.locator(".card.hint")
     expect(hinted).to_have_count(1)
-    expect(hinted).to_have_class(__import__("re").compile(r"\bmovable\b"))
+    expect(hinted).to_have_class(re.compile(r"\bmovable\b"))
     expect(page.locator(".pile.hint")).to_have_count(1)
     shot(page, "table-hint")
 
