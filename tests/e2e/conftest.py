@@ -145,4 +145,5 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
 def shot(page: Page, name: str) -> None:
     """Keep a screenshot as a test artifact."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5000)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -146,3 +146,31 @@ def test_next_hand_of_a_match(server, open_page):
     expect(bob.locator(".result")).to_have_count(0)
     # The winner of hand 1 carries 10 points into hand 2.
     expect(ann.locator(".player .score").filter(has_text="10 pts")).to_have_count(1)
+
+
+def test_four_players_in_pairs_on_a_phone(server, open_page):
+    ann = open_page("ann", phone=True)
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    ann.goto(server.url + f"/?seed={SEED}")
+    ann.select_option("#opt-preset", "short")
+    ann.select_option("#opt-seats", "4")
+    ann.select_option("#opt-teams", "pairs")
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_selector(".lobby .seat")
+    expect(ann.locator(".lobby .seat")).to_have_count(4)
+    sit(ann, 0)
+    for seat in (1, 2, 3):
+        row = ann.locator(f".seat[data-seat='{seat}']")
+        row.locator("text=Add bot").click()
+        expect(row.locator(".badge")).to_contain_text("bot")
+    shot(ann, "lobby-four-phone")
+    ann.click("#start-button")
+    expect(ann.locator(".table .player")).to_have_count(4)
+    # Team marks: Ann and her partner opposite (seat 2) are team A, the bots beside her team B.
+    expect(ann.locator(".me .team")).to_have_text("A")
+    expect(ann.locator(".player[data-seat='2'] .team")).to_have_text("A")
+    expect(ann.locator(".player[data-seat='2']")).to_have_class(re.compile(r"\bpartner\b"))
+    expect(ann.locator(".player[data-seat='1'] .team")).to_have_text("B")
+    no_sideways_scroll(ann)
+    shot(ann, "table-four-phone")
