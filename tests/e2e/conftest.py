@@ -9,9 +9,10 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -118,28 +119,35 @@ class Watch:
         return page
 
 
-PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-DESKTOP = {"viewport": {"width": 1440, "height": 900}}
+PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
+                         "is_mobile": True, "has_touch": True}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1440, "height": 900}}
+
+
+class PageOpener:
+    """open_page(who, phone=False, **context_options) -> a page in a fresh browser context (its
+    own localStorage), watched for script errors."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.watch = Watch()
+        self.contexts: list[BrowserContext] = []
+
+    def __call__(self, who: str, phone: bool = False, **kw: Any) -> Page:
+        ctx = self.browser.new_context(**(PHONE if phone else DESKTOP), **kw)
+        ctx.set_default_timeout(10_000)
+        self.contexts.append(ctx)
+        return self.watch.page(ctx.new_page(), who)
 
 
 @pytest.fixture
-def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
-    """open_page(who, phone=False) -> a page in a fresh browser context (its own localStorage).
-    At teardown, asserts that no page logged a console error or threw."""
-    watch = Watch()
-    contexts: list[BrowserContext] = []
-
-    def make(who: str, phone: bool = False, **kw: object) -> Page:
-        ctx = browser.new_context(**(PHONE if phone else DESKTOP), **kw)  # type: ignore[arg-type]
-        ctx.set_default_timeout(10_000)
-        contexts.append(ctx)
-        return watch.page(ctx.new_page(), who)
-
-    make.watch = watch  # type: ignore[attr-defined]
-    yield make
-    for ctx in contexts:
+def open_page(browser: Browser) -> Iterator[PageOpener]:
+    """Opens pages for a test; at teardown, asserts that no page logged a console error or threw."""
+    opener = PageOpener(browser)
+    yield opener
+    for ctx in opener.contexts:
         ctx.close()
-    assert not watch.errors, "script errors in the browser:\n" + "\n".join(watch.errors)
+    assert not opener.watch.errors, "script errors in the browser:\n" + "\n".join(opener.watch.errors)
 
 
 def shot(page: Page, name: str) -> None:

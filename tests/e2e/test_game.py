@@ -8,13 +8,13 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import shot
+from .conftest import PageOpener, Server, shot
 from .play import create_room, make_move, my_turn, play_until_hand_ends, register, sit, version
 
 SEED = "e2e-14"  # with payoff piles of 5 this deal ends in a few dozen moves
 
 
-def test_two_players_play_a_seeded_game_to_its_end(server, open_page):
+def test_two_players_play_a_seeded_game_to_its_end(server: Server, open_page: PageOpener) -> None:
     ann = open_page("ann")
     bob = open_page("bob", phone=True)
 
@@ -84,7 +84,7 @@ def test_two_players_play_a_seeded_game_to_its_end(server, open_page):
     shot(ann, "replay")
 
 
-def test_keyboard_alone_can_play_a_card(server, open_page):
+def test_keyboard_alone_can_play_a_card(server: Server, open_page: PageOpener) -> None:
     """From a fresh table, the keyboard alone picks a hand card and discards it."""
     ann = open_page("ann")
     bob = open_page("bob")

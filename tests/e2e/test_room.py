@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
-from .conftest import shot
+from .conftest import PageOpener, Server, shot
 from .play import choose_move, create_room, make_move, my_turn, register, sit, version
 
 SEED = "e2e-14"
 
 
-def test_invite_link_join_by_code_spectator_and_chat(server, open_page):
+def test_invite_link_join_by_code_spectator_and_chat(server: Server, open_page: PageOpener) -> None:
     ann = open_page("ann", permissions=["clipboard-read", "clipboard-write"])
     bob = open_page("bob", phone=True)
     carol = open_page("carol")
@@ -60,7 +60,7 @@ def test_invite_link_join_by_code_spectator_and_chat(server, open_page):
         expect(page.locator(".chat-log")).to_contain_text("Bob")
 
 
-def _seated_game(server, open_page, seed=SEED):
+def _seated_game(server: Server, open_page: PageOpener, seed: str = SEED) -> tuple[Page, Page]:
     ann = open_page("ann")
     bob = open_page("bob", phone=True)
     ann.goto(server.url + "/")
@@ -76,17 +76,17 @@ def _seated_game(server, open_page, seed=SEED):
     return ann, bob
 
 
-def _one_move(ann, bob):
+def _one_move(ann: Page, bob: Page) -> None:
     page = ann if my_turn(ann) else bob
     assert my_turn(page)
     make_move(page, choose_move(page), "tap" if page is bob else "click")
 
 
-def _hand(page):
+def _hand(page: Page) -> list[str]:
     return page.eval_on_selector_all(".me .hand-row .card", "els => els.map(e => e.dataset.card)")
 
 
-def test_reload_mid_game_resumes_the_same_table(server, open_page):
+def test_reload_mid_game_resumes_the_same_table(server: Server, open_page: PageOpener) -> None:
     ann, bob = _seated_game(server, open_page)
     for _ in range(3):
         _one_move(ann, bob)
@@ -102,9 +102,9 @@ def test_reload_mid_game_resumes_the_same_table(server, open_page):
     expect(ann.locator("#stage")).to_have_attribute("data-v", str(v + 1))
 
 
-def test_a_server_restart_shows_the_banner_then_reconnects(server, open_page):
+def test_a_server_restart_shows_the_banner_then_reconnects(server: Server, open_page: PageOpener) -> None:
     # While the server is down, Chromium reports each refused socket as a console error.
-    open_page.watch.allowed.append("WebSocket connection to")  # type: ignore[attr-defined]
+    open_page.watch.allowed.append("WebSocket connection to")
     ann, bob = _seated_game(server, open_page)
     _one_move(ann, bob)
     v = version(ann)

@@ -15,7 +15,7 @@ def static_files() -> list[Path]:
     return sorted(p for p in STATIC.rglob("*") if p.is_file())
 
 
-def test_the_whole_client_is_at_most_50_kb_gzipped():
+def test_the_whole_client_is_at_most_50_kb_gzipped() -> None:
     files = static_files()
     assert {"index.html", "main.js", "table.js", "style.css"} <= {p.name for p in files}
     sizes = {p.name: len(gzip.compress(p.read_bytes(), compresslevel=9)) for p in files}
@@ -27,7 +27,7 @@ def test_the_whole_client_is_at_most_50_kb_gzipped():
 URL_IN_CODE = re.compile(r"""(?:src|href|import|from|url)\s*[=(]?\s*["']?(?:https?:)?//""", re.I)
 
 
-def test_nothing_is_fetched_from_elsewhere():
+def test_nothing_is_fetched_from_elsewhere() -> None:
     for p in static_files():
         text = p.read_text(encoding="utf-8")
         hits = [m.group(0) for m in URL_IN_CODE.finditer(text)]
@@ -35,7 +35,7 @@ def test_nothing_is_fetched_from_elsewhere():
         assert "@import" not in text or p.suffix != ".css", f"{p.name} imports a stylesheet"
 
 
-def test_modules_import_only_local_files():
+def test_modules_import_only_local_files() -> None:
     for p in STATIC.glob("*.js"):
         for spec in re.findall(r"""^\s*import\s[^'"]*["']([^"']+)["']""", p.read_text(encoding="utf-8"), re.M):
             assert spec.startswith("./") and (STATIC / spec[2:]).is_file(), f"{p.name} imports {spec}"

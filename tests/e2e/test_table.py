@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .conftest import shot
+from .conftest import PageOpener, Server, shot
 from .play import (
     choose_move,
     discard_move,
@@ -39,7 +39,7 @@ def both_turns(ann: Page, bob: Page) -> Page:
     return page
 
 
-def test_phone_layout_announcements_and_motion(server, open_page):
+def test_phone_layout_announcements_and_motion(server: Server, open_page: PageOpener) -> None:
     ann = open_page("ann", reduced_motion="reduce")
     bob = open_page("bob", phone=True)
     for page in (ann, bob):
@@ -70,7 +70,7 @@ def test_phone_layout_announcements_and_motion(server, open_page):
     expect(page.locator("#announce")).to_contain_text("Your turn")
 
 
-def test_hint_and_turn_clock(server, open_page):
+def test_hint_and_turn_clock(server: Server, open_page: PageOpener) -> None:
     ann = open_page("ann")
     bob = open_page("bob")
     seated_game(server.url, ann, bob, seed=SEED, clock="30")
@@ -89,7 +89,7 @@ def test_hint_and_turn_clock(server, open_page):
     shot(page, "table-hint")
 
 
-def test_against_a_bot(server, open_page):
+def test_against_a_bot(server: Server, open_page: PageOpener) -> None:
     ann = open_page("ann")
     ann.goto(server.url + "/")
     register(ann, "Ann")
@@ -124,7 +124,7 @@ def test_against_a_bot(server, open_page):
             break
 
 
-def test_next_hand_of_a_match(server, open_page):
+def test_next_hand_of_a_match(server: Server, open_page: PageOpener) -> None:
     ann = open_page("ann")
     bob = open_page("bob", phone=True)
     seated_game(server.url, ann, bob, seed=SEED, target="25")
@@ -148,7 +148,7 @@ def test_next_hand_of_a_match(server, open_page):
     expect(ann.locator(".player .score").filter(has_text="10 pts")).to_have_count(1)
 
 
-def test_four_players_in_pairs_on_a_phone(server, open_page):
+def test_four_players_in_pairs_on_a_phone(server: Server, open_page: PageOpener) -> None:
     ann = open_page("ann", phone=True)
     ann.goto(server.url + "/")
     register(ann, "Ann")
