@@ -73,6 +73,14 @@ export async function register(name) {
   return kept;
 }
 
+/** Change the display name of this browser's identity (matches already played keep the old one). */
+export async function rename(name) {
+  const out = await request("PATCH", "/api/players/me", { name });
+  const me = identity();
+  if (me) localStorage.setItem(KEY, JSON.stringify({ ...me, name: out.name }));
+  return out;
+}
+
 export const options = () => get("/api/options");
 export const createRoom = (spec) => post("/api/rooms", spec);
 export const publicRooms = () => get("/api/rooms");

@@ -69,7 +69,7 @@ export function homePage(ctx) {
   } else {
     const who = el("p", "whoami");
     who.append("Playing as ", el("strong", "", me.name), " ");
-    who.append(button("Change name", () => { api.forget(); ctx.refresh(); }, "link"));
+    who.append(button("Change name", () => who.replaceWith(renameForm(me, ctx)), "link"));
     who.append(" · ");
     const hist = el("a", "", "My history");
     hist.href = "/#history";
@@ -83,6 +83,32 @@ export function homePage(ctx) {
   }
   grid.append(joinPanel(ctx), publicPanel(ctx));
   return page;
+}
+
+function renameForm(me, ctx) {
+  const form = el("form", "rename-form");
+  const label = el("label", "", "New name ");
+  const input = el("input");
+  input.id = "rename-input";
+  input.maxLength = 24;
+  input.required = true;
+  input.value = me.name;
+  label.htmlFor = input.id;
+  const save = el("button", "small primary", "Save");
+  save.type = "submit";
+  const err = errorLine("rename-error");
+  form.append(label, input, " ", save, " ", button("Cancel", () => ctx.refresh(), "small"), err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      await api.rename(input.value.trim());
+      ctx.refresh();
+    } catch (ex) {
+      err.textContent = ex.message;
+    }
+  });
+  setTimeout(() => input.focus(), 0);
+  return form;
 }
 
 function createPanel(ctx) {

@@ -40,9 +40,17 @@ def test_invite_link_join_by_code_spectator_and_chat(server: Server, open_page: 
     ann.click("#start-button")
     expect(bob.locator(".table")).to_be_visible()
 
-    # Carol types the code on the home page; the room is full, so she watches.
+    # Carol types the code on the home page; the room is full, so she watches. (She first
+    # renames herself: the identity, and so her history, stays the same.)
     carol.goto(server.url + "/")
-    register(carol, "Carol")
+    register(carol, "Caro")
+    ident = carol.evaluate("JSON.parse(localStorage.getItem('spite.identity'))")
+    carol.click(".whoami >> text=Change name")
+    carol.fill("#rename-input", "Carol")
+    carol.click(".rename-form button[type=submit]")
+    expect(carol.locator(".whoami strong")).to_have_text("Carol")
+    after = carol.evaluate("JSON.parse(localStorage.getItem('spite.identity'))")
+    assert after == {**ident, "name": "Carol"}
     carol.fill("#join-code", code)
     carol.click("form.join-form button[type=submit]")
     expect(carol.locator(".table")).to_be_visible()
