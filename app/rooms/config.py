@@ -1,0 +1,101 @@
+"""Room configuration: a preset, option overrides, seats, the turn clock; resolved by the engine.
+
+`seats` and `options.players` are the same thing: given both and different, the request is
+refused. Overrides are stored without `players` (the seat count is kept on its own).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.engine import PRESETS, Options, OptionsError, make_options
+
+from .errors import ConfigError
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32 symbols: no I, O, 0, 1
+CODE_LENGTH = 10  # 50 bits
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+
+
+def new_room_code() -> str:
+    """A room code: 10 symbols of an unambiguous 32-letter alphabet (50 random bits)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(code: str) -> str:
+    """Room codes are read aloud and typed: case and dashes or spaces do not matter."""
+    return code.strip().upper().replace("-", "").replace(" ", "")[:16]
+
+
+@dataclass
+class RoomConfig:
+    """What a host chooses for a room."""
+
+    preset: str = "standard"
+    overrides: dict[str, Any] = field(default_factory=dict)
+    seats: int = 2
+    turn_seconds: int | None = None
+
+    def options(self) -> Options:
+        return make_options(self.preset, {**self.overrides, "players": self.seats})
+
+
+def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | None,
+            turn_seconds: int | None, *, min_turn: int, max_turn: int) -> RoomConfig:
+    """Check a configuration and normalise it; raises ConfigError naming the option."""
+    preset = preset or "standard"
+    if preset not in PRESETS:
+        raise ConfigError("preset", f"preset must be one of {', '.join(PRESETS)}")
+    overrides = dict(options or {})
+    if len(overrides) > 64:
+        raise ConfigError("options", "too many options")
+    given = overrides.pop("players", None)
+    if seats is not None and given is not None and seats != given:
+        raise ConfigError("seats", f"seats ({seats}) and options.players ({given}) differ")
+    count = seats if seats is not None else given
+    if count is None:
+        count = PRESETS[preset].get("players", 2)
+    if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 6:
+        raise ConfigError("seats", "seats must be a whole number from 2 to 6")
+    if turn_seconds is not None and (isinstance(turn_seconds, bool) or not isinstance(turn_seconds, int)
+                                     or not min_turn <= turn_seconds <= max_turn):
+        raise ConfigError("turn_seconds", f"turn_seconds must be empty or from {min_turn} to {max_turn}")
+    config = RoomConfig(preset, overrides, count, turn_seconds)
+    try:
+        config.options()
+    except OptionsError as e:
+        raise ConfigError(e.option, str(e)) from e
+    return config
+
+
+def catalog() -> dict[str, Any]:
+    """What a create-room form needs: presets (with their resolved options and help), every
+    option with its default, kind and help, bot levels and the match targets people use."""
+    from app.engine import OPTION_HELP, OPTION_NAMES, PRESET_HELP
+    from app.engine.options import BOOLS, CENTRE_RANGE, CHOICES, INT_RANGES, UNLIMITED
+
+    defaults = make_options("standard").to_json()
+    options: dict[str, Any] = {}
+    for name in OPTION_NAMES:
+        entry: dict[str, Any] = {"default": defaults[name], "help": OPTION_HELP.get(name, "")}
+        if name in BOOLS:
+            entry["kind"] = "bool"
+        elif name in CHOICES:
+            entry.update(kind="choice", choices=list(CHOICES[name]))
+        elif name in INT_RANGES:
+            entry.update(kind="int", min=INT_RANGES[name][0], max=INT_RANGES[name][1])
+        elif name == "centre_stacks":
+            entry.update(kind="int_or_unlimited", min=CENTRE_RANGE[0], max=CENTRE_RANGE[1], unlimited=UNLIMITED)
+        elif name == "jokers_per_deck":
+            entry.update(kind="choice", choices=[0, 2])
+        elif name == "match_target":
+            entry.update(kind="int_or_none", min=1, suggested=[None, 25, 50, 100])
+        elif name == "wild_cannot_be":
+            entry.update(kind="ranks", suggested=[[], ["A"], ["A", "7"]])
+        options[name] = entry
+    presets = {name: {"help": PRESET_HELP.get(name, ""), "changes": PRESETS[name],
+                      "options": make_options(name).to_json()} for name in PRESETS}
+    return {"presets": presets, "options": options, "defaults": defaults, "bot_levels": list(BOT_LEVELS[1:]),
+            "match_targets": [None, 25, 50, 100], "seats": {"min": 2, "max": 6}}

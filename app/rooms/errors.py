@@ -1,0 +1,39 @@
+"""Errors the room service reports to one socket. Codes are those of docs/protocol.md."""
+
+from __future__ import annotations
+
+BAD_MESSAGE = "bad_message"
+UNAUTHORIZED = "unauthorized"
+NOT_YOUR_TURN = "not_your_turn"
+ILLEGAL_MOVE = "illegal_move"
+NOT_HOST = "not_host"
+SEAT_TAKEN = "seat_taken"
+ROOM_FULL = "room_full"
+GAME_NOT_STARTED = "game_not_started"
+RATE_LIMITED = "rate_limited"
+NOT_ALLOWED_NOW = "not_allowed_now"
+BAD_OPTIONS = "bad_options"
+CONFLICT = "conflict"
+HINTS_OFF = "hints_off"
+UNAVAILABLE = "unavailable"
+
+
+class RoomError(Exception):
+    """A refused request: nothing changed. `message` is fit to show a person."""
+
+    def __init__(self, code: str, message: str, *, move_id: str | None = None,
+                 option: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.move_id = move_id
+        self.option = option
+
+
+class ConfigError(ValueError):
+    """A room configuration the rules refuse; `option` names the culprit."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+        self.message = message

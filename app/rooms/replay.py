@@ -1,0 +1,45 @@
+"""Replays of finished matches: every move and seed, and the whole table at any version with
+every card face up (the engine's `omniscient_view`). Only once a match is over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.engine import omniscient_view
+from app.store import matches as match_store
+from app.store.history import iso
+
+from .loader import replay as rebuild
+
+
+class NotOver(Exception):
+    """The match is still being played: its hidden cards stay hidden."""
+
+
+class BadStep(ValueError):
+    """`at` is outside 0..total."""
+
+
+async def replay(sessions: async_sessionmaker[AsyncSession], match_id: str, at: int | None) -> dict[str, Any] | None:
+    """The replay of a finished match (None if there is no such match)."""
+    async with sessions() as s:
+        record = await match_store.load_match(s, match_id)
+    if record is None:
+        return None
+    if record.match.status != "match_over":
+        raise NotOver("the match is still being played; its replay opens once it is over")
+    total = record.match.v
+    if at is None:
+        return {
+            "match_id": record.match.id, "total": total, "options": record.match.options,
+            "names": list(record.match.names),
+            "hands": [{"number": h.number, "seed": h.seed, "commitment": h.commitment, "start_v": h.start_v,
+                       "deal_order": h.deal_order, "result": h.result} for h in record.hands],
+            "moves": [{"seq": m.seq, "hand": m.hand_number, "seat": m.seat, "actor": m.actor,
+                       "move": m.payload, "at": iso(m.created_at)} for m in record.moves],
+        }
+    if not 0 <= at <= total:
+        raise BadStep(f"at must be from 0 to {total}")
+    return {"at": at, "total": total, "view": omniscient_view(rebuild(record, upto=at))}

@@ -1,0 +1,351 @@
+"""`RoomService`: the live rooms of this instance, and every entry point the server calls.
+
+The REST routers create and describe rooms; the socket endpoint attaches a `Peer` with
+`join`, forwards each typed request to the matching method, and `leave`s. Every method that
+touches a room runs under that room's lock. After a committed change the service pushes
+views to its own sockets and publishes on the bus; other instances catch up from the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import secrets
+import time
+from collections import Counter
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.bus import Bus, Subscription
+from app.engine import view
+from app.settings import Settings
+from app.store import matches as match_store
+from app.store import presence as presence_store
+from app.store import rooms as room_store
+from app.store.errors import Conflict
+from app.store.models import Player, utcnow
+from app.store.models import Room as RoomRow
+
+from . import driver, fanout, loader, lobby, play, sync
+from . import errors as E
+from .config import new_room_code, normal_code, resolve
+from .errors import RoomError
+from .live import LiveRoom, Peer, RoomState
+from .pool import BotPool
+
+log = logging.getLogger(__name__)
+
+
+class RoomNotFound(LookupError):
+    """No room has that code."""
+
+
+class RoomService:
+    def __init__(self, settings: Settings, sessions: async_sessionmaker[AsyncSession], bus: Bus,
+                 pool: BotPool | None = None, instance_id: str | None = None) -> None:
+        self.settings = settings
+        self.sessions = sessions
+        self.bus = bus
+        self.pool = pool or BotPool(settings.bot_workers)
+        self.instance = instance_id or secrets.token_hex(8)
+        self.rooms: dict[str, LiveRoom] = {}
+        self.sockets: Counter[str] = Counter()
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._heartbeat: asyncio.Task[None] | None = None
+
+    # Lifecycle.
+    async def start(self) -> None:
+        """Resume every match still being played (timers, bots), then keep presence fresh."""
+        await self.bus.start()
+        async with self.sessions() as s:
+            live = await match_store.live_match_ids(s)
+        for code, _ in live:
+            try:
+                await self.live(code)
+            except Exception:
+                log.exception("could not resume room %s", code)
+        self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
+
+    async def close(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        for room in list(self.rooms.values()):
+            self._unload(room)
+            for peer in list(room.peers):
+                peer.close(1012, "the server is restarting")
+        with contextlib.suppress(Exception):
+            async with self.sessions() as s:
+                await presence_store.forget_instance(s, self.instance)
+        await self.bus.close()
+        self.pool.close()
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.heartbeat_seconds)
+            try:
+                async with self.sessions() as s:
+                    await presence_store.heartbeat(s, self.instance)
+                    await presence_store.prune(s, utcnow() - timedelta(days=1))
+                for room in list(self.rooms.values()):
+                    async with room.lock:
+                        if await self._refresh_presence(room):
+                            fanout.push_room(room)
+                            self.send_states(room)
+                        driver.schedule(self, room)
+                    if not room.peers and not room.presence and (room.match is None or not room.match.playing):
+                        self._unload(room)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("presence heartbeat failed")
+
+    # Loading and reloading.
+    async def live(self, code: str) -> LiveRoom:
+        """The live room for `code`, loaded from the store if needed (RoomNotFound if none)."""
+        code = normal_code(code)
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(code, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(code)
+            if room is not None:
+                return room
+            async with self.sessions() as s:
+                found = await loader.load(s, code)
+            if found is None:
+                raise RoomNotFound(code)
+            room = LiveRoom(*found)
+            await self._refresh_presence(room)
+            room.subscription = self.bus.subscribe(code, functools.partial(self._on_bus, room))
+            self.rooms[code] = room
+            driver.schedule(self, room)
+            return room
+
+    def _unload(self, room: LiveRoom) -> None:
+        room.closed = True
+        if room.timer is not None:
+            room.timer.cancel()
+        sub: Subscription | None = room.subscription
+        if sub is not None:
+            sub.close()
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+
+    async def reload(self, room: LiveRoom) -> None:
+        """Replace the room's memory with the store's truth and show it to everyone."""
+        async with self.sessions() as s:
+            found = await loader.load(s, room.code)
+        if found is None:
+            self._unload(room)
+            return
+        old = room.match.id if room.match else None
+        room.state, room.match = found
+        if room.match is None or room.match.id != old:
+            for p in room.peers:
+                p.sent_v = None
+        await self._refresh_presence(room)
+        fanout.push_room(room)
+        self.send_states(room)
+        driver.schedule(self, room)
+
+    async def _refresh_presence(self, room: LiveRoom) -> bool:
+        """Re-read who is connected; True if any seat's connected flag changed."""
+        before = (room.connected(room.state.seating), sorted(fanout.absent_seats(room, self.settings.absent_grace)))
+        async with self.sessions() as s:
+            room.presence = await presence_store.room_presence(s, room.code, self.settings.presence_ttl)
+        after = (room.connected(room.state.seating), sorted(fanout.absent_seats(room, self.settings.absent_grace)))
+        return before != after
+
+    # Fan-out.
+    def push_room(self, room: LiveRoom) -> None:
+        fanout.push_room(room)
+
+    def send_states(self, room: LiveRoom) -> None:
+        fanout.push_state(room, self.settings.absent_grace)
+
+    def send_state(self, room: LiveRoom, peer: Peer) -> None:
+        fanout.send_state(room, peer, self.settings.absent_grace)
+
+    async def publish(self, room: LiveRoom, message: dict[str, Any]) -> None:
+        try:
+            await self.bus.publish(room.code, {**message, "origin": self.instance})
+        except Exception:  # the change is committed; other instances catch up on the next message
+            log.exception("could not publish to room %s", room.code)
+
+    async def after_change(self, room: LiveRoom, *, room_changed: bool = False, state_changed: bool = True) -> None:
+        """A change is committed: tell our sockets, the other instances, and re-arm the timer."""
+        room.changed_at = time.monotonic()
+        if room_changed:
+            fanout.push_room(room)
+        if state_changed:
+            self.send_states(room)
+        driver.schedule(self, room)
+        m = room.match
+        if state_changed and m is not None:
+            await self.publish(room, {"kind": "v", "match": m.id, "v": m.game.v, "room": room_changed})
+        else:
+            await self.publish(room, {"kind": "room"})
+
+    async def _on_bus(self, room: LiveRoom, msg: dict[str, Any]) -> None:
+        if msg.get("origin") == self.instance or room.closed:
+            return
+        kind = msg.get("kind")
+        if kind == "chat":
+            for p in list(room.peers):
+                p.send_chat(msg.get("from") or {}, str(msg.get("text", "")), str(msg.get("at", "")))
+            return
+        async with room.lock:
+            if kind == "v" and not msg.get("room") and await sync.catch_up(
+                    self, room, msg.get("match"), int(msg.get("v", -1))):
+                room.changed_at = time.monotonic()
+                self.send_states(room)
+                driver.schedule(self, room)
+                return
+            await self.reload(room)
+
+    # REST.
+    async def create_room(self, host: Player, *, preset: str | None, options: dict[str, Any] | None,
+                          seats: int | None, public: bool, turn_seconds: int | None, hints: bool,
+                          seed: str | None) -> dict[str, Any]:
+        """Create a room hosted by `host` (RoomError on a bad configuration or too many rooms)."""
+        s_ = self.settings
+        try:
+            config = resolve(preset, options, seats, turn_seconds, min_turn=s_.min_turn_seconds,
+                             max_turn=s_.max_turn_seconds)
+        except E.ConfigError as e:
+            raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
+        async with self.sessions() as s:
+            if await room_store.open_rooms_hosted(s, host.id) >= s_.max_rooms_per_player:
+                raise RoomError(E.RATE_LIMITED, f"you already host {s_.max_rooms_per_player} open rooms")
+            for _ in range(5):
+                row = RoomRow(code=new_room_code(), host_id=host.id, preset=config.preset, overrides=config.overrides,
+                              seats=config.seats, public=public, turn_seconds=config.turn_seconds, hints=hints,
+                              seed=seed, status="waiting", seating=[None] * config.seats, rev=0, match_count=0)
+                try:
+                    await room_store.insert_room(s, row)
+                    break
+                except Conflict:
+                    continue
+            else:
+                raise RoomError(E.UNAVAILABLE, "could not find a free room code; try again")
+        return await self.describe(row.code)  # type: ignore[return-value]
+
+    async def describe(self, code: str) -> dict[str, Any] | None:
+        """The room as the protocol shows it, or None if there is no such room."""
+        try:
+            room = await self.live(code)
+        except RoomNotFound:
+            return None
+        async with room.lock:
+            return fanout.room_json(room)
+
+    async def public_rooms(self) -> list[dict[str, Any]]:
+        async with self.sessions() as s:
+            rows = await room_store.public_rooms(s)
+        out = []
+        for row in rows:
+            room = LiveRoom(RoomState.from_row(row), None)
+            out.append(fanout.room_json(room))
+        return out
+
+    # Sockets.
+    async def join(self, code: str, peer: Peer, last_v: int | None) -> LiveRoom:
+        """Attach a socket to a room; it receives welcome, room and (once playing) the state."""
+        for _ in range(3):
+            room = await self.live(code)
+            async with self.sessions() as s:
+                await presence_store.add_socket(s, room.code, peer.player_id, self.instance)
+            async with room.lock:
+                if room.closed:
+                    async with self.sessions() as s:
+                        await presence_store.drop_socket(s, room.code, peer.player_id, self.instance)
+                    continue
+                room.peers.add(peer)
+                self.sockets[peer.player_id] += 1
+                await self._refresh_presence(room)
+                m = room.match
+                peer.sent_v = last_v if m is not None and last_v is not None and 0 <= last_v <= m.game.v else None
+                peer.send_welcome(room.lobby_seat(peer.player_id), peer.player_id == room.state.host_id,
+                                  fanout.room_json(room))
+                fanout.push_room(room)
+                self.send_states(room)
+                driver.schedule(self, room)
+            await self.publish(room, {"kind": "room"})
+            return room
+        raise RoomError(E.UNAVAILABLE, "the room is busy; try again")
+
+    async def leave(self, room: LiveRoom, peer: Peer) -> None:
+        if peer not in room.peers:
+            return
+        room.peers.discard(peer)
+        self.sockets[peer.player_id] -= 1
+        if self.sockets[peer.player_id] <= 0:
+            del self.sockets[peer.player_id]
+        with contextlib.suppress(Exception):
+            async with self.sessions() as s:
+                await presence_store.drop_socket(s, room.code, peer.player_id, self.instance)
+        if room.closed:
+            return
+        async with room.lock:
+            await self._refresh_presence(room)
+            fanout.push_room(room)
+            self.send_states(room)
+            driver.schedule(self, room)
+        await self.publish(room, {"kind": "room"})
+
+    async def request(self, room: LiveRoom, peer: Peer, kind: str, data: dict[str, Any]) -> None:
+        """Carry out one typed request from a socket (RoomError if refused: nothing changed)."""
+        if kind == "chat":
+            await lobby.chat(self, room, peer, str(data.get("text", "")))
+            return
+        if kind == "hint":
+            await self.hint(room, peer)
+            return
+        async with room.lock:
+            if room.closed:
+                raise RoomError(E.UNAVAILABLE, "the room was closed; reconnect")
+            if kind == "sit":
+                await lobby.sit(self, room, peer, data.get("seat"))
+            elif kind == "stand":
+                await lobby.stand(self, room, peer)
+            elif kind == "add_bot":
+                await lobby.add_bot(self, room, peer, data.get("seat"), str(data.get("level") or "easy"))
+            elif kind == "remove_bot":
+                await lobby.remove_bot(self, room, peer, int(data["seat"]))
+            elif kind == "configure":
+                await lobby.configure(self, room, peer, data)
+            elif kind == "start":
+                await play.start(self, room, peer, rematch=False)
+            elif kind == "rematch":
+                await play.start(self, room, peer, rematch=True)
+            elif kind == "next_hand":
+                await play.next_hand(self, room, peer)
+            elif kind == "move":
+                await play.move(self, room, peer, data.get("id"), data.get("move"))
+            else:
+                raise RoomError(E.BAD_MESSAGE, f"unknown request {kind!r}")
+
+    async def hint(self, room: LiveRoom, peer: Peer) -> None:
+        """Suggest a move to the player whose turn it is (if the room allows hints)."""
+        async with room.lock:
+            m = room.match
+            if not room.state.hints:
+                raise RoomError(E.HINTS_OFF, "hints are turned off in this room")
+            if m is None:
+                raise RoomError(E.GAME_NOT_STARTED, "the game has not started")
+            seat = m.seat_of(peer.player_id)
+            if seat is None or not m.playing or m.game.game.turn != seat:
+                raise RoomError(E.NOT_YOUR_TURN, "a hint is for the player whose turn it is")
+            seen = view(m.game, seat, room.connected(list(m.seats)))
+            v = m.game.v
+        try:
+            move, reason = await self.pool.hint(seen, self.settings.hint_level)
+        except Exception as e:
+            log.exception("hint failed")
+            raise RoomError(E.UNAVAILABLE, "no hint is available right now") from e
+        peer.send_hint(v, move, reason)

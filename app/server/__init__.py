@@ -1,0 +1,1 @@
+"""The HTTP and WebSocket face of the server: REST routers, the room socket, auth, pages."""

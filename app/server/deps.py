@@ -1,0 +1,54 @@
+"""Dependencies shared by the routers, with `Annotated` aliases: the database session, the
+room service, the settings, and the caller (from `Authorization: Bearer <token>`)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Depends, HTTPException, Request, status
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.rooms.service import RoomService
+from app.settings import Settings
+from app.store.models import Player
+from app.store.players import player_by_token
+
+bearer = HTTPBearer(auto_error=False, description="The token POST /api/players gave you.")
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    async with request.app.state.sessions() as session:
+        yield session
+
+
+def get_rooms(request: Request) -> RoomService:
+    rooms: RoomService = request.app.state.rooms
+    return rooms
+
+
+def get_settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+Session = Annotated[AsyncSession, Depends(get_session)]
+Rooms = Annotated[RoomService, Depends(get_rooms)]
+AppSettings = Annotated[Settings, Depends(get_settings)]
+
+
+async def current_player(session: Session,
+                         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Player:
+    """The player whose token the request carries (401 otherwise)."""
+    if credentials is None:
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "send Authorization: Bearer <token>",
+                            headers={"WWW-Authenticate": "Bearer"})
+    player = await player_by_token(session, credentials.credentials)
+    if player is None:
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "that token is not valid",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return player
+
+
+CurrentPlayer = Annotated[Player, Depends(current_player)]

@@ -1,0 +1,104 @@
+"""Error responses: every 4xx carries a `message` a person can read (and FastAPI's `detail`);
+request bodies are capped in size before anything parses them."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = logging.getLogger(__name__)
+
+
+def _where(loc: Any) -> str:
+    parts = [str(p) for p in loc if p not in ("body",)]
+    return ".".join(parts)
+
+
+async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = exc.errors()
+    first = errors[0] if errors else {"msg": "invalid request", "loc": ()}
+    where = _where(first.get("loc", ()))
+    msg = str(first.get("msg", "invalid request"))
+    if first.get("type") == "json_invalid":
+        msg = "the body is not valid JSON"
+    message = f"{where}: {msg}" if where else msg
+    detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")} for e in errors]
+    return JSONResponse({"message": message, "detail": detail}, status_code=422)
+
+
+async def http_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    detail = exc.detail
+    if isinstance(detail, dict):
+        body = {"message": detail.get("message", ""), "detail": detail.get("message", ""), **detail}
+    else:
+        body = {"message": str(detail), "detail": detail}
+    return JSONResponse(body, status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+
+async def unexpected_error(_request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unexpected error", exc_info=exc)
+    return JSONResponse({"message": "something went wrong on the server", "detail": "internal error"},
+                        status_code=500)
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected_error)
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies larger than `limit` bytes with 413 (declared or streamed)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(send)
+            return
+        body = b""
+        more = True
+        messages: list[Message] = []
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                messages.append(message)
+                break
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                await self._refuse(send)
+                return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            if messages:
+                return messages.pop(0)
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        response = JSONResponse({"message": f"the request body is larger than {self.limit} bytes",
+                                 "detail": "too large"}, status_code=413)
+        await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
+        await send({"type": "http.response.body", "body": response.body})

@@ -1,0 +1,38 @@
+"""Matches: one match in full, and the replay of a finished one."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Query, Request, status
+
+from app.rooms.replay import BadStep, NotOver, replay
+from app.store import history
+
+from .deps import Session
+
+router = APIRouter(prefix="/api/matches", tags=["matches"])
+
+
+@router.get("/{match_id}")
+async def detail(match_id: str, session: Session) -> dict[str, Any]:
+    """Players, options, hands with results and scores, start and end."""
+    found = await history.match_detail(session, match_id)
+    if found is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "no match has that id")
+    return found
+
+
+@router.get("/{match_id}/replay")
+async def match_replay(match_id: str, request: Request,
+                       at: Annotated[int | None, Query(ge=0, le=10_000_000)] = None) -> dict[str, Any]:
+    """Once over: every move and seed; with `at=N` the whole table after version N, face up."""
+    try:
+        found = await replay(request.app.state.sessions, match_id, at)
+    except NotOver as e:
+        raise HTTPException(status.HTTP_409_CONFLICT, str(e)) from e
+    except BadStep as e:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(e)) from e
+    if found is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "no match has that id")
+    return found

@@ -1,0 +1,56 @@
+"""Rooms over REST: create one (you are its host), list public ones, look one up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, status
+
+from app.rooms import errors as E
+from app.rooms.errors import RoomError
+
+from .deps import AppSettings, CurrentPlayer, Rooms
+from .schemas import NewRoom
+
+router = APIRouter(prefix="/api/rooms", tags=["rooms"])
+STATUS = {E.BAD_OPTIONS: 422, E.RATE_LIMITED: 429, E.UNAVAILABLE: 503}
+
+
+def invite_url(request: Request, base: str | None, code: str) -> str:
+    root = (base or str(request.base_url)).rstrip("/")
+    return f"{root}/r/{code}"
+
+
+def _with_links(request: Request, base: str | None, room: dict[str, Any]) -> dict[str, Any]:
+    return {**room, "invite_url": invite_url(request, base, room["code"]),
+            "socket_path": f"/ws/rooms/{room['code']}"}
+
+
+@router.post("", status_code=status.HTTP_201_CREATED)
+async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: AppSettings,
+                 request: Request) -> dict[str, Any]:
+    """Create a room. `seats` and `options.players` are the same; `seed` needs seeded rooms."""
+    if body.seed is not None and not settings.seeded_rooms:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, "this server does not take seeds (SPITE_SEEDED_ROOMS)")
+    try:
+        room = await rooms.create_room(player, preset=body.preset, options=body.options, seats=body.seats,
+                                       public=body.public, turn_seconds=body.turn_seconds, hints=body.hints,
+                                       seed=body.seed)
+    except RoomError as e:
+        raise HTTPException(STATUS.get(e.code, 400), {"message": e.message, "option": e.option}
+                            if e.option else e.message) from e
+    return _with_links(request, settings.public_url, room)
+
+
+@router.get("")
+async def public(rooms: Rooms, settings: AppSettings, request: Request) -> dict[str, Any]:
+    """Public rooms waiting for players, newest first."""
+    return {"items": [_with_links(request, settings.public_url, r) for r in await rooms.public_rooms()]}
+
+
+@router.get("/{code}")
+async def one(code: str, rooms: Rooms, settings: AppSettings, request: Request) -> dict[str, Any]:
+    room = await rooms.describe(code)
+    if room is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "no room has that code")
+    return _with_links(request, settings.public_url, room)

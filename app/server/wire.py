@@ -1,0 +1,175 @@
+"""The socket protocol's messages, typed both ways (docs/protocol.md).
+
+Client messages are a discriminated union on `type`, validated strictly (a number where a
+string belongs is an error, not a guess); unknown fields are ignored, unknown types refused.
+Server messages are built from the models below and sent as JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+MoveId = Annotated[str, Field(min_length=1, max_length=64)] | Annotated[int, Field(ge=-(2**53), le=2**53)]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+class Hello(_In):
+    type: Literal["hello"]
+    token: str = Field(max_length=256)
+    last_v: int | None = None
+
+
+class Sit(_In):
+    type: Literal["sit"]
+    seat: int | None = None
+
+
+class Stand(_In):
+    type: Literal["stand"]
+    seat: int | None = None
+
+
+class AddBot(_In):
+    type: Literal["add_bot"]
+    seat: int | None = None
+    level: str = Field(default="easy", max_length=16)
+
+
+class RemoveBot(_In):
+    type: Literal["remove_bot"]
+    seat: int
+
+
+class Configure(_In):
+    type: Literal["configure"]
+    preset: str | None = Field(default=None, max_length=32)
+    options: dict[str, Any] | None = None
+    seats: int | None = None
+    turn_seconds: int | None = None
+    public: bool | None = None
+    hints: bool | None = None
+
+
+class Start(_In):
+    type: Literal["start"]
+
+
+class MoveRequest(_In):
+    type: Literal["move"]
+    id: MoveId | None = None
+    move: dict[str, Any]
+
+
+class Chat(_In):
+    type: Literal["chat"]
+    text: str = Field(max_length=4000)
+
+
+class NextHand(_In):
+    type: Literal["next_hand"]
+
+
+class Rematch(_In):
+    type: Literal["rematch"]
+
+
+class Ping(_In):
+    type: Literal["ping"]
+
+
+class Hint(_In):
+    type: Literal["hint"]
+
+
+ClientMessage = Annotated[
+    Hello | Sit | Stand | AddBot | RemoveBot | Configure | Start | MoveRequest | Chat | NextHand | Rematch
+    | Ping | Hint,
+    Field(discriminator="type"),
+]
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+CLIENT_TYPES = ("hello", "sit", "stand", "add_bot", "remove_bot", "configure", "start", "move", "chat",
+                "next_hand", "rematch", "ping", "hint")
+
+
+def request_fields(msg: BaseModel) -> dict[str, Any]:
+    """A request's fields for the room service: only those the client sent (so `configure`
+    can tell "turn_seconds: null" from "not given"), move ids as strings."""
+    data = {k: getattr(msg, k) for k in msg.model_fields_set if k != "type"}
+    if isinstance(msg, MoveRequest) and msg.id is not None:
+        data["id"] = str(msg.id)
+    return data
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+
+class You(_Out):
+    player_id: str
+    name: str
+    seat: int | None
+    host: bool
+
+
+class Welcome(_Out):
+    type: Literal["welcome"] = "welcome"
+    you: You
+    room: dict[str, Any]
+
+
+class RoomMessage(_Out):
+    type: Literal["room"] = "room"
+    room: dict[str, Any]
+
+
+class Clock(_Out):
+    seat: int
+    deadline: str
+    remaining: float
+    turn_seconds: int
+
+
+class State(_Out):
+    type: Literal["state"] = "state"
+    v: int
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    match_id: str
+    match_number: int
+    clock: Clock | None = None
+    autoplay: list[int] = []
+
+
+class Error(_Out):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    id: str | None = None
+    option: str | None = None
+
+
+class ChatLine(_Out):
+    type: Literal["chat"] = "chat"
+    sender: dict[str, Any] = Field(serialization_alias="from")
+    text: str
+    at: str
+
+
+class HintMessage(_Out):
+    type: Literal["hint"] = "hint"
+    v: int
+    move: dict[str, Any]
+    reason: str
+
+
+class Pong(_Out):
+    type: Literal["pong"] = "pong"
+
+
+ServerMessage = Annotated[Welcome | RoomMessage | State | Error | ChatLine | HintMessage | Pong,
+                          Field(discriminator="type")]

@@ -1,0 +1,56 @@
+"""Server settings, read from `SPITE_*` environment variables (or a `.env` file).
+
+Every limit a stranger could push against lives here, so tests and deployments can tune
+it without code changes. `get_settings()` reads the environment once per call; the app
+keeps the instance it was created with.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Configuration of one server instance."""
+
+    model_config = SettingsConfigDict(env_prefix="SPITE_", env_file=".env", extra="ignore")
+
+    database_url: str = "sqlite:///./spite.db"
+    redis_url: str | None = None
+    seeded_rooms: bool = False
+    public_url: str | None = Field(
+        default=None, description="Base URL for invite links; default: taken from each request")
+    static_dir: str | None = Field(default=None, description="Folder of the client pages; default: ./static")
+    auto_migrate: bool = True
+
+    # Bots, clocks and absent players.
+    bot_workers: int = Field(default=2, ge=1, le=64)
+    bot_delay: float = Field(default=0.8, ge=0, le=30, description="Pause before a bot or automatic move")
+    absent_grace: float = Field(default=60.0, ge=0, description="Seconds before a bot plays for an absent player")
+    takeover_level: str = "easy"
+    clock_level: str = "easy"
+    hint_level: str = "easy"
+    min_turn_seconds: int = Field(default=1, ge=1)
+    max_turn_seconds: int = Field(default=3600, ge=1)
+
+    # Presence (who is connected), shared through the store.
+    presence_ttl: float = Field(default=30.0, gt=0)
+    heartbeat_seconds: float = Field(default=10.0, gt=0)
+
+    # Limits on what a stranger controls.
+    hello_timeout: float = Field(default=10.0, gt=0)
+    max_message_bytes: int = Field(default=8192, ge=256)
+    max_body_bytes: int = Field(default=65536, ge=1024)
+    rate_per_second: float = Field(default=10.0, gt=0)
+    rate_burst: int = Field(default=30, ge=1)
+    rate_strikes: int = Field(default=100, ge=1, description="Refused messages in a row before the socket is closed")
+    max_chat_chars: int = Field(default=500, ge=1)
+    max_rooms_per_player: int = Field(default=20, ge=1, description="Rooms a player may host that are not over")
+    max_sockets_per_player: int = Field(default=8, ge=1)
+    send_queue: int = Field(default=256, ge=8, description="Messages queued for a slow socket before it is closed")
+
+
+def get_settings() -> Settings:
+    """Settings from the environment now."""
+    return Settings()

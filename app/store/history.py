@@ -1,0 +1,145 @@
+"""Reading history: a player's matches (cursor-paginated), one match in full, a player's stats.
+
+Results are JSON-ready dicts. Seeds of hands still in play are never included.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from .models import Hand, Match, Score, Seat
+
+OVER = "match_over"
+
+
+class BadCursor(ValueError):
+    """A pagination cursor this server did not make."""
+
+
+def encode_cursor(started_at: datetime, match_id: str) -> str:
+    raw = json.dumps([started_at.isoformat(), match_id]).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[datetime, str]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        at, match_id = json.loads(raw)
+        return datetime.fromisoformat(at), str(match_id)
+    except (ValueError, TypeError, binascii.Error) as e:
+        raise BadCursor("that cursor is not one this server gave out") from e
+
+
+def iso(at: datetime | None) -> str | None:
+    return at.isoformat() if at is not None else None
+
+
+def seat_json(seat: Seat, totals: Sequence[int]) -> dict[str, Any]:
+    return {
+        "seat": seat.seat, "name": seat.name, "player_id": seat.player_id, "bot": seat.bot_level,
+        "team": seat.team, "total": totals[seat.seat] if seat.seat < len(totals) else 0,
+    }
+
+
+def match_summary(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
+    return {
+        "id": match.id, "room": match.room_code, "number": match.number, "preset": match.preset,
+        "status": match.status, "match_target": match.options.get("match_target"),
+        "players": [seat_json(s, match.totals) for s in seats], "totals": list(match.totals),
+        "winners": list(match.winners) if match.winners is not None else None,
+        "started_at": iso(match.started_at), "ended_at": iso(match.ended_at),
+    }
+
+
+async def _seats_of(session: AsyncSession, match_ids: Sequence[str]) -> dict[str, list[Seat]]:
+    out: dict[str, list[Seat]] = {m: [] for m in match_ids}
+    if match_ids:
+        rows = await session.execute(select(Seat).where(Seat.match_id.in_(match_ids)).order_by(Seat.seat))
+        for seat in rows.scalars():
+            out[seat.match_id].append(seat)
+    return out
+
+
+async def player_matches(session: AsyncSession, player_id: str, cursor: str | None,
+                         limit: int) -> tuple[list[dict[str, Any]], str | None]:
+    """A page of the player's matches, newest first, and the cursor of the next page."""
+    q = (select(Match, Seat.seat).join(Seat, Seat.match_id == Match.id).where(Seat.player_id == player_id)
+         .order_by(Match.started_at.desc(), Match.id.desc()).limit(limit + 1))
+    if cursor:
+        at, last_id = decode_cursor(cursor)
+        q = q.where(or_(Match.started_at < at, and_(Match.started_at == at, Match.id < last_id)))
+    rows = (await session.execute(q)).all()
+    page = rows[:limit]
+    seats = await _seats_of(session, [m.id for m, _ in page])
+    items = []
+    for match, seat in page:
+        item = match_summary(match, seats[match.id])
+        item["seat"] = seat
+        item["won"] = (seat in match.winners) if match.status == OVER and match.winners is not None else None
+        items.append(item)
+    nxt = encode_cursor(page[-1][0].started_at, page[-1][0].id) if len(rows) > limit else None
+    return items, nxt
+
+
+def hand_json(hand: Hand, scores: Sequence[Score]) -> dict[str, Any]:
+    over = hand.result is not None
+    return {
+        "number": hand.number, "commitment": hand.commitment, "seed": hand.seed if over else None,
+        "start_v": hand.start_v, "started_at": iso(hand.started_at), "ended_at": iso(hand.ended_at),
+        "result": hand.result,
+        "scores": [{"seat": s.seat, "points": s.points, "total": s.total, "payoff_left": s.payoff_left}
+                   for s in sorted(scores, key=lambda s: s.seat)],
+    }
+
+
+async def match_detail(session: AsyncSession, match_id: str) -> dict[str, Any] | None:
+    """One match: players, options, hands with results and scores, start and end."""
+    if len(match_id) > 32:
+        return None
+    match = await session.get(Match, match_id)
+    if match is None:
+        return None
+    seats = (await _seats_of(session, [match_id]))[match_id]
+    hands = (await session.execute(select(Hand).where(Hand.match_id == match_id).order_by(Hand.number))).scalars()
+    scores = (await session.execute(select(Score).where(Score.match_id == match_id))).scalars().all()
+    out = match_summary(match, seats)
+    out.update({
+        "options": match.options, "turn_seconds": match.turn_seconds, "v": match.v,
+        "hands": [hand_json(h, [s for s in scores if s.hand_number == h.number]) for h in hands],
+    })
+    return out
+
+
+async def player_stats(session: AsyncSession, player_id: str) -> dict[str, Any]:
+    """Matches played (finished) and won, points scored, hands played and won, and the
+    average number of pay-off cards left at the end of a hand."""
+    rows = (await session.execute(
+        select(Match.totals, Match.winners, Seat.seat).join(Seat, Seat.match_id == Match.id)
+        .where(Seat.player_id == player_id, Match.status == OVER))).all()
+    played = len(rows)
+    won = sum(1 for _, winners, seat in rows if winners and seat in winners)
+    points = sum(int(totals[seat]) for totals, _, seat in rows)
+    hand_rows = (await session.execute(
+        select(Score.payoff_left, Score.points, Hand.result, Seat.seat)
+        .join(Seat, and_(Seat.match_id == Score.match_id, Seat.seat == Score.seat))
+        .join(Hand, and_(Hand.match_id == Score.match_id, Hand.number == Score.hand_number))
+        .where(Seat.player_id == player_id))).all()
+    hands = len(hand_rows)
+    hands_won = sum(1 for _, _, result, seat in hand_rows if result and seat in result.get("winners", []))
+    left = sum(r[0] for r in hand_rows)
+    in_play = (await session.execute(
+        select(Match.id).join(Seat, Seat.match_id == Match.id)
+        .where(Seat.player_id == player_id, Match.status != OVER))).all()
+    return {
+        "player_id": player_id, "played": played, "won": won, "points": points,
+        "in_progress": len(in_play), "hands_played": hands, "hands_won": hands_won,
+        "average_cards_left": round(left / hands, 2) if hands else None,
+    }

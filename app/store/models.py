@@ -1,0 +1,192 @@
+"""The tables. Engine-agnostic: options, moves and results are stored as their JSON form.
+
+The truth of a match is its options, each hand's seed and its ordered moves: a `moves` row
+with a unique (match_id, seq) is what makes move `seq` happen (seq is the match version `v`
+after the move). Derived rows (hand results, scores, the match's status and totals) are
+written in the same transaction as the move that caused them.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC datetime on every backend (SQLite stores it naive)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {datetime: UTCDateTime, dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Player(Base):
+    """A guest identity; the bearer token is kept only as its SHA-256."""
+
+    __tablename__ = "players"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Room(Base):
+    """A room: its settings, its lobby seating (JSON, guarded by `rev`) and its current match."""
+
+    __tablename__ = "rooms"
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    host_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    preset: Mapped[str] = mapped_column(String(32))
+    overrides: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    seats: Mapped[int] = mapped_column(Integer)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=True)
+    seed: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    seating: Mapped[list[Any]] = mapped_column(default=list)
+    rev: Mapped[int] = mapped_column(Integer, default=0)
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    match_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (Index("ix_rooms_public_status", "public", "status"),)
+
+
+class Match(Base):
+    """One match in a room: resolved options, names, version and status, scores so far."""
+
+    __tablename__ = "matches"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    preset: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column()
+    names: Mapped[list[Any]] = mapped_column()
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    v: Mapped[int] = mapped_column(Integer, default=0)
+    totals: Mapped[list[Any]] = mapped_column()
+    winners: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    turn_deadline: Mapped[datetime | None] = mapped_column(nullable=True)
+    started_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    ended_at: Mapped[datetime | None] = mapped_column(nullable=True)
+
+    __table_args__ = (UniqueConstraint("room_code", "number", name="uq_matches_room_number"),)
+
+
+class Seat(Base):
+    """Who played a seat of a match: a player, or a bot (player_id None, bot_level set)."""
+
+    __tablename__ = "seats"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    team: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class Hand(Base):
+    """One hand: its secret seed (revealed once over), the public commitment, its result."""
+
+    __tablename__ = "hands"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seed: Mapped[str] = mapped_column(String(128))
+    commitment: Mapped[str] = mapped_column(String(64))
+    deal_order: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    start_v: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(nullable=True)
+
+
+class Move(Base):
+    """Move `seq` of a match (seq = the version after it). Unique (match_id, seq) is the
+    concurrency control; (match_id, seat, client_id) makes a resent move id harmless."""
+
+    __tablename__ = "moves"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    hand_number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    actor: Mapped[str] = mapped_column(String(16))
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    payload: Mapped[dict[str, Any]] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (
+        UniqueConstraint("match_id", "seq", name="uq_moves_match_seq"),
+        UniqueConstraint("match_id", "seat", "client_id", name="uq_moves_match_seat_client"),
+    )
+
+
+class Score(Base):
+    """A seat's points in one hand, its match total after it, and its pay-off cards left."""
+
+    __tablename__ = "scores"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    hand_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    payoff_left: Mapped[int] = mapped_column(Integer)
+
+
+class Presence(Base):
+    """Sockets a player has open in a room on one server instance (heartbeat `seen_at`)."""
+
+    __tablename__ = "presence"
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    instance_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    sockets: Mapped[int] = mapped_column(Integer, default=0)
+    seen_at: Mapped[datetime] = mapped_column(default=utcnow)
+    left_at: Mapped[datetime | None] = mapped_column(nullable=True)

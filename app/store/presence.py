@@ -1,0 +1,88 @@
+"""Presence: who has sockets open in which room, shared by every server instance.
+
+Each instance writes only its own rows (keyed by its instance id) and refreshes `seen_at`
+on a heartbeat; a row whose heartbeat is older than the TTL counts as gone (its instance
+died), and then the player is away since that last heartbeat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from .models import Presence, utcnow
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A player's presence in a room: connected now, or away since when."""
+
+    connected: bool
+    away_since: datetime | None
+
+
+async def add_socket(session: AsyncSession, room: str, player: str, instance: str) -> None:
+    """Count one more socket of `player` in `room` on this instance."""
+    row = await session.get(Presence, (room, player, instance), populate_existing=True)
+    now = utcnow()
+    if row is None:
+        session.add(Presence(room_code=room, player_id=player, instance_id=instance, sockets=1,
+                             seen_at=now, left_at=None))
+    else:
+        row.sockets = max(row.sockets, 0) + 1
+        row.seen_at = now
+        row.left_at = None
+    await session.commit()
+
+
+async def drop_socket(session: AsyncSession, room: str, player: str, instance: str) -> None:
+    """Count one socket fewer; the last one sets `left_at`."""
+    row = await session.get(Presence, (room, player, instance), populate_existing=True)
+    if row is None:
+        return
+    now = utcnow()
+    row.sockets = max(row.sockets - 1, 0)
+    row.seen_at = now
+    if row.sockets == 0:
+        row.left_at = now
+    await session.commit()
+
+
+async def heartbeat(session: AsyncSession, instance: str) -> None:
+    """Refresh every row of this instance that has sockets open."""
+    await session.execute(update(Presence).where(Presence.instance_id == instance, Presence.sockets > 0)
+                          .values(seen_at=utcnow()))
+    await session.commit()
+
+
+async def forget_instance(session: AsyncSession, instance: str) -> None:
+    """This instance is shutting down cleanly: its sockets are gone now."""
+    now = utcnow()
+    await session.execute(update(Presence).where(Presence.instance_id == instance, Presence.sockets > 0)
+                          .values(sockets=0, left_at=now, seen_at=now))
+    await session.commit()
+
+
+async def prune(session: AsyncSession, older_than: datetime) -> None:
+    """Delete rows with no socket last touched before `older_than`."""
+    await session.execute(delete(Presence).where(Presence.sockets == 0, Presence.seen_at < older_than))
+    await session.commit()
+
+
+async def room_presence(session: AsyncSession, room: str, ttl: float) -> dict[str, Seen]:
+    """Each player ever present in `room`: connected, or away since when."""
+    rows = (await session.execute(select(Presence).where(Presence.room_code == room))).scalars().all()
+    fresh_after = utcnow() - timedelta(seconds=ttl)
+    out: dict[str, Seen] = {}
+    for row in rows:
+        live = row.sockets > 0 and row.seen_at > fresh_after
+        gone_at = None if live else (row.left_at if row.sockets == 0 and row.left_at else row.seen_at)
+        prev = out.get(row.player_id)
+        if live or (prev is not None and prev.connected):
+            out[row.player_id] = Seen(True, None)
+        elif prev is None or (prev.away_since and gone_at and gone_at > prev.away_since):
+            out[row.player_id] = Seen(False, gone_at)
+    return out

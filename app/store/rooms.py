@@ -1,0 +1,61 @@
+"""Rooms: settings, lobby seating and status. Lobby changes are optimistic: an update names
+the revision it was computed from and fails with `Conflict` if another writer moved it on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from .errors import Conflict
+from .models import Room, utcnow
+
+OPEN = ("waiting", "playing")
+
+
+async def insert_room(session: AsyncSession, room: Room) -> Room:
+    """Insert a new room (Conflict if the code is taken)."""
+    session.add(room)
+    try:
+        await session.commit()
+    except IntegrityError as e:
+        await session.rollback()
+        raise Conflict("room code taken") from e
+    return room
+
+
+async def get_room(session: AsyncSession, code: str) -> Room | None:
+    if not code or len(code) > 16:
+        return None
+    return (await session.execute(select(Room).where(Room.code == code).execution_options(
+        populate_existing=True))).scalar_one_or_none()
+
+
+async def public_rooms(session: AsyncSession, limit: int = 50) -> list[Room]:
+    """Public rooms waiting for players, newest first."""
+    q = (select(Room).where(Room.public.is_(True), Room.status == "waiting")
+         .order_by(Room.created_at.desc()).limit(limit))
+    return list((await session.execute(q)).scalars())
+
+
+async def open_rooms_hosted(session: AsyncSession, host_id: str) -> int:
+    """How many rooms this player hosts that are not over."""
+    q = select(func.count()).select_from(Room).where(Room.host_id == host_id, Room.status.in_(OPEN))
+    return int((await session.execute(q)).scalar_one())
+
+
+async def update_room(session: AsyncSession, code: str, rev: int, values: dict[str, Any],
+                      *, commit: bool = True) -> int:
+    """Write `values` to the room if it is still at `rev`; returns the new revision."""
+    values = {**values, "rev": rev + 1, "updated_at": utcnow()}
+    result = await session.execute(
+        update(Room).where(Room.code == code, Room.rev == rev).values(**values)
+        .execution_options(synchronize_session=False))
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        await session.rollback()
+        raise Conflict(f"room {code} moved past revision {rev}")
+    if commit:
+        await session.commit()
+    return rev + 1

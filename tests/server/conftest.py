@@ -1,0 +1,50 @@
+"""Server fixtures: the app over ASGI (REST tests) and real uvicorn servers (socket tests)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from app.main import create_app
+
+from .helpers import ServerThread, make_settings
+
+
+@pytest.fixture
+async def api(db_url: str) -> AsyncIterator[httpx.AsyncClient]:
+    """An httpx client on the ASGI app, with the app's lifespan run (migrations included)."""
+    app = create_app(make_settings(db_url))
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            yield client
+
+
+@pytest.fixture
+async def start_server(db_url: str) -> AsyncIterator[Callable[..., ServerThread]]:
+    """Start real servers on free ports (settings overridable); all stopped at the end."""
+    started: list[ServerThread] = []
+
+    def start(**overrides: Any) -> ServerThread:
+        bus = overrides.pop("bus", None)
+        server = ServerThread(create_app(make_settings(overrides.pop("db_url", db_url), **overrides), bus=bus))
+        started.append(server.start())
+        return server
+
+    yield start
+    for server in reversed(started):
+        server.stop()
+
+
+@pytest.fixture
+async def server(start_server: Callable[..., ServerThread]) -> ServerThread:
+    return start_server()
+
+
+@pytest.fixture
+async def http(server: ServerThread) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as client:
+        yield client

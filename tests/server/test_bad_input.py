@@ -1,0 +1,77 @@
+"""Strangers' input on the socket: every bad message gets an error and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from .helpers import ServerThread, Sock, new_person, new_room
+
+
+async def test_malformed_messages(server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann = await new_person(http, "Ann")
+    room = await new_room(http, ann)
+    a = await Sock.open(server.base, room["code"], ann)
+    cases = [
+        "{oops", "[]", "42", '"text"', "{}", '{"type": 5}', '{"type": "dance"}', '{"type": "sit", "seat": "1"}',
+        '{"type": "sit", "seat": true}', '{"type": "move", "id": "a", "move": []}', '{"type": "chat"}',
+        '{"type": "configure", "options": [1]}', '{"type": "move", "id": {"x": 1}, "move": {}}',
+        '{"type": "remove_bot"}', '{"type": "hello"}',
+    ]
+    for text in cases:
+        err = await a.error(text)  # type: ignore[arg-type]
+        assert err["code"] == "bad_message", (text, err)
+        assert err["message"]
+    unknown = await a.error({"type": "dance"})
+    assert "known types" in unknown["message"]
+    big = await a.error({"type": "chat", "text": "x" * 9000})
+    assert big["code"] == "bad_message" and "bytes" in big["message"]
+    await a.ws.send(b"\x00\x01binary")
+    binary = await a.wait(lambda m: m["type"] == "error" and "binary" in m["message"])
+    assert binary["code"] == "bad_message"
+    # Still served, nothing changed.
+    r = await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
+    assert r["status"] == "waiting"
+
+
+async def test_rate_limit(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(rate_per_second=5.0, rate_burst=5, rate_strikes=40)
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        ann = await new_person(http, "Ann")
+        room = await new_room(http, ann)
+    a = await Sock.open(server.base, room["code"], ann)
+    start = len(a.messages)
+    for _ in range(20):
+        await a.send({"type": "ping"})
+    await a.wait(lambda m: m["type"] == "error" and m["code"] == "rate_limited", start=start)
+    await asyncio.sleep(0.3)
+    replies = a.messages[start:]
+    assert sum(m["type"] == "pong" for m in replies) <= 8
+    assert sum(m["type"] == "error" and m["code"] == "rate_limited" for m in replies) >= 10
+    await asyncio.sleep(1.0)
+    assert (await a.request({"type": "ping"}, lambda m: m["type"] in ("pong", "error")))["type"] == "pong"
+    # A flood gets the socket closed.
+    for _ in range(60):
+        await a.send({"type": "ping"})
+    for _ in range(100):
+        if a.closed:
+            break
+        await asyncio.sleep(0.05)
+    assert a.closed is not None and a.closed[0] == 1008
+
+
+async def test_socket_limit(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(max_sockets_per_player=2)
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        ann = await new_person(http, "Ann")
+        room = await new_room(http, ann)
+    await Sock.open(server.base, room["code"], ann)
+    await Sock.open(server.base, room["code"], ann)
+    third = await Sock.open(server.base, room["code"], ann, hello=False)
+    await third.send({"type": "hello", "token": ann.token})
+    for _ in range(100):
+        if third.closed:
+            break
+        await asyncio.sleep(0.05)
+    assert third.closed is not None and third.closed[0] == 4429
