@@ -93,7 +93,7 @@ def start_server(port: int, echo: bool) -> subprocess.Popen[bytes]:
         env.update({
             "SPITE_DATABASE_URL": f"sqlite:///{db}",
             "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000",
-            "SPITE_ROOMS_PER_PLAYER": "1000", "SPITE_LOG_LEVEL": "warning",
+            "SPITE_MAX_ROOMS_PER_PLAYER": "1000", "SPITE_LOG_LEVEL": "warning",
         })
         cmd = [*cpu, sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
                "--port", str(port), "--log-level", "warning", "--no-access-log"]
