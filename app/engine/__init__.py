@@ -14,15 +14,7 @@ from .errors import BadMove, EngineError, HandOver, IllegalMove, NotYourTurn, Op
 from .game import Game
 from .match import HAND_OVER, MATCH_OVER, PLAYING, WAITING, HandRecord, Match, NotDealtYet
 from .moves import END, Move
-from .options import (
-    OPTION_HELP,
-    OPTION_NAMES,
-    PRESET_HELP,
-    PRESETS,
-    Options,
-    make_options,
-    options_from_json,
-)
+from .options import OPTION_HELP, OPTION_NAMES, PRESET_HELP, PRESETS, Options, make_options, options_from_json
 from .shuffle import ShuffleStream, commitment
 from .state import Outcome
 from .views import omniscient_view, view

@@ -112,6 +112,18 @@ class Match:
         return [s for s, t in enumerate(self.totals) if t == best]
 
     @classmethod
+    def of_position(cls, game: Game, names: Sequence[str] | None = None) -> Match:
+        """A match whose first hand is an exact position (tests, analysis). Not replayable:
+        its record holds the position's seed but not how the position was reached."""
+        m = cls(game.opts, names)
+        m._game = game
+        game.events = []
+        m.hands.append(HandRecord(game.seed, []))
+        m.v = 0
+        m.status = PLAYING if game.outcome is None else MATCH_OVER
+        return m
+
+    @classmethod
     def replay(cls, options: Options, names: Sequence[str] | None,
                hands: Sequence[HandRecord], upto: int | None = None) -> Match:
         """Rebuild a match from its records, stopping once `v == upto` if given."""

@@ -1,0 +1,103 @@
+"""Match play: versions, hands to a target, totals, replay and who may move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.engine import HAND_OVER, MATCH_OVER, PLAYING, BadMove, HandOver, Match, Move, NotYourTurn, make_options
+
+
+def play_hand(m: Match, rng: random.Random) -> None:
+    while m.status == PLAYING:
+        g = m.game
+        m.apply(rng.choice(g.legal_moves()), seat=g.turn)
+
+
+def test_version_counts_moves_and_deals() -> None:
+    m = Match(make_options("short", {"match_target": 10_000}))
+    assert m.v == -1
+    m.deal("h1")
+    assert m.v == 0 and m.status == PLAYING
+    rng = random.Random(3)
+    play_hand(m, rng)
+    moves = len(m.hands[0].moves)
+    assert m.v == moves and m.status == HAND_OVER
+    m.deal("h2")
+    assert m.v == moves + 1
+
+
+def test_single_game_is_a_match_of_one_hand() -> None:
+    m = Match(make_options("short"))
+    m.deal("one")
+    play_hand(m, random.Random(1))
+    assert m.status == MATCH_OVER
+    with pytest.raises(HandOver):
+        m.deal("two")
+
+
+def test_match_goes_on_until_a_target_and_totals_add_up() -> None:
+    o = make_options("short", {"match_target": 25, "stock_out": "fewest_wins"})
+    m = Match(o, ["Ann", "Bob"])
+    rng = random.Random(11)
+    hand = 0
+    while m.status != MATCH_OVER:
+        m.deal(f"hand-{hand}")
+        hand += 1
+        play_hand(m, rng)
+        assert len(m.hand_scores) == hand
+    assert max(m.totals) >= 25
+    assert [sum(col) for col in zip(*m.hand_scores, strict=True)] == m.totals
+    assert m.winners == [m.totals.index(max(m.totals))]
+    assert hand > 1
+
+
+def test_not_your_turn_and_hand_over_change_nothing() -> None:
+    m = Match(make_options())
+    m.deal("turns")
+    g = m.game
+    other = 1 - g.turn
+    move = g.legal_moves()[0]
+    with pytest.raises(NotYourTurn):
+        m.apply(move, seat=other)
+    assert m.v == 0 and m.hands[0].moves == []
+    m.apply(move, seat=g.turn)
+    assert m.v == 1
+
+
+def test_malformed_wire_moves_are_bad_moves() -> None:
+    for bad in [None, [], {"kind": "fly"}, {"kind": "play", "card": "x", "from": "hand", "to": "centre:0"},
+                {"kind": "play", "card": True, "from": "hand", "to": "centre:0"},
+                {"kind": "discard", "card": 3}, {"kind": "play", "card": 3, "to": "centre:0"}]:
+        with pytest.raises(BadMove):
+            Move.from_wire(bad)
+
+
+def test_wire_round_trip() -> None:
+    m = Match(make_options("cat_and_mouse"))
+    m.deal("wire")
+    for move in m.game.legal_moves():
+        assert Move.from_wire(move.to_wire()) == move
+    assert Move.from_wire({"kind": "end_turn", "card": 5, "extra": 1}) == Move("end_turn")
+
+
+@pytest.mark.parametrize("preset", ["standard", "cat_and_mouse", "massachusetts"])
+def test_replay_reproduces_every_step(preset: str) -> None:
+    o = make_options(preset, {"match_target": 30})
+    m = Match(o)
+    rng = random.Random(5)
+    snapshots = {}
+    hand = 0
+    while m.status != MATCH_OVER and hand < 3:
+        m.deal(f"r{hand}")
+        hand += 1
+        while m.status == PLAYING:
+            snapshots[m.v] = (repr(m.game.payoff), repr(m.game.hands), repr(m.game.stock), m.game.turn)
+            m.apply(rng.choice(m.game.legal_moves()))
+    for v in sorted(snapshots)[:: max(1, len(snapshots) // 25)]:
+        r = Match.replay(o, None, m.hands, upto=v)
+        assert r.v == v
+        assert (repr(r.game.payoff), repr(r.game.hands), repr(r.game.stock), r.game.turn) == snapshots[v]
+    full = Match.replay(o, None, m.hands)
+    assert full.v == m.v and full.totals == m.totals and full.status == m.status
