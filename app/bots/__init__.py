@@ -1,8 +1,16 @@
 """Bots: move choosers that see only a seat's view (never the hidden cards).
 
-`choose_move(view, level)` returns one of `view["legal_moves"]` (a wire move object).
+`choose_move(view, level)` returns one of `view["legal_moves"]` (the very dict given).
 It is a plain top-level function of picklable arguments, so the room service can run it
-in a process pool. Levels: random, easy, normal, hard.
+in a process pool. Levels (docs/bots.md):
+
+- random: a uniformly random legal move;
+- easy: greedy, its own cards only (`easy.py`);
+- normal: the strategy of the rule books: pay-off first, never set up an opponent, keep
+  wilds, careful discards (`normal.py`);
+- hard: information-set Monte Carlo search over the rest of the turn (`hard.py`).
+
+`hint(view, level)` gives the Normal (or Hard) choice with a short reason for a person.
 """
 
 from __future__ import annotations
@@ -10,7 +18,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+from .choose import Choice, decide
+
+LEVELS: tuple[str, ...] = ("random", "easy")
+
+
+def _check(view: dict[str, Any], level: str) -> None:
+    if not view.get("legal_moves"):
+        raise ValueError("this view has no legal moves: it is not this seat's turn")
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
 def choose_random(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -20,10 +37,26 @@ def choose_random(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 def choose_move(view: dict[str, Any], level: str = "easy", *, seed: int | None = None,
                 budget_ms: int | None = None) -> dict[str, Any]:
-    """Pick a legal move for the seat the view belongs to (it must be that seat's turn)."""
-    if not view.get("legal_moves"):
-        raise ValueError("this view has no legal moves: it is not this seat's turn")
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-    rng = random.Random(seed)
-    return choose_random(view, rng)
+    """Pick a legal move for the seat the view belongs to (it must be that seat's turn).
+
+    `seed` makes random choices repeatable; `budget_ms` bounds Hard's thinking time
+    (default and cap: 1000 ms). Raises ValueError for a view without legal moves or an
+    unknown level.
+    """
+    _check(view, level)
+    if level == "random":
+        return choose_random(view, random.Random(seed))
+    return decide(view, level, seed=seed, budget_ms=budget_ms).wire
+
+
+def hint(view: dict[str, Any], level: str = "normal", *, seed: int | None = None,
+         budget_ms: int | None = None) -> tuple[dict[str, Any], str]:
+    """A suggested move for the seat to move and a short reason a person can read."""
+    if level not in ("normal", "hard"):
+        raise ValueError("a hint comes from the normal or the hard bot")
+    _check(view, level)
+    choice: Choice = decide(view, level, seed=seed, budget_ms=budget_ms, explain=True)
+    return choice.wire, choice.reason
+
+
+__all__ = ["LEVELS", "choose_move", "choose_random", "hint"]

@@ -32,8 +32,20 @@ def _in_lobby(st: RoomState, what: str) -> None:
         raise RoomError(E.NOT_ALLOWED_NOW, f"{what} only before the game starts (or after it ends)")
 
 
-def _host(st: RoomState, peer: Peer, what: str) -> None:
-    if peer.player_id != st.host_id:
+def may_host(room: LiveRoom, peer: Peer, grace: float) -> bool:
+    """The host, or, once the host has been away longer than `grace`, any seated player."""
+    st = room.state
+    if peer.player_id == st.host_id:
+        return True
+    if room.lobby_seat(peer.player_id) is None or room.is_connected(st.host_id):
+        return False
+    seen = room.presence.get(st.host_id)
+    since = seen.away_since if seen and seen.away_since else room.loaded_wall
+    return (utcnow() - since).total_seconds() >= grace
+
+
+def check_host(room: LiveRoom, peer: Peer, grace: float, what: str) -> None:
+    if not may_host(room, peer, grace):
         raise RoomError(E.NOT_HOST, f"only the host can {what}")
 
 
@@ -114,7 +126,7 @@ async def add_bot(svc: RoomService, room: LiveRoom, peer: Peer, seat: int | None
         raise RoomError(E.BAD_MESSAGE, f"bot level must be one of {', '.join(BOT_LEVELS)}")
 
     def compute(st: RoomState) -> dict[str, Any] | None:
-        _host(st, peer, "add bots")
+        check_host(room, peer, svc.settings.absent_grace, "add bots")
         _in_lobby(st, "bots can be added")
         seating = list(st.seating)
         target = seat
@@ -136,7 +148,7 @@ async def add_bot(svc: RoomService, room: LiveRoom, peer: Peer, seat: int | None
 
 async def remove_bot(svc: RoomService, room: LiveRoom, peer: Peer, seat: int) -> None:
     def compute(st: RoomState) -> dict[str, Any] | None:
-        _host(st, peer, "remove bots")
+        check_host(room, peer, svc.settings.absent_grace, "remove bots")
         _in_lobby(st, "bots can be removed")
         if not 0 <= seat < st.seats or st.seating[seat] is None or st.seating[seat].bot is None:  # type: ignore[union-attr]
             raise RoomError(E.NOT_ALLOWED_NOW, f"there is no bot in seat {seat}")
@@ -153,7 +165,7 @@ async def configure(svc: RoomService, room: LiveRoom, peer: Peer, fields: dict[s
     settings = svc.settings
 
     def compute(st: RoomState) -> dict[str, Any] | None:
-        _host(st, peer, "change the settings")
+        check_host(room, peer, settings.absent_grace, "change the settings")
         _in_lobby(st, "settings can change")
         options = fields.get("options")
         seats = fields.get("seats")

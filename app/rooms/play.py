@@ -27,6 +27,7 @@ from . import errors as E
 from .config import RoomConfig
 from .errors import RoomError
 from .live import LiveMatch, LiveRoom, Peer, SeatInfo
+from .lobby import check_host
 
 if TYPE_CHECKING:
     from .service import RoomService
@@ -55,8 +56,7 @@ async def start(svc: RoomService, room: LiveRoom, peer: Peer, *, rematch: bool) 
         if room.lobby_seat(peer.player_id) is None:
             raise RoomError(E.NOT_ALLOWED_NOW, "only a seated player can ask for a rematch")
     else:
-        if peer.player_id != st.host_id:
-            raise RoomError(E.NOT_HOST, "only the host can start the game")
+        check_host(room, peer, svc.settings.absent_grace, "start the game")
         if st.status not in ("waiting", "over"):
             raise RoomError(E.NOT_ALLOWED_NOW, "the game has already started")
     if any(s is None for s in st.seating):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter
 
 MoveId = Annotated[str, Field(min_length=1, max_length=64)] | Annotated[int, Field(ge=-(2**53), le=2**53)]
 
@@ -155,7 +155,7 @@ class Error(_Out):
 
 class ChatLine(_Out):
     type: Literal["chat"] = "chat"
-    sender: dict[str, Any] = Field(serialization_alias="from")
+    sender: dict[str, Any] = Field(validation_alias=AliasChoices("from", "sender"), serialization_alias="from")
     text: str
     at: str
 

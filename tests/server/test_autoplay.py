@@ -170,3 +170,19 @@ async def test_hints(server: ServerThread, http: httpx.AsyncClient) -> None:
     assert (await socks[1 - mover].error({"type": "hint"}))["code"] == "not_your_turn"
     _, _, (c, d) = await _pair(server, http, seed="nohints", hints=False)
     assert (await c.error({"type": "hint"}))["code"] == "hints_off"
+
+
+async def test_an_absent_host_hands_over(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(absent_grace=1.0)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, bob, cat = [await new_person(http, n) for n in ("Ann", "Bob", "Cat")]
+        code = (await new_room(http, ann, preset="short", seats=2, seed="host"))["code"]
+    a, b, c = [await Sock.open(server.base, code, p) for p in (ann, bob, cat)]
+    await seat_everyone(a, [a, b])
+    await a.close()
+    assert (await b.error({"type": "start"}))["code"] == "not_host"
+    await asyncio.sleep(1.2)
+    assert (await c.error({"type": "add_bot"}))["code"] == "not_host", "a spectator never stands in for the host"
+    await b.send({"type": "start"})
+    st = await b.state_at(0)
+    assert st["view"]["you"] == 1

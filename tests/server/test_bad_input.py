@@ -47,8 +47,8 @@ async def test_rate_limit(start_server) -> None:  # type: ignore[no-untyped-def]
     await a.wait(lambda m: m["type"] == "error" and m["code"] == "rate_limited", start=start)
     await asyncio.sleep(0.3)
     replies = a.messages[start:]
-    assert sum(m["type"] == "pong" for m in replies) <= 8
-    assert sum(m["type"] == "error" and m["code"] == "rate_limited" for m in replies) >= 10
+    assert sum(m["type"] == "pong" for m in replies) <= 12  # a burst of 5, plus what refills meanwhile
+    assert sum(m["type"] == "error" and m["code"] == "rate_limited" for m in replies) >= 8
     await asyncio.sleep(1.0)
     assert (await a.request({"type": "ping"}, lambda m: m["type"] in ("pong", "error")))["type"] == "pong"
     # A flood gets the socket closed.

@@ -9,10 +9,14 @@ from typing import Any
 
 import httpx
 import pytest
+from pydantic import TypeAdapter
+
+from app.server.wire import ServerMessage
 
 from .helpers import ServerThread, Sock, new_person, new_room, play_to_end, seat_everyone
 from .truth import rebuild_and_check
 
+SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 GAMES = [
     pytest.param(2, {"payoff_size": 8}, id="2-seats"),
     pytest.param(3, {"payoff_size": 5}, id="3-seats"),
@@ -44,6 +48,10 @@ async def test_whole_game_leaks_nothing(server: ServerThread, http: httpx.AsyncC
     checked = rebuild_and_check(replay, received, match_id)
     print(f"{seats} seats: {last['v']} versions, {checked} views checked")
     assert checked >= last["v"] * (seats + 1)
+    # Every message sent was one of the protocol's typed server messages.
+    for sock in [*socks, spectator]:
+        for msg in sock.messages:
+            SERVER_MESSAGE.validate_python(msg)
     # The spectator saw every version and never a hand.
     assert {st["v"] for st in spectator.states()} >= set(range(1, last["v"] + 1))
 

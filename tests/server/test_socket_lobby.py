@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 
 import httpx
+from pydantic import TypeAdapter
 from websockets.asyncio.client import connect
+
+from app.server.wire import ServerMessage
 
 from .helpers import ServerThread, Sock, new_person, new_room
 
@@ -115,6 +118,7 @@ async def test_chat_and_ping(server: ServerThread, http: httpx.AsyncClient) -> N
     a, b = await Sock.open(server.base, room["code"], ann), await Sock.open(server.base, room["code"], bob)
     await a.send({"type": "chat", "text": "  hello\u0007 there  "})
     line = await b.wait(lambda m: m["type"] == "chat")
+    TypeAdapter(ServerMessage).validate_python(line)
     assert line["text"] == "hello there" and line["from"]["name"] == "Ann" and line["at"]
     assert (await a.error({"type": "chat", "text": "   "}))["code"] == "bad_message"
     assert (await a.error({"type": "chat", "text": "x" * 501}))["code"] == "bad_message"

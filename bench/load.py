@@ -1,0 +1,332 @@
+"""Load: N rooms of random players over real sockets, against a real server.
+
+    python bench/load.py --rooms 100 --seconds 30 [--pace 1.0] [--url URL[,URL2]]
+    python bench/load.py --rooms 100 --seconds 30 --pace 0 --echo-peer
+
+Without --url the benchmark starts its own server (uvicorn, fresh SQLite file) pinned to CPU 0
+and pins itself to CPU 1. Each room has two players; the player to move sends a random legal
+move every `--pace` seconds (0: as soon as the previous one is acknowledged). A move's latency
+is from sending it to its sender receiving the `state` with the new version; "peer" latency is
+until the other player receives it (with two URLs the players of a room sit on different
+instances, so that figure includes the cross-instance fan-out). Memory per connection is the
+server's resident-memory growth from before the players connect to when they are all connected
+and idle, divided by the number of sockets.
+
+`--echo-peer` drives a bare `websockets` echo server the same way (same sockets, same pace,
+a message of a typical move's size) for comparison.
+
+Last line: `load: <m> moves/s, p50 <a> ms, p99 <b> ms, <k> KiB per connection`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ECHO_SERVER = """
+import asyncio, sys, websockets
+async def echo(ws):
+    async for message in ws:
+        await ws.send(message)
+async def main():
+    async with websockets.serve(echo, "127.0.0.1", int(sys.argv[1]), max_size=2**16, compression=None):
+        await asyncio.Future()
+asyncio.run(main())
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def pin(cpu: int) -> None:
+    if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > cpu:
+        os.sched_setaffinity(0, {cpu})
+
+
+def wait_http(url: str, timeout: float = 30.0) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            if httpx.get(url, timeout=1.0).status_code < 500:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"nothing answered at {url}")
+
+
+def start_server(port: int, echo: bool) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    cpu = ["taskset", "-c", "0"] if os.path.exists("/usr/bin/taskset") else []
+    if echo:
+        cmd = [*cpu, sys.executable, "-c", ECHO_SERVER, str(port)]
+    else:
+        db = os.path.join(tempfile.mkdtemp(prefix="spite-load-"), "load.db")
+        env.update({
+            "SPITE_DATABASE_URL": f"sqlite:///{db}",
+            "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000",
+            "SPITE_MAX_ROOMS_PER_PLAYER": "1000", "SPITE_LOG_LEVEL": "warning",
+        })
+        cmd = [*cpu, sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
+               "--port", str(port), "--log-level", "warning", "--no-access-log"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
+    if echo:
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    return proc
+            time.sleep(0.1)
+        raise SystemExit("the echo server did not start")
+    wait_http(f"http://127.0.0.1:{port}/healthz")
+    return proc
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    peer: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    measuring: bool = False
+
+
+class Player:
+    """One seated player on one socket; moves when it is its turn."""
+
+    def __init__(self, room: Room, seat: int, token: str, url: str) -> None:
+        self.room, self.seat, self.token, self.url = room, seat, token, url
+        self.ws: Any = None
+        self.v = -1
+        self.view: dict[str, Any] | None = None
+        self.got_v = asyncio.Event()
+
+    async def connect(self) -> None:
+        ws_url = self.url.replace("http", "ws", 1) + f"/ws/rooms/{self.room.code}"
+        self.ws = await websockets.connect(ws_url, max_size=2**20, compression=None, open_timeout=60)
+        await self.ws.send(json.dumps({"type": "hello", "token": self.token, "last_v": None}))
+
+    async def reader(self) -> None:
+        async for raw in self.ws:
+            msg = json.loads(raw)
+            kind = msg.get("type")
+            if kind == "state":
+                self.v = msg["v"]
+                self.view = msg["view"]
+                self.room.delivered(self, msg["v"])
+                self.got_v.set()
+            elif kind == "error":
+                code = msg.get("code", "?")
+                self.room.stats.errors[code] = self.room.stats.errors.get(code, 0) + 1
+
+
+class Room:
+    def __init__(self, code: str, stats: Stats, pace: float, rng: random.Random) -> None:
+        self.code, self.stats, self.pace, self.rng = code, stats, pace, rng
+        self.players: list[Player] = []
+        self.sent: dict[int, float] = {}  # version expected -> send time
+        self.mover: dict[int, int] = {}
+
+    def delivered(self, player: Player, v: int) -> None:
+        sent = self.sent.get(v)
+        if sent is None or not self.stats.measuring:
+            return
+        elapsed = (time.perf_counter() - sent) * 1000
+        if self.mover.get(v) == player.seat:
+            self.stats.latencies.append(elapsed)
+            self.stats.moves += 1
+        else:
+            self.stats.peer.append(elapsed)
+
+    async def drive(self, stop: float) -> None:
+        while time.perf_counter() < stop:
+            view = self.players[0].view
+            if view is None:
+                await asyncio.sleep(0.05)
+                continue
+            if view["status"] != "playing":
+                await self.players[0].ws.send(json.dumps({"type": "rematch" if view["status"] == "match_over"
+                                                          else "next_hand"}))
+                await asyncio.sleep(0.2)
+                continue
+            mover = self.players[view["turn"]]
+            mview = mover.view
+            if mview is None or not mview.get("legal_moves") or mover.v != self.players[0].v:
+                await asyncio.sleep(0.01)
+                continue
+            move = self.rng.choice(mview["legal_moves"])
+            expected = mover.v + 1
+            mover.got_v.clear()
+            self.sent[expected] = time.perf_counter()
+            self.mover[expected] = mover.seat
+            await mover.ws.send(json.dumps({"type": "move", "id": f"m{expected}", "move": move}))
+            try:
+                while mover.v < expected:
+                    await asyncio.wait_for(mover.got_v.wait(), timeout=10)
+                    mover.got_v.clear()
+            except TimeoutError:
+                self.stats.errors["timeout"] = self.stats.errors.get("timeout", 0) + 1
+            if self.pace:
+                await asyncio.sleep(self.pace * (0.5 + self.rng.random()))
+
+
+async def setup_room(urls: list[str], index: int, stats: Stats, pace: float,
+                     client: httpx.AsyncClient) -> Room:
+    tokens = []
+    for i in range(2):
+        r = await client.post(f"{urls[0]}/api/players", json={"name": f"load{index}-{i}"})
+        r.raise_for_status()
+        tokens.append(r.json()["token"])
+    r = await client.post(f"{urls[0]}/api/rooms", headers={"Authorization": f"Bearer {tokens[0]}"},
+                          json={"preset": "standard", "seats": 2})
+    r.raise_for_status()
+    room = Room(r.json()["code"], stats, pace, random.Random(index))
+    for seat, token in enumerate(tokens):
+        room.players.append(Player(room, seat, token, urls[(index + seat) % len(urls)]))
+    return room
+
+
+async def run_game_load(args: argparse.Namespace, urls: list[str], server_pid: int | None) -> None:
+    stats = Stats()
+    async with httpx.AsyncClient(timeout=60) as client:
+        rooms = []
+        for i in range(args.rooms):
+            rooms.append(await setup_room(urls, i, stats, args.pace, client))
+    before = rss_kib(server_pid) if server_pid else 0
+    readers = []
+    for room in rooms:
+        for p in room.players:
+            await p.connect()
+            readers.append(asyncio.create_task(p.reader()))
+    for room in rooms:
+        for p in room.players:
+            await p.ws.send(json.dumps({"type": "sit", "seat": p.seat}))
+    await asyncio.sleep(1.0 + args.rooms / 500)
+    after = rss_kib(server_pid) if server_pid else 0
+    sockets = 2 * len(rooms)
+    for room in rooms:
+        await room.players[0].ws.send(json.dumps({"type": "start"}))
+    await asyncio.sleep(1.0 + args.rooms / 500)
+    warmup = min(3.0, args.seconds / 5)
+    start = time.perf_counter()
+    stop = start + warmup + args.seconds
+    drivers = [asyncio.create_task(room.drive(stop)) for room in rooms]
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    t0 = time.perf_counter()
+    await asyncio.gather(*drivers)
+    elapsed = time.perf_counter() - t0
+    stats.measuring = False
+    for t in readers:
+        t.cancel()
+    report(stats, elapsed, (after - before) / sockets if server_pid else None, "moves", args)
+
+
+async def run_echo(args: argparse.Namespace, url: str, server_pid: int) -> None:
+    stats = Stats()
+    payload = json.dumps({"type": "move", "id": "m1", "move": {"kind": "play", "card": 17, "from": "hand",
+                                                                "to": "centre:2"}, "pad": "x" * 40})
+    before = rss_kib(server_pid)
+    socks = [await websockets.connect(url, compression=None) for _ in range(2 * args.rooms)]
+    await asyncio.sleep(1.0)
+    after = rss_kib(server_pid)
+    stop = time.perf_counter() + args.seconds
+
+    async def drive(ws: Any, rng: random.Random) -> None:
+        while time.perf_counter() < stop:
+            t = time.perf_counter()
+            await ws.send(payload)
+            await ws.recv()
+            stats.latencies.append((time.perf_counter() - t) * 1000)
+            stats.moves += 1
+            if args.pace:
+                await asyncio.sleep(2 * args.pace * (0.5 + rng.random()))  # a player moves every other turn
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(drive(ws, random.Random(i)) for i, ws in enumerate(socks)))
+    report(stats, time.perf_counter() - t0, (after - before) / len(socks), "messages", args)
+
+
+def report(stats: Stats, elapsed: float, kib: float | None, unit: str, args: argparse.Namespace) -> None:
+    lat = sorted(stats.latencies) or [0.0]
+
+    def pct(values: list[float], p: float) -> float:
+        return values[min(len(values) - 1, int(p / 100 * len(values)))]
+
+    if stats.peer:
+        peer = sorted(stats.peer)
+        print(f"peer delivery: p50 {pct(peer, 50):.1f} ms, p95 {pct(peer, 95):.1f} ms, p99 {pct(peer, 99):.1f} ms")
+    if stats.errors:
+        print(f"errors: {stats.errors}")
+    print(f"rooms {args.rooms}, pace {args.pace}s, measured {elapsed:.1f}s, {len(lat)} {unit}, "
+          f"mean {statistics.fmean(lat):.1f} ms")
+    mem = f"{kib:.1f} KiB per connection" if kib is not None else "n/a KiB per connection"
+    if args.echo_peer:
+        print("echo peer: each 'move' below is one message sent and echoed back")
+    print(f"load: {stats.moves / elapsed:,.0f} moves/s, p50 {pct(lat, 50):.1f} ms, "
+          f"p99 {pct(lat, 99):.1f} ms, {mem}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds between a player's moves (0: flat out)")
+    parser.add_argument("--url", help="server base URL(s), comma-separated (default: start one here)")
+    parser.add_argument("--echo-peer", action="store_true", help="drive a bare websockets echo server instead")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    proc = None
+    try:
+        if args.url and not args.echo_peer:
+            urls = [u.rstrip("/") for u in args.url.split(",")]
+            pin(1)
+            asyncio.run(run_game_load(args, urls, None))
+            return
+        port = free_port()
+        proc = start_server(port, args.echo_peer)
+        pin(1)
+        if args.echo_peer:
+            asyncio.run(run_echo(args, f"ws://127.0.0.1:{port}", proc.pid))
+        else:
+            asyncio.run(run_game_load(args, [f"http://127.0.0.1:{port}"], proc.pid))
+    finally:
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+if __name__ == "__main__":
+    main()
