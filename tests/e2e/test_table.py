@@ -65,9 +65,12 @@ def test_phone_layout_announcements_and_motion(server: Server, open_page: PageOp
     # Moves animate on the phone, never for the player who asked for reduced motion.
     assert bob.evaluate("window.__animations") > 0
     assert ann.evaluate("window.__animations") == 0
-    # Whose turn it is, in words.
+    # Whose turn it is, in words: once a turn ends, the next player hears it is theirs.
     page = both_turns(ann, bob)
-    expect(page.locator("#announce")).to_contain_text("Your turn")
+    other = bob if page is ann else ann
+    while my_turn(page):
+        make_move(page, choose_move(page), "click" if page is ann else "tap")
+    expect(other.locator("#announce")).to_contain_text("Your turn")
 
 
 def test_hint_and_turn_clock(server: Server, open_page: PageOpener) -> None:
