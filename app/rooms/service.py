@@ -85,15 +85,21 @@ class RoomService:
         self.pool.close()
 
     async def _beat(self) -> None:
+        beats = 0
         while True:
             await asyncio.sleep(self.settings.heartbeat_seconds)
+            beats += 1
             try:
+                rooms = list(self.rooms.values())
                 async with self.sessions() as s:
                     await presence_store.heartbeat(s, self.instance)
-                    await presence_store.prune(s, utcnow() - timedelta(days=1))
-                for room in list(self.rooms.values()):
+                    if beats % 360 == 0:
+                        await presence_store.prune(s, utcnow() - timedelta(days=1))
+                    seen = await presence_store.rooms_presence(s, [r.code for r in rooms],
+                                                               self.settings.presence_ttl)
+                for room in rooms:
                     async with room.lock:
-                        if await self._refresh_presence(room):
+                        if self._set_presence(room, seen.get(room.code, {})):
                             fanout.push_room(room)
                             self.send_states(room)
                             driver.schedule(self, room)
@@ -174,10 +180,15 @@ class RoomService:
 
     async def _refresh_presence(self, room: LiveRoom) -> bool:
         """Re-read who is connected; True if any seat's connected flag changed."""
-        before = (room.connected(room.state.seating), sorted(fanout.absent_seats(room, self.settings.absent_grace)))
         async with self.sessions() as s:
-            room.presence = await presence_store.room_presence(s, room.code, self.settings.presence_ttl)
-        after = (room.connected(room.state.seating), sorted(fanout.absent_seats(room, self.settings.absent_grace)))
+            seen = await presence_store.room_presence(s, room.code, self.settings.presence_ttl)
+        return self._set_presence(room, seen)
+
+    def _set_presence(self, room: LiveRoom, seen: dict[str, presence_store.Seen]) -> bool:
+        grace = self.settings.absent_grace
+        before = (room.connected(room.state.seating), fanout.absent_seats(room, grace), room.anyone_here())
+        room.presence = seen
+        after = (room.connected(room.state.seating), fanout.absent_seats(room, grace), room.anyone_here())
         return before != after
 
     # Fan-out.
