@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from app.store import players as player_store
 from app.store import rooms as room_store
 from app.store.errors import Conflict
-from app.store.models import Player
+from app.store.models import Player, utcnow
 from app.store.models import Room as RoomRow
 
 from . import errors as E
@@ -32,7 +33,8 @@ async def create_room(svc: RoomService, host: Player, *, preset: str | None, opt
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
     async with svc.sessions() as s:
-        if await room_store.open_rooms_hosted(s, host.id) >= limits.max_rooms_per_player:
+        recent = utcnow() - timedelta(days=1)
+        if await room_store.open_rooms_hosted(s, host.id, recent) >= limits.max_rooms_per_player:
             raise RoomError(E.RATE_LIMITED, f"you already host {limits.max_rooms_per_player} open rooms")
         for _ in range(5):
             row = RoomRow(code=new_room_code(), host_id=host.id, preset=config.preset, overrides=config.overrides,
