@@ -1,0 +1,45 @@
+// The chat panel of a room: a log of messages and a one-line input.
+
+import { el } from "./cards.js";
+
+/** Returns { el, add(msg, names) }; `send(text)` is called with each message typed. */
+export function chatPanel(send) {
+  const box = el("section", "chat");
+  box.setAttribute("aria-label", "Chat");
+  const h = el("h2", "", "Chat");
+  const log = el("ol", "chat-log");
+  log.setAttribute("role", "log");
+  log.setAttribute("aria-live", "off");
+  const form = el("form", "chat-form");
+  const label = el("label", "sr-only", "Message");
+  const input = el("input");
+  input.id = "chat-input";
+  label.htmlFor = "chat-input";
+  input.maxLength = 500;
+  input.autocomplete = "off";
+  input.placeholder = "Say something…";
+  const b = el("button", "", "Send");
+  b.type = "submit";
+  form.append(label, input, b);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (text && send(text)) input.value = "";
+  });
+  box.append(h, log, form);
+  return {
+    el: box,
+    input,
+    add(msg) {
+      const li = el("li");
+      const at = msg.at ? new Date(typeof msg.at === "number" && msg.at < 1e12 ? msg.at * 1000 : msg.at) : new Date();
+      const time = el("time", "", isNaN(at) ? "" : at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+      const from = typeof msg.from === "object" && msg.from ? msg.from.name : msg.from;
+      li.append(time, " ", el("b", "", (from || "someone") + ":"), " ", el("span", "", String(msg.text ?? "")));
+      log.append(li);
+      while (log.children.length > 200) log.firstChild.remove();
+      log.scrollTop = log.scrollHeight;
+      return from;
+    },
+  };
+}

@@ -1,0 +1,332 @@
+// The home page (name, create a room, join by code, public rooms, history link) and the
+// room's lobby before the game starts (seats, invite link, host controls, spectators).
+
+import * as api from "./api.js";
+import { el } from "./cards.js";
+import { normalizeMeta, optionsFields } from "./options.js";
+
+let metaCache = null;
+export async function loadMeta() {
+  if (!metaCache) metaCache = normalizeMeta(await api.options());
+  return metaCache;
+}
+
+function button(text, onClick, cls = "") {
+  const b = el("button", cls, text);
+  b.type = "button";
+  if (onClick) b.addEventListener("click", onClick);
+  return b;
+}
+
+function errorLine(id) {
+  const p = el("p", "form-error");
+  p.id = id;
+  p.setAttribute("role", "alert");
+  return p;
+}
+
+/** "Pick a name" form; calls done(identity) once registered. */
+export function nameForm(done, intro = "Pick a name to play. No sign-up: it is kept in this browser.") {
+  const form = el("form", "name-form card-panel");
+  form.append(el("h2", "", "Your name"), el("p", "", intro));
+  const label = el("label", "", "Name");
+  const input = el("input");
+  input.id = "name-input";
+  input.name = "name";
+  input.maxLength = 24;
+  input.required = true;
+  input.autocomplete = "nickname";
+  label.htmlFor = input.id;
+  const go = el("button", "primary", "Continue");
+  go.type = "submit";
+  const err = errorLine("name-error");
+  form.append(label, input, go, err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    if (!name) { err.textContent = "Please type a name."; return; }
+    go.disabled = true;
+    try {
+      done(await api.register(name));
+    } catch (ex) {
+      err.textContent = ex.message;
+    } finally {
+      go.disabled = false;
+    }
+  });
+  return form;
+}
+
+/** The home page. ctx: {navigate(path), seeded: bool} */
+export function homePage(ctx) {
+  const page = el("div", "home");
+  const me = api.identity();
+  const hero = el("header", "hero");
+  hero.append(el("h1", "", "Spite & Malice"), el("p", "tagline", "The patience race for two to six. Empty your pay-off pile first."));
+  page.append(hero);
+  if (!me) {
+    page.append(nameForm(() => ctx.refresh()));
+  } else {
+    const who = el("p", "whoami");
+    who.append("Playing as ", el("strong", "", me.name), " ");
+    who.append(button("Change name", () => who.replaceWith(renameForm(me, ctx)), "link"));
+    who.append(" · ");
+    const hist = el("a", "", "My history");
+    hist.href = "/#history";
+    who.append(hist);
+    page.append(who);
+  }
+  const grid = el("div", "home-grid");
+  page.append(grid);
+  if (me) {
+    grid.append(createPanel(ctx));
+  }
+  grid.append(joinPanel(ctx), publicPanel(ctx));
+  return page;
+}
+
+function renameForm(me, ctx) {
+  const form = el("form", "rename-form");
+  const label = el("label", "", "New name ");
+  const input = el("input");
+  input.id = "rename-input";
+  input.maxLength = 24;
+  input.required = true;
+  input.value = me.name;
+  label.htmlFor = input.id;
+  const save = el("button", "small primary", "Save");
+  save.type = "submit";
+  const err = errorLine("rename-error");
+  form.append(label, input, " ", save, " ", button("Cancel", () => ctx.refresh(), "small"), err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      await api.rename(input.value.trim());
+      ctx.refresh();
+    } catch (ex) {
+      err.textContent = ex.message;
+    }
+  });
+  setTimeout(() => input.focus(), 0);
+  return form;
+}
+
+function createPanel(ctx) {
+  const box = el("section", "card-panel create");
+  box.setAttribute("aria-labelledby", "create-title");
+  const h = el("h2", "", "New room");
+  h.id = "create-title";
+  box.append(h);
+  const form = el("form", "create-form");
+  const slot = el("div", "", "Loading the rules…");
+  const err = errorLine("create-error");
+  const go = el("button", "primary", "Create room");
+  go.type = "submit";
+  go.disabled = true;
+  form.append(slot, go, err);
+  box.append(form);
+  let fields = null;
+  loadMeta().then((meta) => {
+    fields = optionsFields(meta, { preset: "standard" });
+    slot.replaceWith(fields.el);
+    go.disabled = false;
+  }).catch((ex) => { slot.textContent = "Could not load the rules: " + ex.message; });
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (!fields) return;
+    go.disabled = true;
+    err.textContent = "";
+    try {
+      const spec = fields.value();
+      if (ctx.seed) spec.seed = ctx.seed;
+      const room = await api.createRoom(spec);
+      ctx.navigate("/r/" + encodeURIComponent(room.code));
+    } catch (ex) {
+      err.textContent = ex.message;
+    } finally {
+      go.disabled = false;
+    }
+  });
+  return box;
+}
+
+function joinPanel(ctx) {
+  const box = el("section", "card-panel join");
+  const form = el("form", "join-form");
+  const h = el("h2", "", "Join by code");
+  const label = el("label", "", "Room code");
+  const input = el("input");
+  input.id = "join-code";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.maxLength = 64;
+  label.htmlFor = input.id;
+  const go = el("button", "", "Join");
+  go.type = "submit";
+  const err = errorLine("join-error");
+  form.append(h, label, input, go, err);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    let code = input.value.trim();
+    const m = code.match(/\/r\/([^/?#]+)/); // a whole invite link pasted
+    if (m) code = decodeURIComponent(m[1]);
+    if (!code) { err.textContent = "Type the code you were given."; return; }
+    ctx.navigate("/r/" + encodeURIComponent(code));
+  });
+  box.append(form);
+  return box;
+}
+
+function publicPanel(ctx) {
+  const box = el("section", "card-panel public");
+  const h = el("h2", "", "Open rooms");
+  const list = el("ul", "room-list");
+  list.setAttribute("aria-live", "polite");
+  const refresh = button("Refresh", () => load(), "small");
+  box.append(h, refresh, list);
+  const load = async () => {
+    try {
+      const data = await api.publicRooms();
+      const rooms = Array.isArray(data) ? data : data.items || data.rooms || [];
+      list.textContent = "";
+      if (!rooms.length) list.append(el("li", "muted", "No public room is waiting. Create one!"));
+      for (const r of rooms) {
+        const li = el("li");
+        const a = el("a", "", `Room ${r.code}`);
+        a.href = "/r/" + encodeURIComponent(r.code);
+        a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(a.getAttribute("href")); });
+        const count = r.seat_count ?? (Array.isArray(r.seats) ? r.seats.length : r.seats);
+        const seats = r.seats_taken !== undefined ? `${r.seats_taken}/${count ?? "?"}`
+          : Array.isArray(r.seats) ? `${r.seats.filter((s) => s && (s.player_id || s.name || s.bot)).length}/${r.seats.length}` : "";
+        li.append(a, " ", el("span", "muted", [r.preset, seats && seats + " seated", r.host_name && "host " + r.host_name].filter(Boolean).join(" · ")));
+        list.append(li);
+      }
+    } catch (ex) {
+      list.textContent = "";
+      list.append(el("li", "form-error", ex.message));
+    }
+  };
+  load();
+  ctx.every(10000, load);
+  return box;
+}
+
+// ---- the room before the game starts -------------------------------------------------------
+
+/** Normalise a seat of the room message: {seat, name, player_id, bot, connected}. */
+export function seatsOf(room) {
+  const seats = room.seats || [];
+  return seats.map((s, i) => (s && typeof s === "object"
+    ? { seat: s.seat ?? i, name: s.name ?? null, player_id: s.player_id ?? null,
+        bot: s.bot ?? s.bot_level ?? s.level ?? null, connected: s.connected ?? null }
+    : { seat: i, name: null, player_id: null, bot: null, connected: null }));
+}
+
+
+/**
+ * The lobby of `room` for the receiver `you` ({player_id, seat, host}).
+ * ctx: {send(msg) -> bool, meta (or null)}
+ */
+export function roomLobby(room, you, ctx) {
+  const page = el("div", "lobby");
+  const me = api.identity();
+  const isHost = !!(you && you.host) || (me && room.host && String(room.host.id ?? room.host) === me.id);
+  const seats = seatsOf(room);
+  const mySeat = seats.find((s) => me && s.player_id !== null && String(s.player_id) === me.id);
+
+  const h = el("h2", "", `Room ${room.code}`);
+  page.append(h);
+  const rules = el("p", "muted", `${(room.preset || "standard").replace(/_/g, " ")} rules · ${seats.length} seats`
+    + (room.options && room.options.payoff_size ? ` · pay-off piles of ${room.options.payoff_size}` : "")
+    + (room.options && room.options.match_target ? ` · match to ${room.options.match_target}` : "")
+    + (room.turn_seconds ? ` · ${room.turn_seconds}s turn clock` : "")
+    + (room.public ? " · public" : " · private"));
+  page.append(rules);
+
+  const list = el("ul", "seats");
+  list.setAttribute("aria-label", "Seats");
+  for (const s of seats) {
+    const li = el("li", "seat");
+    li.dataset.seat = String(s.seat);
+    const label = el("span", "seat-no", `Seat ${s.seat + 1}`);
+    li.append(label);
+    if (s.bot) {
+      li.append(el("span", "seat-name", s.name || "Bot"), el("span", "badge", `bot · ${s.bot}`));
+      if (isHost) li.append(button("Remove bot", () => ctx.send({ type: "remove_bot", seat: s.seat }), "small"));
+    } else if (s.player_id !== null || s.name) {
+      li.append(el("span", "seat-name", s.name + (mySeat && mySeat.seat === s.seat ? " (you)" : "")));
+      if (s.connected !== null) li.append(el("span", "conn " + (s.connected ? "on" : "off"), s.connected ? "online" : "away"));
+      if (mySeat && mySeat.seat === s.seat) li.append(button("Stand up", () => ctx.send({ type: "stand", seat: s.seat }), "small"));
+    } else {
+      li.append(el("span", "seat-name muted", "empty"));
+      if (!mySeat) li.append(button("Sit here", () => ctx.send({ type: "sit", seat: s.seat }), "small primary"));
+      if (isHost) {
+        const sel = el("select", "small");
+        sel.setAttribute("aria-label", `Bot level for seat ${s.seat + 1}`);
+        for (const l of (ctx.meta && ctx.meta.levels) || ["easy", "normal", "hard"]) {
+          const o = el("option", "", l);
+          o.value = l;
+          sel.append(o);
+        }
+        if ([...sel.options].some((o) => o.value === "normal")) sel.value = "normal";
+        li.append(sel, button("Add bot", () => ctx.send({ type: "add_bot", seat: s.seat, level: sel.value }), "small"));
+      }
+    }
+    list.append(li);
+  }
+  page.append(list);
+
+  const watching = typeof room.spectators === "number" ? (room.spectators ? `${room.spectators} watching` : "")
+    : (room.spectators || []).map((x) => (typeof x === "object" ? x.name : x)).join(", ");
+  if (watching) page.append(el("p", "spectators", typeof room.spectators === "number" ? watching : "Watching: " + watching));
+
+  if (isHost) {
+    const full = seats.every((s) => s.bot || s.player_id !== null || s.name);
+    const start = button("Start the game", () => ctx.send({ type: "start" }), "primary big");
+    start.id = "start-button";
+    start.disabled = !full;
+    page.append(start);
+    if (!full) page.append(el("p", "muted", "Fill every seat (invite someone or add bots) to start."));
+    if (ctx.meta) {
+      const det = el("details", "configure");
+      det.append(el("summary", "", "Change the rules"));
+      const fields = optionsFields(ctx.meta, { preset: room.preset, options: room.overrides || {}, seats: seats.length,
+        turn_seconds: room.turn_seconds, public: room.public, hints: room.hints });
+      det.append(fields.el, button("Apply", () => {
+        const v = fields.value();
+        ctx.send({ type: "configure", preset: v.preset, options: v.options, seats: v.seats, turn_seconds: v.turn_seconds,
+          public: v.public, hints: v.hints });
+      }));
+      page.append(det);
+    }
+  } else {
+    page.append(el("p", "muted", "Waiting for the host to start the game."));
+  }
+  return page;
+}
+
+/** The invite link with a copy button. */
+export function inviteBox(url) {
+  const box = el("div", "invite");
+  const label = el("label", "", "Invite link");
+  const input = el("input");
+  input.id = "invite-url";
+  input.readOnly = true;
+  input.value = url;
+  label.htmlFor = input.id;
+  const status = el("span", "copy-status");
+  status.setAttribute("role", "status");
+  const copy = button("Copy", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      status.textContent = "Copied!";
+    } catch {
+      input.select();
+      status.textContent = "Press Ctrl+C to copy.";
+    }
+    setTimeout(() => { status.textContent = ""; }, 2500);
+  }, "small");
+  copy.id = "copy-invite";
+  box.append(label, input, copy, status);
+  return box;
+}

@@ -1,0 +1,517 @@
+// The client's entry: routing by location, the room socket wired to the pages, dispatch on
+// msg.type. Routes: "/" home, "/r/{code}" a room (lobby, then table), "/#history" my matches,
+// "/#replay/{id}" the replay viewer (hash routes need no extra server paths).
+
+import * as api from "./api.js";
+import { animate, snapshot } from "./anim.js";
+import { announce, describeEvents } from "./announce.js";
+import { el } from "./cards.js";
+import { chatPanel } from "./chat.js";
+import { TableInput } from "./dnd.js";
+import { homePage, inviteBox, loadMeta, nameForm, roomLobby } from "./lobby.js";
+import { endTurnMove } from "./moves.js";
+import { historyPage, replayPage } from "./replay.js";
+import { resultPanel } from "./results.js";
+import { RoomSocket } from "./socket.js";
+import { renderTable, turnText } from "./table.js";
+
+const app = document.getElementById("app");
+let cleanup = []; // what the current page must stop when we leave it
+
+function leave() {
+  for (const f of cleanup) f();
+  cleanup = [];
+}
+
+function every(ms, fn) {
+  const t = setInterval(fn, ms);
+  cleanup.push(() => clearInterval(t));
+}
+
+export function navigate(path) {
+  if (path !== location.pathname + location.hash) history.pushState(null, "", path);
+  route();
+}
+
+function route() {
+  leave();
+  app.textContent = "";
+  const path = location.pathname;
+  const hash = location.hash.replace(/^#\/?/, "");
+  const room = path.match(/^\/r\/([^/]+)\/?$/);
+  // ?seed=… (tests, development) goes with the rooms created here; the server refuses it unless
+  // it runs with seeded rooms enabled.
+  const seed = new URLSearchParams(location.search).get("seed");
+  const ctx = { navigate, every, refresh: route, seed };
+  if (room) {
+    document.title = "Room " + decodeURIComponent(room[1]) + " · Spite & Malice";
+    roomPage(decodeURIComponent(room[1]));
+  } else if (hash === "history") {
+    document.title = "My matches · Spite & Malice";
+    app.append(homeLink(), historyPage(ctx));
+  } else if (hash.startsWith("replay/")) {
+    document.title = "Replay · Spite & Malice";
+    const r = replayPage(decodeURIComponent(hash.slice(7)), ctx);
+    cleanup.push(r.stop);
+    app.append(homeLink(), r.el);
+  } else {
+    document.title = "Spite & Malice";
+    app.append(homePage(ctx));
+  }
+  const h = app.querySelector("h1, h2");
+  if (h && document.activeElement === document.body) h.tabIndex = -1;
+}
+
+function homeLink() {
+  const nav = el("nav", "topnav");
+  const a = el("a", "", "← Home");
+  a.href = "/";
+  nav.append(a);
+  return nav;
+}
+
+// Internal links navigate without a page load.
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[href]");
+  if (!a || a.target || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  e.preventDefault();
+  navigate(url.pathname + url.hash);
+});
+window.addEventListener("popstate", route);
+window.addEventListener("hashchange", route);
+
+// ---- the room page ---------------------------------------------------------------------------
+
+function roomPage(code) {
+  const me = api.identity();
+  if (!me) {
+    app.append(homeLink(), nameForm(() => route(), `You are invited to room ${code}. Pick a name to join.`));
+    return;
+  }
+  new RoomPage(code, me);
+}
+
+class RoomPage {
+  constructor(code, me) {
+    this.code = code;
+    this.me = me;
+    this.room = null;
+    this.you = null;
+    this.view = null;
+    this.v = null;
+    this.pending = new Map(); // move id -> move
+    this.spread = new Set();
+    this.meta = null;
+    this.lastTurnKey = null;
+    this.deadline = null;
+    this.hints = true;
+    this.build();
+    loadMeta().then((m) => { this.meta = m; if (!this.view && this.room) this.draw(); }).catch(() => {});
+    this.socket = new RoomSocket(code, me.token, {
+      onMessage: (m) => this.dispatch(m),
+      onStatus: (s) => this.status(s),
+    });
+    this.socket.connect();
+    cleanup.push(() => this.socket.close());
+    const tick = setInterval(() => this.tick(), 500);
+    cleanup.push(() => clearInterval(tick));
+    const keys = (e) => this.onKey(e);
+    document.addEventListener("keydown", keys);
+    cleanup.push(() => document.removeEventListener("keydown", keys));
+  }
+
+  build() {
+    const top = el("header", "topbar");
+    const home = el("a", "home-link", "← Home");
+    home.href = "/";
+    this.title = el("span", "room-title", `Room ${this.code}`);
+    this.connDot = el("span", "conn-state", "connecting…");
+    this.connDot.setAttribute("role", "status");
+    const help = el("button", "small", "Keys");
+    help.type = "button";
+    help.setAttribute("aria-expanded", "false");
+    help.addEventListener("click", () => this.toggleHelp(help));
+    top.append(home, this.title, this.connDot, help);
+    this.banner = el("div", "banner");
+    this.banner.id = "banner";
+    this.banner.hidden = true;
+    this.banner.setAttribute("role", "status");
+    this.toast = el("div", "toast");
+    this.toast.id = "toast";
+    this.toast.setAttribute("role", "alert");
+    this.toast.hidden = true;
+    this.stage = el("div", "stage");
+    this.stage.id = "stage";
+    this.actions = el("div", "table-actions");
+    this.resultSlot = el("div", "result-slot");
+    this.invite = el("div", "invite-slot");
+    const side = el("aside", "side");
+    this.chat = chatPanel((text) => this.send({ type: "chat", text }));
+    this.spectators = el("p", "spectators");
+    side.append(this.invite, this.chat.el, this.spectators);
+    this.helpBox = el("section", "keys-help");
+    this.helpBox.hidden = true;
+    this.helpBox.innerHTML = `<h2>Keyboard</h2><ul>
+<li><kbd>Tab</kbd> moves between your cards; <kbd>Enter</kbd> or <kbd>Space</kbd> picks one.</li>
+<li>Then <kbd>←</kbd> <kbd>→</kbd> choose where it goes and <kbd>Enter</kbd> places it; <kbd>Esc</kbd> cancels.</li>
+<li><kbd>1</kbd>–<kbd>5</kbd> pick a hand card, <kbd>P</kbd> your pay-off card.</li>
+<li><kbd>E</kbd> ends your turn (when the rules allow), <kbd>H</kbd> asks for a hint, <kbd>C</kbd> goes to the chat.</li>
+<li>Double-click or right-click a card to play it to the only centre stack it fits.</li></ul>`;
+    const main = el("div", "room-main");
+    const left = el("div", "room-left");
+    left.append(this.stage, this.actions, this.resultSlot);
+    main.append(left, side);
+    app.append(top, this.banner, this.toast, this.helpBox, main);
+    this.stage.append(el("p", "muted", "Connecting to the room…"));
+    this.input = new TableInput(this.stage, {
+      view: () => this.view,
+      send: (move) => this.sendMove(move),
+      announce: (t) => announce(t),
+      peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
+    });
+    this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
+  }
+
+  toggleHelp(b) {
+    this.helpBox.hidden = !this.helpBox.hidden;
+    b.setAttribute("aria-expanded", String(!this.helpBox.hidden));
+  }
+
+  status(s) {
+    const b = this.banner;
+    if (s.state === "open") {
+      b.hidden = true;
+      this.connDot.textContent = "online";
+      this.connDot.className = "conn-state on";
+      return;
+    }
+    this.connDot.className = "conn-state off";
+    this.connDot.textContent = s.state === "closed" ? "disconnected" : "reconnecting…";
+    if (s.state === "connecting" && !s.attempt) return;
+    b.hidden = false;
+    b.textContent = "";
+    if (s.state === "closed") {
+      b.className = "banner bad";
+      b.append(s.reason + " ");
+      const a = el("a", "", "Go home");
+      a.href = "/";
+      b.append(a);
+      if (s.code === 4401) api.forget();
+    } else if (s.state === "waiting") {
+      b.className = "banner";
+      b.append(`Connection lost. Reconnecting in ${Math.ceil(s.delay / 1000)} s… `);
+      const r = el("button", "small", "Retry now");
+      r.type = "button";
+      r.addEventListener("click", () => this.socket.now());
+      b.append(r);
+    } else {
+      b.className = "banner";
+      b.append("Reconnecting…");
+    }
+  }
+
+  send(msg) {
+    if (this.socket.send(msg)) return true;
+    this.showError("You are not connected right now; try again in a moment.");
+    return false;
+  }
+
+  sendMove(move) {
+    const id = moveId();
+    this.pending.set(id, move);
+    this.stage.classList.add("busy");
+    return this.send({ type: "move", id, move });
+  }
+
+  showError(text) {
+    this.toast.hidden = false;
+    this.toast.textContent = text;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { this.toast.hidden = true; }, 5000);
+  }
+
+  dispatch(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.you = msg.you || null;
+        if (msg.room) this.onRoom(msg.room);
+        break;
+      case "room":
+        this.onRoom(msg.room || msg);
+        break;
+      case "state":
+        this.onState(msg);
+        break;
+      case "error":
+        this.onError(msg);
+        break;
+      case "chat": {
+        const from = this.chat.add(msg);
+        announce(`${from} says: ${msg.text}`);
+        break;
+      }
+      case "hint":
+        this.onHint(msg);
+        break;
+      case "clock":
+        this.deadline = deadlineOf(msg);
+        break;
+      default:
+        break; // pong, and types this client does not know yet
+    }
+  }
+
+  onRoom(room) {
+    this.room = room;
+    if (room.code) this.title.textContent = `Room ${room.code}`;
+    if (room.invite_url) {
+      this.invite.textContent = "";
+      this.invite.append(inviteBox(room.invite_url));
+    }
+    this.spectators.textContent = spectatorText(room.spectators);
+    if (room.hints === false) this.hints = false;
+    else if (room.hints === true) this.hints = true;
+    if (room.match_id) this.matchId = room.match_id;
+    if (!this.view || room.status === "waiting" || room.status === "lobby") {
+      if (room.status === "waiting" || room.status === "lobby") this.view = null;
+      this.draw();
+    }
+  }
+
+  onState(msg) {
+    const view = msg.view;
+    if (!view) return;
+    const first = !this.view;
+    const before = first ? null : snapshot(this.stage);
+    this.view = view;
+    this.v = msg.v;
+    this.pending.clear();
+    this.stage.classList.remove("busy");
+    const d = deadlineOf(msg);
+    this.deadline = d === undefined ? null : d;
+    if (msg.match_id !== undefined) this.matchId = msg.match_id;
+    this.autoplay = msg.autoplay || [];
+    if (view.status === "playing" && view.deal_commitment) {
+      sessionStorage.setItem(`spite.commit.${this.code}.${view.hand_number}`, view.deal_commitment);
+    }
+    this.draw();
+    animate(this.stage, before, msg.events);
+    const said = first ? "" : describeEvents(view, msg.events);
+    const turnKey = `${view.hand_number}:${view.turn}:${view.status}`;
+    const turnSaid = turnKey !== this.lastTurnKey && !/turn\./.test(said) ? " " + turnText(view) : "";
+    this.lastTurnKey = turnKey;
+    announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
+  }
+
+  onError(msg) {
+    if (msg.id && this.pending.has(msg.id)) {
+      this.pending.delete(msg.id);
+      this.stage.classList.remove("busy");
+    }
+    if (this.hintAsked && (msg.code === "hints_off" || msg.code === "bad_message")) this.hints = false;
+    this.hintAsked = false;
+    const text = kindly(msg);
+    this.showError(text);
+    announce(text, true);
+    if (this.view) this.draw();
+  }
+
+  onHint(msg) {
+    this.hintAsked = false;
+    const move = msg.move || (msg.hint && msg.hint.move);
+    const reason = msg.reason || (msg.hint && msg.hint.reason) || "";
+    if (!move) { this.showError(reason || "No hint right now."); return; }
+    this.input.showHint(move);
+    const text = "Hint: " + (reason || "try the highlighted card.");
+    this.hintLine.textContent = text;
+    announce(text);
+  }
+
+  draw() {
+    const focusKey = focusKeyOf(document.activeElement);
+    this.stage.textContent = "";
+    this.actions.textContent = "";
+    this.resultSlot.textContent = "";
+    this.input.reset();
+    if (this.view) {
+      this.stage.append(renderTable(this.view, { spread: this.spread, clock: this.clockText(), autoplay: this.autoplay }));
+      this.stage.dataset.v = String(this.v);
+      this.stage.dataset.status = this.view.status;
+      this.drawActions();
+      if (this.view.result && (this.view.status === "hand_over" || this.view.status === "match_over")) this.drawResult();
+      else if (this.lastResult && this.lastResult.view.deal_commitment !== this.view.deal_commitment) this.drawLastResult();
+    } else if (this.room) {
+      this.stage.append(roomLobby(this.room, this.you, { send: (m) => this.send(m), meta: this.meta }));
+    }
+    restoreFocus(this.stage, focusKey);
+  }
+
+  drawActions() {
+    const v = this.view;
+    const myTurn = v.status === "playing" && v.you !== null && v.turn === v.you;
+    const end = endTurnMove(v);
+    if (end) {
+      const b = el("button", "", "End turn");
+      b.type = "button";
+      b.id = "end-turn";
+      b.addEventListener("click", () => this.sendMove(end));
+      this.actions.append(b);
+    }
+    if (myTurn && this.hints) {
+      const b = el("button", "", "Hint");
+      b.type = "button";
+      b.id = "hint-button";
+      b.addEventListener("click", () => this.askHint());
+      this.actions.append(b);
+    }
+    this.hintLine = el("p", "hint-line");
+    this.hintLine.setAttribute("aria-live", "off");
+    this.actions.append(this.hintLine);
+    if (myTurn && (v.legal_moves || []).length) {
+      const mustDiscard = v.options && v.options.must_discard !== false;
+      this.actions.append(el("p", "muted how", mustDiscard
+        ? "Play cards to the centre, then discard one card to a side stack to end your turn."
+        : "Play cards to the centre; end your turn with a discard or the End turn button."));
+    }
+  }
+
+  askHint() {
+    this.hintAsked = true;
+    this.send({ type: "hint" });
+  }
+
+  drawResult() {
+    const v = this.view;
+    const key = v.deal_commitment;
+    const committed = sessionStorage.getItem(`spite.commit.${this.code}.${v.hand_number}`) || v.deal_commitment;
+    const matchId = this.matchId;
+    const done = () => { this.readResult = key; this.lastResult = null; };
+    const panel = resultPanel(v, committed, {
+      isPlayer: v.you !== null && v.you !== undefined,
+      next: () => { done(); this.send({ type: "next_hand" }); },
+      rematch: () => { done(); this.send({ type: "rematch" }); },
+      home: () => navigate("/"),
+      lobby: v.status === "match_over" ? () => { done(); this.view = null; this.draw(); } : null,
+      replay: matchId && (v.status === "match_over" || (v.result && v.result.match_over)) ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
+    });
+    this.resultSlot.append(panel);
+    // Kept on screen (until closed) if someone else starts the next hand before we have read it.
+    if (this.readResult !== key) this.lastResult = { view: v, committed };
+    if (this.resultShown !== key) {
+      this.resultShown = key;
+      const t = panel.querySelector("#result-title");
+      if (t) t.focus();
+    }
+  }
+
+  drawLastResult() {
+    const { view, committed } = this.lastResult;
+    const panel = resultPanel(view, committed, {
+      close: () => { this.lastResult = null; this.draw(); },
+      home: () => navigate("/"),
+    });
+    panel.classList.add("earlier");
+    this.resultSlot.append(panel);
+  }
+
+  clockText() {
+    if (!this.deadline || !this.view || this.view.status !== "playing") return null;
+    const left = Math.max(0, Math.round((this.deadline - Date.now()) / 1000));
+    return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  }
+
+  tick() {
+    const c = this.stage.querySelector(".clock");
+    const t = this.clockText();
+    if (c && t) {
+      c.textContent = t;
+      c.classList.toggle("low", (this.deadline - Date.now()) < 10000);
+    }
+  }
+
+  onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest && e.target.closest("input, textarea, select")) return;
+    if (!this.view) return;
+    const k = e.key;
+    if (k === "e" || k === "E") {
+      const end = endTurnMove(this.view);
+      if (end) { e.preventDefault(); this.sendMove(end); }
+    } else if ((k === "h" || k === "H") && this.hints && this.view.turn === this.view.you) {
+      e.preventDefault();
+      this.askHint();
+    } else if (k === "c" || k === "C") {
+      e.preventDefault();
+      this.chat.input.focus();
+    } else if (k === "?") {
+      this.toggleHelp(app.querySelector(".topbar button"));
+    } else if (/^[1-9pP]$/.test(k) && this.input.shortcut(k)) {
+      e.preventDefault();
+    }
+  }
+}
+
+const MESSAGES = {
+  not_your_turn: "It is not your turn yet.",
+  illegal_move: "That move is not allowed.",
+  not_host: "Only the host can do that.",
+  seat_taken: "That seat has just been taken.",
+  room_full: "The room is full; you can watch.",
+  game_not_started: "The game has not started yet.",
+  rate_limited: "Slow down a little: too many messages.",
+  not_allowed_now: "That cannot be done right now.",
+  unauthorized: "Your guest identity was not accepted.",
+};
+
+/** The server's error as a kind sentence (its own message when it has one). */
+function kindly(msg) {
+  const own = typeof msg.message === "string" && msg.message.trim();
+  return own || MESSAGES[msg.code] || "Something went wrong; please try again.";
+}
+
+/** The turn deadline (ms on this browser's clock) a message carries: null for no clock,
+ * undefined when the message says nothing about it. Uses the seconds remaining when given, so
+ * a browser whose clock is off still counts down right. */
+function deadlineOf(x) {
+  if (!x || typeof x !== "object" || !("clock" in x || "turn_deadline" in x || "deadline" in x)) return undefined;
+  const c = "clock" in x ? x.clock : x;
+  if (c === null) return null;
+  if (typeof c.remaining === "number") return Date.now() + c.remaining * 1000;
+  const d = c.deadline ?? c.turn_deadline;
+  if (typeof d === "number") return d < 1e12 ? d * 1000 : d;
+  if (typeof d === "string") { const t = Date.parse(d); return isNaN(t) ? null : t; }
+  return null;
+}
+
+/** "Watching: Ann, Bob" or "2 watching" (the server may send names or a count). */
+export function spectatorText(x) {
+  if (typeof x === "number") return x ? `${x} watching` : "";
+  if (Array.isArray(x) && x.length) return "Watching: " + x.map((p) => (typeof p === "object" ? p.name : p)).join(", ");
+  return "";
+}
+
+function moveId() {
+  const b = new Uint8Array(8);
+  crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/** What to refocus after a re-render: the same card, pile or button if it still exists. */
+function focusKeyOf(e) {
+  if (!e || e === document.body) return null;
+  if (e.dataset && e.dataset.card) return `[data-card="${e.dataset.card}"][data-from]`;
+  if (e.dataset && e.dataset.pile) return `[data-pile="${e.dataset.pile}"]`;
+  if (e.id) return "#" + CSS.escape(e.id);
+  return null;
+}
+
+function restoreFocus(root, key) {
+  const now = document.activeElement;
+  if (!key || (now && now !== document.body)) return; // focus was not lost with the old DOM
+  const e = root.querySelector(key) || (key.startsWith("[data-card") ? root.querySelector(".hand-row button.card") : null);
+  if (e) e.focus({ preventScroll: true });
+}
+
+route();

@@ -1,0 +1,114 @@
+// End-of-hand and end-of-match screens: scores, the revealed seed, and the check that the seed
+// matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
+
+import { el } from "./cards.js";
+import { handOverText } from "./announce.js";
+import { TEAM } from "./table.js";
+
+/** Lowercase hex SHA-256 of a string's UTF-8 bytes; null where crypto.subtle is missing
+ * (it needs a secure context: https, or localhost). */
+export async function sha256hex(text) {
+  if (!globalThis.crypto || !crypto.subtle) return null;
+  const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Check `seed` against `commitment`: resolves to "ok", "mismatch" or "unavailable". */
+export async function verifySeed(seed, commitment) {
+  const h = await sha256hex(seed);
+  if (h === null) return "unavailable";
+  return h === String(commitment).toLowerCase() ? "ok" : "mismatch";
+}
+
+const REASON = {
+  payoff_out: "A pay-off pile was emptied.",
+  stock_out: "The stock ran out.",
+  stalemate: "Nobody could play: stalemate.",
+};
+
+/**
+ * The result dialog for a finished hand.
+ * committed: the commitment this browser saw when the hand was dealt (or the view's own).
+ * actions: { next(), rematch(), home(), replay() or null, isPlayer: bool } — or, for a result
+ * kept on screen after the next hand has started, { close() }.
+ */
+export function resultPanel(view, committed, actions) {
+  const r = view.result;
+  const over = !!r.match_over || view.status === "match_over";
+  const box = el("section", "result");
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-modal", "false");
+  box.setAttribute("aria-labelledby", "result-title");
+  const title = el("h2", "", (actions.close ? "Last result: " : "") + (over ? "Match over" : `Hand ${view.hand_number || 1} over`));
+  title.id = "result-title";
+  title.tabIndex = -1;
+  box.append(title);
+  box.append(el("p", "result-line", handOverText(view, r)));
+  box.append(el("p", "result-reason", REASON[r.reason] || ""));
+  if (over && r.match_winners && r.match_winners.length) {
+    const names = r.match_winners.map((s) => (s === view.you ? "You" : view.players[s].name));
+    box.append(el("p", "result-line", `Match won by ${names.join(" and ")}.`));
+  }
+
+  const table = el("table", "scores");
+  const head = el("tr");
+  for (const h of ["Player", "Pay-off left", "This hand", "Total"]) head.append(el("th", "", h));
+  const thead = el("thead");
+  thead.append(head);
+  const tbody = el("tbody");
+  view.players.forEach((p, s) => {
+    const tr = el("tr");
+    if ((r.winners || []).includes(s)) tr.className = "winner";
+    const team = p.team !== null && p.team !== undefined ? ` (team ${TEAM[p.team]})` : "";
+    tr.append(el("td", "", p.name + (s === view.you ? " (you)" : "") + team),
+      el("td", "", String(p.payoff_count)),
+      el("td", "", String((r.scores || [])[s] ?? 0)),
+      el("td", "", String((r.totals || view.totals || [])[s] ?? p.score ?? 0)));
+    tbody.append(tr);
+  });
+  table.append(thead, tbody);
+  box.append(table);
+
+  const fair = el("div", "fair");
+  fair.append(el("h3", "", "Fair deal check"));
+  const seed = el("p", "seed");
+  seed.append("Seed: ", el("code", "", r.seed || "(not revealed)"));
+  const commit = el("p", "commitment");
+  commit.append("Commitment shown at the deal: ", el("code", "", committed || "(none)"));
+  const verdict = el("p", "verdict", "Checking…");
+  verdict.setAttribute("role", "status");
+  fair.append(seed, commit, verdict);
+  box.append(fair);
+  if (r.seed && committed) {
+    verifySeed(r.seed, committed).then((v) => {
+      verdict.dataset.verdict = v;
+      verdict.textContent = {
+        ok: "✓ The seed matches the commitment: the deck was not changed after the deal.",
+        mismatch: "✗ The seed does NOT match the commitment shown at the deal.",
+        unavailable: "This page cannot compute SHA-256 here (it needs https); check the seed by hand.",
+      }[v];
+    });
+  } else {
+    verdict.textContent = "Nothing to check.";
+  }
+
+  const buttons = el("div", "actions");
+  const button = (text, fn, cls = "") => {
+    const b = el("button", cls, text);
+    b.type = "button";
+    b.addEventListener("click", fn);
+    buttons.append(b);
+    return b;
+  };
+  if (actions.close) {
+    button("Close", actions.close, "primary").id = "close-result";
+  } else if (actions.isPlayer) {
+    if (over) button("Rematch", actions.rematch, "primary");
+    else button("Next hand", actions.next, "primary");
+  }
+  if (actions.replay) button("Watch the replay", actions.replay);
+  if (actions.lobby) button("Back to the room", actions.lobby);
+  if (!actions.close) button("Home", actions.home);
+  box.append(buttons);
+  return box;
+}

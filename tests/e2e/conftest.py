@@ -1,0 +1,157 @@
+"""Browser tests: a real uvicorn server (fresh SQLite file, seeded rooms on) on a free port, and
+Debian's Chromium driven by Playwright. Every page a test opens is watched for console errors and
+uncaught exceptions; any one fails the test. Screenshots go to test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+except ImportError:  # pragma: no cover - the dev extra installs it
+    pytest.skip("playwright is not installed", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM = os.environ.get("SPITE_E2E_CHROMIUM", "/usr/bin/chromium")
+APP = os.environ.get("SPITE_E2E_APP", "app.main:app")  # the ASGI app under test
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running uvicorn process serving the whole app."""
+
+    url: str
+    port: int
+    db: Path
+    env: dict[str, str]
+    proc: subprocess.Popen[bytes] | None = None
+    log: Path | None = None
+
+    def start(self) -> None:
+        assert self.log is not None
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", APP, "--host", "127.0.0.1", "--port", str(self.port),
+             "--log-level", "warning"],
+            cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("the server exited:\n" + self.log.read_text()[-3000:])
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("the server did not answer /healthz:\n" + self.log.read_text()[-3000:])
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A fresh server and database for one test."""
+    port = free_port()
+    db = tmp_path / "e2e.db"
+    env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", "SPITE_SEEDED_ROOMS": "true",
+           "SPITE_BOT_DELAY": "0", "SPITE_PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    env.pop("SPITE_REDIS_URL", None)
+    srv = Server(url=f"http://127.0.0.1:{port}", port=port, db=db, env=env, log=tmp_path / "server.log")
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM,
+                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+@dataclass
+class Watch:
+    """Console errors and uncaught exceptions of every page a test opened."""
+
+    errors: list[str] = field(default_factory=list)
+    allowed: list[str] = field(default_factory=list)
+
+    def page(self, page: Page, who: str) -> Page:
+        def on_console(msg: ConsoleMessage) -> None:
+            if msg.type == "error" and not any(a in msg.text for a in self.allowed):
+                self.errors.append(f"{who}: console: {msg.text}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: self.errors.append(f"{who}: pageerror: {exc}"))
+        return page
+
+
+PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
+                         "is_mobile": True, "has_touch": True}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1440, "height": 900}}
+
+
+class PageOpener:
+    """open_page(who, phone=False, **context_options) -> a page in a fresh browser context (its
+    own localStorage), watched for script errors."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.watch = Watch()
+        self.contexts: list[BrowserContext] = []
+
+    def __call__(self, who: str, phone: bool = False, **kw: Any) -> Page:
+        ctx = self.browser.new_context(**(PHONE if phone else DESKTOP), **kw)
+        ctx.set_default_timeout(10_000)
+        self.contexts.append(ctx)
+        return self.watch.page(ctx.new_page(), who)
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[PageOpener]:
+    """Opens pages for a test; at teardown, asserts that no page logged a console error or threw."""
+    opener = PageOpener(browser)
+    yield opener
+    for ctx in opener.contexts:
+        ctx.close()
+    assert not opener.watch.errors, "script errors in the browser:\n" + "\n".join(opener.watch.errors)
+
+
+def shot(page: Page, name: str) -> None:
+    """Keep a screenshot as a test artifact."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5000)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
