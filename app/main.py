@@ -7,6 +7,7 @@ the client pages are served from one process.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -27,6 +28,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     """The app for `settings` (default: from the environment). `bus` lets several app
     instances in one process share an in-process bus (tests of several instances)."""
     settings = settings or get_settings()
+    logging.getLogger("app").setLevel(settings.log_level.upper())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -27,6 +27,7 @@ class Settings(BaseSettings):
         default=None, description="Base URL for invite links; default: taken from each request")
     static_dir: str | None = Field(default=None, description="Folder of the client pages; default: ./static")
     auto_migrate: bool = True
+    log_level: str = Field(default="info", description="Level of the app's own log (uvicorn has its own)")
 
     # Bots, clocks and absent players.
     bot_workers: int = Field(default=2, ge=1, le=64)

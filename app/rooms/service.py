@@ -27,13 +27,11 @@ from app.store import matches as match_store
 from app.store import players as player_store
 from app.store import presence as presence_store
 from app.store import rooms as room_store
-from app.store.errors import Conflict
 from app.store.models import Player, utcnow
-from app.store.models import Room as RoomRow
 
-from . import driver, fanout, loader, lobby, play, sync
+from . import directory, driver, fanout, loader, lobby, play, sync
 from . import errors as E
-from .config import new_room_code, normal_code, resolve
+from .config import normal_code
 from .errors import RoomError
 from .live import LiveRoom, Peer, RoomState
 from .pool import BotPool
@@ -85,15 +83,21 @@ class RoomService:
         self.pool.close()
 
     async def _beat(self) -> None:
+        beats = 0
         while True:
             await asyncio.sleep(self.settings.heartbeat_seconds)
+            beats += 1
             try:
+                rooms = list(self.rooms.values())
                 async with self.sessions() as s:
                     await presence_store.heartbeat(s, self.instance)
-                    await presence_store.prune(s, utcnow() - timedelta(days=1))
-                for room in list(self.rooms.values()):
+                    if beats % 360 == 0:
+                        await presence_store.prune(s, utcnow() - timedelta(days=1))
+                    seen = await presence_store.rooms_presence(s, [r.code for r in rooms],
+                                                               self.settings.presence_ttl)
+                for room in rooms:
                     async with room.lock:
-                        if await self._refresh_presence(room):
+                        if self._set_presence(room, seen.get(room.code, {})):
                             fanout.push_room(room)
                             self.send_states(room)
                             driver.schedule(self, room)
@@ -174,10 +178,15 @@ class RoomService:
 
     async def _refresh_presence(self, room: LiveRoom) -> bool:
         """Re-read who is connected; True if any seat's connected flag changed."""
-        before = (room.connected(room.state.seating), sorted(fanout.absent_seats(room, self.settings.absent_grace)))
         async with self.sessions() as s:
-            room.presence = await presence_store.room_presence(s, room.code, self.settings.presence_ttl)
-        after = (room.connected(room.state.seating), sorted(fanout.absent_seats(room, self.settings.absent_grace)))
+            seen = await presence_store.room_presence(s, room.code, self.settings.presence_ttl)
+        return self._set_presence(room, seen)
+
+    def _set_presence(self, room: LiveRoom, seen: dict[str, presence_store.Seen]) -> bool:
+        grace = self.settings.absent_grace
+        before = (room.connected(room.state.seating), fanout.absent_seats(room, grace), room.anyone_here())
+        room.presence = seen
+        after = (room.connected(room.state.seating), fanout.absent_seats(room, grace), room.anyone_here())
         return before != after
 
     # Fan-out.
@@ -248,31 +257,12 @@ class RoomService:
         return True
 
     # REST.
-    async def create_room(self, host: Player, *, preset: str | None, options: dict[str, Any] | None,
-                          seats: int | None, public: bool, turn_seconds: int | None, hints: bool,
-                          seed: str | None) -> dict[str, Any]:
-        """Create a room hosted by `host` (RoomError on a bad configuration or too many rooms)."""
-        s_ = self.settings
-        try:
-            config = resolve(preset, options, seats, turn_seconds, min_turn=s_.min_turn_seconds,
-                             max_turn=s_.max_turn_seconds)
-        except E.ConfigError as e:
-            raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
-        async with self.sessions() as s:
-            if await room_store.open_rooms_hosted(s, host.id) >= s_.max_rooms_per_player:
-                raise RoomError(E.RATE_LIMITED, f"you already host {s_.max_rooms_per_player} open rooms")
-            for _ in range(5):
-                row = RoomRow(code=new_room_code(), host_id=host.id, preset=config.preset, overrides=config.overrides,
-                              seats=config.seats, public=public, turn_seconds=config.turn_seconds, hints=hints,
-                              seed=seed, status="waiting", seating=[None] * config.seats, rev=0, match_count=0)
-                try:
-                    await room_store.insert_room(s, row)
-                    break
-                except Conflict:
-                    continue
-            else:
-                raise RoomError(E.UNAVAILABLE, "could not find a free room code; try again")
-        return await self.describe(row.code)  # type: ignore[return-value]
+    async def create_room(self, host: Player, **fields: Any) -> dict[str, Any]:
+        """Create a room hosted by `host` (see `directory.create_room`)."""
+        code = await directory.create_room(self, host, **fields)
+        found = await self.describe(code)
+        assert found is not None
+        return found
 
     async def describe(self, code: str) -> dict[str, Any] | None:
         """The room as the protocol shows it, or None if there is no such room."""
@@ -284,15 +274,8 @@ class RoomService:
             return fanout.room_json(room)
 
     async def public_rooms(self) -> list[dict[str, Any]]:
-        async with self.sessions() as s:
-            rows = await room_store.public_rooms(s)
-            hosts = await player_store.names(s, [row.host_id for row in rows])
-        out = []
-        for row in rows:
-            room = LiveRoom(RoomState.from_row(row), None)
-            room.host_name = hosts.get(row.host_id)
-            out.append(fanout.room_json(room))
-        return out
+        """Public rooms waiting for players, newest first."""
+        return await directory.public_rooms(self)
 
     # Sockets.
     async def join(self, code: str, peer: Peer, last_v: int | None) -> LiveRoom:

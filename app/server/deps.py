@@ -45,6 +45,7 @@ async def current_player(session: Session,
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, "send Authorization: Bearer <token>",
                             headers={"WWW-Authenticate": "Bearer"})
     player = await player_by_token(session, credentials.credentials)
+    await session.close()  # hand the connection back: the handler may need one of its own
     if player is None:
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, "that token is not valid",
                             headers={"WWW-Authenticate": "Bearer"})

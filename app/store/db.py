@@ -52,6 +52,10 @@ def make_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
     """An async engine for a plain or async URL, with SQLite set up for concurrent use."""
     u = async_url(url)
     if is_sqlite(u):
+        # SQLite has one writer at a time: one connection, shared in turn, means transactions
+        # queue in the app instead of sleeping in SQLite's busy handler (which costs p99 latency).
+        kwargs.setdefault("pool_size", 1)
+        kwargs.setdefault("max_overflow", 0)
         engine = create_async_engine(u, connect_args={"timeout": 10}, **kwargs)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine

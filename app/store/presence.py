@@ -74,7 +74,21 @@ async def prune(session: AsyncSession, older_than: datetime) -> None:
 
 async def room_presence(session: AsyncSession, room: str, ttl: float) -> dict[str, Seen]:
     """Each player ever present in `room`: connected, or away since when."""
-    rows = (await session.execute(select(Presence).where(Presence.room_code == room))).scalars().all()
+    return (await rooms_presence(session, [room], ttl)).get(room, {})
+
+
+async def rooms_presence(session: AsyncSession, rooms: list[str], ttl: float) -> dict[str, dict[str, Seen]]:
+    """`room_presence` of several rooms in one query."""
+    out: dict[str, dict[str, Seen]] = {code: {} for code in rooms}
+    for start in range(0, len(rooms), 500):
+        chunk = rooms[start:start + 500]
+        rows = (await session.execute(select(Presence).where(Presence.room_code.in_(chunk)))).scalars().all()
+        for code in chunk:
+            out[code] = _summarise([r for r in rows if r.room_code == code], ttl)
+    return out
+
+
+def _summarise(rows: list[Presence], ttl: float) -> dict[str, Seen]:
     fresh_after = utcnow() - timedelta(seconds=ttl)
     out: dict[str, Seen] = {}
     for row in rows:

@@ -3,6 +3,7 @@ the revision it was computed from and fails with `Conflict` if another writer mo
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -40,9 +41,11 @@ async def public_rooms(session: AsyncSession, limit: int = 50) -> list[Room]:
     return list((await session.execute(q)).scalars())
 
 
-async def open_rooms_hosted(session: AsyncSession, host_id: str) -> int:
-    """How many rooms this player hosts that are not over."""
-    q = select(func.count()).select_from(Room).where(Room.host_id == host_id, Room.status.in_(OPEN))
+async def open_rooms_hosted(session: AsyncSession, host_id: str, since: datetime) -> int:
+    """How many rooms this player hosts that are not over and changed after `since` (rooms
+    left idle longer do not count against the limit)."""
+    q = select(func.count()).select_from(Room).where(Room.host_id == host_id, Room.status.in_(OPEN),
+                                                     Room.updated_at > since)
     return int((await session.execute(q)).scalar_one())
 
 
