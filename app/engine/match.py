@@ -37,8 +37,11 @@ class NotDealtYet(EngineError):
 
 
 class Match:
-    def __init__(self, options: Options, names: Sequence[str] | None = None) -> None:
+    def __init__(self, options: Options, names: Sequence[str] | None = None,
+                 record_events: bool = True) -> None:
+        """`record_events=False` skips building events (replays, search): `deal`/`apply` return []."""
         self.options = options
+        self.record_events = record_events
         n = options.players
         self.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(n)]
         if len(self.names) != n:
@@ -68,7 +71,7 @@ class Match:
         """Deal the first or next hand; returns the public events of the deal."""
         if self.status not in (WAITING, HAND_OVER):
             raise HandOver("a new hand can only be dealt when the previous one is over")
-        self._game = Game.deal(self.options, seed, order, events=True)
+        self._game = Game.deal(self.options, seed, order, events=self.record_events)
         self.hands.append(HandRecord(seed, [], list(order) if order is not None else None))
         self.v += 1
         self.status = PLAYING
@@ -97,7 +100,9 @@ class Match:
 
     def _take_events(self) -> list[dict[str, Any]]:
         g = self.game
-        events = g.events or []
+        if g.events is None:
+            return []
+        events = g.events
         g.events = []
         return events
 
@@ -126,8 +131,10 @@ class Match:
     @classmethod
     def replay(cls, options: Options, names: Sequence[str] | None,
                hands: Sequence[HandRecord], upto: int | None = None) -> Match:
-        """Rebuild a match from its records, stopping once `v == upto` if given."""
-        m = cls(options, names)
+        """Rebuild a match from its records, stopping once `v == upto` if given.
+
+        Events are not built while replaying; the rebuilt match records them from then on."""
+        m = cls(options, names, record_events=False)
         for record in hands:
             if upto is not None and m.v >= upto:
                 break
@@ -136,4 +143,7 @@ class Match:
                 if upto is not None and m.v >= upto:
                     break
                 m.apply(move)
+        m.record_events = True
+        if m.started:
+            m.game.events = []
         return m

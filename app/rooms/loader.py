@@ -34,10 +34,7 @@ def hand_records(record: MatchRecord) -> list[HandRecord]:
 def replay(record: MatchRecord, upto: int | None = None) -> Match:
     """The engine's match rebuilt from a stored record (up to version `upto`, if given)."""
     options = options_from_json(record.match.options)
-    game = Match.replay(options, list(record.match.names), hand_records(record), upto=upto)
-    if game.started:
-        game.game.events = []
-    return game
+    return Match.replay(options, list(record.match.names), hand_records(record), upto=upto)
 
 
 def live_match(record: MatchRecord) -> LiveMatch:

@@ -101,3 +101,18 @@ def test_replay_reproduces_every_step(preset: str) -> None:
         assert (repr(r.game.payoff), repr(r.game.hands), repr(r.game.stock), r.game.turn) == snapshots[v]
     full = Match.replay(o, None, m.hands)
     assert full.v == m.v and full.totals == m.totals and full.status == m.status
+
+
+def test_replay_builds_no_events_but_the_rebuilt_match_records_them() -> None:
+    o = make_options("short")
+    m = Match(o)
+    m.deal("events")
+    rng = random.Random(2)
+    for _ in range(10):
+        m.apply(rng.choice(m.game.legal_moves()))
+    r = Match.replay(o, None, m.hands)
+    assert r.game.events == []
+    events = r.apply(rng.choice(r.game.legal_moves()))
+    assert events and events[0]["type"] in ("play", "discard", "end_turn")
+    quiet = Match(o, record_events=False)
+    assert quiet.deal("q") == [] and quiet.apply(quiet.game.legal_moves()[0]) == []
