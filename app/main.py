@@ -1,13 +1,13 @@
 """The ASGI app: `app.main:app`, built by `create_app(settings)`.
 
-On startup the database is upgraded to the latest schema (safe with several instances),
-live matches are resumed (their timers and bots too), and the API, the room sockets and
-the client pages are served from one process.
+On startup the database is upgraded to the latest schema (safe with several instances), the
+bus connects (Redis when `SPITE_REDIS_URL` is set), rooms whose driver is gone are adopted
+(their timers and bots resume here), and the API, the room sockets, `/metrics` and the client
+pages are served from one process. SIGTERM drains first (see `app.server.shutdown`).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -20,7 +20,7 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import make_engine, make_sessions
 
-from .server import errors, matches, meta, players, rooms, socket
+from .server import errors, logs, matches, meta, metrics, players, rooms, shutdown, socket
 from .server.pages import mount_pages, static_dir
 
 
@@ -28,7 +28,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     """The app for `settings` (default: from the environment). `bus` lets several app
     instances in one process share an in-process bus (tests of several instances)."""
     settings = settings or get_settings()
-    logging.getLogger("app").setLevel(settings.log_level.upper())
+    logs.configure(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -37,17 +37,22 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if settings.auto_migrate:
                 await migrate.upgrade(engine)
             sessions = make_sessions(engine)
-            service = RoomService(settings, sessions, bus or make_bus(settings.redis_url),
+            service = RoomService(settings, sessions, bus or make_bus(settings.redis_url, settings.redis_prefix),
                                   BotPool(settings.bot_workers))
+            logs.configure(settings, service.instance)
             app.state.settings = settings
             app.state.engine = engine
             app.state.sessions = sessions
             app.state.rooms = service
+            probe = metrics.start_probe()
             await service.start()
+            restore = shutdown.install(service, settings.drain_seconds)
             try:
                 yield
             finally:
+                restore()
                 await service.close()
+                await metrics.stop_probe(probe)
         finally:
             await engine.dispose()
 
@@ -56,7 +61,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     app.state.settings = settings
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
-    for router in (meta.router, players.router, rooms.router, matches.router, socket.router):
+    for router in (meta.router, metrics.router, players.router, rooms.router, matches.router, socket.router):
         app.include_router(router)
     mount_pages(app, static_dir(settings.static_dir))
     return app

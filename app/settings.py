@@ -21,13 +21,19 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SPITE_", env_file=".env", extra="ignore")
 
     database_url: str = "sqlite:///./spite.db"
-    redis_url: str | None = None
+    redis_url: str | None = Field(default=None, description="Redis for the bus between instances; unset: one instance")
+    redis_prefix: str = Field(default="spite:", description="Prefix of this site's Redis channels")
     seeded_rooms: bool = False
     public_url: str | None = Field(
         default=None, description="Base URL for invite links; default: taken from each request")
     static_dir: str | None = Field(default=None, description="Folder of the client pages; default: ./static")
     auto_migrate: bool = True
     log_level: str = Field(default="info", description="Level of the app's own log (uvicorn has its own)")
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="json: one JSON object per line, with the room and match ids")
+    metrics: bool = Field(default=True, description="Serve Prometheus metrics at /metrics")
+    drain_seconds: float = Field(default=10.0, ge=0, le=300,
+                                 description="On SIGTERM, how long moves in flight may take to commit")
 
     # Bots, clocks and absent players.
     bot_workers: int = Field(default=2, ge=1, le=64)
@@ -38,6 +44,10 @@ class Settings(BaseSettings):
     hint_level: BotLevel = "normal"
     min_turn_seconds: int = Field(default=1, ge=1)
     max_turn_seconds: int = Field(default=3600, ge=1)
+
+    # Several instances: the lease on a room's timers and bots lasts this long; the holder
+    # renews it every third of it, another instance takes over once it lapses.
+    lease_seconds: float = Field(default=10.0, ge=0.3, le=300)
 
     # Presence (who is connected), shared through the store.
     presence_ttl: float = Field(default=30.0, gt=0)

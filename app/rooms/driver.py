@@ -8,7 +8,8 @@ After every change the room's single timer is re-armed for the earliest of:
   in the room) a bot plays their turns until they return.
 Each firing checks the match is still at the version it was armed for, so a move that
 happened meanwhile cancels it; the move itself goes through `play.commit_move`, the same
-durable path as a person's.
+durable path as a person's. Only the instance holding the room's lease (`leases.Driving`)
+arms timers, so each fires on one instance even when several have the room loaded.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from app.store.models import utcnow
 from .errors import ILLEGAL_MOVE, RoomError
 from .fanout import absent_seats
 from .live import LiveRoom
+from .logctx import about
+from .metrics import AUTOMATIC, BOT_THINK
 from .play import BOT, commit_move
 
 if TYPE_CHECKING:
@@ -69,6 +72,9 @@ def schedule(svc: RoomService, room: LiveRoom) -> None:
     action = next_action(svc, room)
     if action is None or room.match is None:
         return
+    if not svc.driving.holds(room.code):
+        svc.driving.want(room.code)  # once the lease is ours, the room is scheduled again
+        return
     delay, kind = action
     room.timer = asyncio.get_running_loop().create_task(_wait_then_act(svc, room, room.match.game.v, delay, kind))
 
@@ -89,8 +95,9 @@ async def act(svc: RoomService, room: LiveRoom, v: int, kind: str) -> None:
     """Make the automatic move armed at version `v`, if the table has not moved on."""
     async with room.lock:
         m = room.match
-        if m is None or m.game.v != v or not m.playing:
+        if room.closed or m is None or m.game.v != v or not m.playing or not svc.driving.holds(room.code):
             return
+        about(room.code, m.id)
         action = next_action(svc, room)
         if action is None or action[0] > 0.05:
             schedule(svc, room)  # things changed (someone came back): look again
@@ -104,15 +111,21 @@ async def act(svc: RoomService, room: LiveRoom, v: int, kind: str) -> None:
         info = m.seats[seat]
         level = info.bot if kind == BOT and info.bot else (
             svc.settings.clock_level if kind == CLOCK else svc.settings.takeover_level)
+    started = time.perf_counter()
     choice = await svc.pool.choose(seen, level)
+    BOT_THINK.labels(level).observe(time.perf_counter() - started)
     async with room.lock:
-        if room.closed or room.match is not m or m.game.v != v:
+        if room.closed or room.match is not m or m.game.v != v or not svc.driving.holds(room.code):
+            AUTOMATIC.labels(kind, "dropped").inc()
             return
         try:
             await commit_move(svc, room, seat, Move.from_wire(choice), kind)
+            AUTOMATIC.labels(kind, "committed").inc()
         except RoomError as e:
             log.warning("automatic move for seat %s in room %s refused: %s", seat, room.code, e.message)
             if e.code == ILLEGAL_MOVE and room.match is m and m.game.v == v:
                 await commit_move(svc, room, seat, m.game.game.legal_moves()[0], kind)
+                AUTOMATIC.labels(kind, "committed").inc()
             else:
+                AUTOMATIC.labels(kind, e.code).inc()
                 schedule(svc, room)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from app.engine import HAND_OVER, MATCH_OVER, PLAYING, BadMove, EngineError, Match, Move, NotYourTurn, commitment, view
@@ -20,14 +20,15 @@ from app.store.errors import Conflict
 from app.store.matches import HandEnd
 from app.store.models import Hand, Seat, utcnow
 from app.store.models import Match as MatchRow
-from app.store.models import Move as MoveRow
 from app.store.players import new_id
+from app.store.writer import MoveWrite
 
 from . import errors as E
 from .config import RoomConfig
 from .errors import RoomError
 from .live import LiveMatch, LiveRoom, Peer, SeatInfo
 from .lobby import check_host
+from .metrics import MOVES
 
 if TYPE_CHECKING:
     from .service import RoomService
@@ -45,6 +46,14 @@ def hand_seed(room_seed: str | None, match_number: int, hand_number: int) -> str
 
 def _deadline(turn_seconds: int | None) -> Any:
     return utcnow() + timedelta(seconds=turn_seconds) if turn_seconds else None
+
+
+def move_record(seat: int, actor: str, client_id: str | None, payload: dict[str, Any],
+                deadline: datetime | None) -> dict[str, Any]:
+    """The public record of a committed move, as the bus carries it (no hidden card: a move
+    names only the card it shows)."""
+    return {"seat": seat, "actor": actor, "client_id": client_id, "payload": payload,
+            "deadline": deadline.isoformat() if deadline is not None else None}
 
 
 async def start(svc: RoomService, room: LiveRoom, peer: Peer, *, rematch: bool) -> None:
@@ -171,13 +180,11 @@ async def commit_move(svc: RoomService, room: LiveRoom, seat: int, mv: Move, act
                            [p["payoff_count"] for p in public["players"]])
         if game.status == MATCH_OVER:
             values.update(winners=list(game.winners), ended_at=utcnow())
-    row = MoveRow(match_id=m.id, seq=game.v, hand_number=hand_number, seat=seat, actor=actor,
-                  client_id=move_id, payload=mv.to_wire())
+    write = MoveWrite(match_id=m.id, expect_v=expect_v, seq=game.v, hand_number=hand_number, seat=seat, actor=actor,
+                      client_id=move_id, payload=mv.to_wire(), match_values=values, hand_end=hand_end,
+                      room_code=room.code if game.status == MATCH_OVER else None)
     try:
-        async with svc.sessions() as s:
-            await match_store.record_move(s, match_id=m.id, expect_v=expect_v, move=row, match_values=values,
-                                          hand_end=hand_end,
-                                          room_code=room.code if game.status == MATCH_OVER else None)
+        await svc.writer.record(write)
     except Exception as e:
         await svc.reload(room)
         if move_id is not None and room.match is not None and (seat, move_id) in room.match.client_ids:
@@ -191,6 +198,7 @@ async def commit_move(svc: RoomService, room: LiveRoom, seat: int, mv: Move, act
                             move_id=move_id) from e
         log.exception("could not store move %s of match %s", expect_v + 1, m.id)
         raise RoomError(E.UNAVAILABLE, "the server could not save that move; try again", move_id=move_id) from e
+    MOVES.labels(actor).inc()
     if move_id is not None:
         m.client_ids[(seat, move_id)] = game.v
     m.deadline = deadline
@@ -200,4 +208,5 @@ async def commit_move(svc: RoomService, room: LiveRoom, seat: int, mv: Move, act
     if over:
         room.state.status = "over"
         room.state.rev += 1
-    await svc.after_change(room, room_changed=over)
+    record = None if hand_end is not None else move_record(seat, actor, move_id, write.payload, deadline)
+    await svc.after_change(room, room_changed=over, move=record)

@@ -23,17 +23,20 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.bus import Bus, Subscription
 from app.engine import view
 from app.settings import Settings
-from app.store import matches as match_store
+from app.store import leases as lease_store
 from app.store import players as player_store
 from app.store import presence as presence_store
-from app.store import rooms as room_store
 from app.store.models import Player, utcnow
+from app.store.writer import MoveWriter
 
 from . import directory, driver, fanout, loader, lobby, play, sync
 from . import errors as E
 from .config import normal_code
 from .errors import RoomError
-from .live import LiveRoom, Peer, RoomState
+from .leases import Driving
+from .live import LiveRoom, Peer
+from .logctx import about
+from .metrics import ROOMS_LOADED
 from .pool import BotPool
 
 log = logging.getLogger(__name__)
@@ -43,42 +46,61 @@ class RoomNotFound(LookupError):
     """No room has that code."""
 
 
+RESTART = 1012  # protocol.md: the server is restarting; reconnect
+
+
 class RoomService:
     def __init__(self, settings: Settings, sessions: async_sessionmaker[AsyncSession], bus: Bus,
-                 pool: BotPool | None = None, instance_id: str | None = None) -> None:
+                 pool: BotPool | None = None, instance_id: str | None = None,
+                 writer: MoveWriter | None = None) -> None:
         self.settings = settings
         self.sessions = sessions
         self.bus = bus
         self.pool = pool or BotPool(settings.bot_workers)
         self.instance = instance_id or secrets.token_hex(8)
+        self.writer = writer or MoveWriter(sessions.kw["bind"])
+        self.driving = Driving(self)
         self.rooms: dict[str, LiveRoom] = {}
         self.sockets: Counter[str] = Counter()
+        self.draining = False
         self._loading: dict[str, asyncio.Lock] = {}
         self._heartbeat: asyncio.Task[None] | None = None
+        self._closed = False
 
     # Lifecycle.
     async def start(self) -> None:
-        """Resume every match still being played (timers, bots), then keep presence fresh."""
+        """Adopt the rooms whose driver is gone (their timers and bots resume here), then keep
+        presence and leases fresh."""
         await self.bus.start()
-        async with self.sessions() as s:
-            live = await match_store.live_match_ids(s)
-        for code, _ in live:
-            try:
-                await self.live(code)
-            except Exception:
-                log.exception("could not resume room %s", code)
+        await self.driving.start()
         self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
 
-    async def close(self) -> None:
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
+    async def drain(self, reason: str = "the server is restarting") -> None:
+        """Stop gracefully: refuse new work, let every move in flight commit and be sent, tell
+        every socket to reconnect (close code 1012, to another instance behind a proxy), and
+        hand our rooms' timers to the other instances. Safe to call more than once."""
+        if self.draining:
+            return
+        self.draining = True
+        log.info("draining %d rooms", len(self.rooms))
         for room in list(self.rooms.values()):
-            self._unload(room)
-            for peer in list(room.peers):
-                peer.close(1012, "the server is restarting")
+            async with room.lock:  # a move in flight holds the lock until it is committed and sent
+                self._unload(room)
+                for peer in list(room.peers):
+                    peer.close(RESTART, reason)
+        await self.writer.close()
+        await self.driving.close()
         with contextlib.suppress(Exception):
             async with self.sessions() as s:
                 await presence_store.forget_instance(s, self.instance)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self.drain()
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
         await self.bus.close()
         self.pool.close()
 
@@ -93,16 +115,19 @@ class RoomService:
                     await presence_store.heartbeat(s, self.instance)
                     if beats % 360 == 0:
                         await presence_store.prune(s, utcnow() - timedelta(days=1))
+                        await lease_store.forget_finished(s)
                     seen = await presence_store.rooms_presence(s, [r.code for r in rooms],
                                                                self.settings.presence_ttl)
                 for room in rooms:
                     async with room.lock:
+                        if room.closed:
+                            continue
                         if self._set_presence(room, seen.get(room.code, {})):
                             fanout.push_room(room)
                             self.send_states(room)
                             driver.schedule(self, room)
-                    if not room.anyone_here() and (room.match is None or not room.match.playing):
-                        self._unload(room)
+                        if not room.peers and not self.driving.keeps(room.code):
+                            self._unload(room)  # nobody here, and another instance (or none) drives it
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -121,20 +146,31 @@ class RoomService:
                 room = self.rooms.get(code)
                 if room is not None:
                     return room
-                async with self.sessions() as s:
-                    found = await loader.load(s, code)
-                    if found is None:
-                        raise RoomNotFound(code)
-                    host = found[0].host_id
-                    host_name = (await player_store.names(s, [host])).get(host)
-                room = LiveRoom(*found)
-                room.host_name = host_name
-                await self._refresh_presence(room)
+                # Subscribe first, then read the store: a change committed after our read is
+                # announced after we listen. Messages wait until the room is in memory.
+                ready: asyncio.Future[LiveRoom] = asyncio.get_running_loop().create_future()
+                sub = await self.bus.subscribe(code, functools.partial(self._on_bus, ready))
+                try:
+                    async with self.sessions() as s:
+                        found = await loader.load(s, code)
+                        if found is None:
+                            raise RoomNotFound(code)
+                        host = found[0].host_id
+                        host_name = (await player_store.names(s, [host])).get(host)
+                    room = LiveRoom(*found)
+                    room.host_name = host_name
+                    await self._refresh_presence(room)
+                except BaseException:
+                    sub.close()
+                    raise
                 existing = self.rooms.get(code)
                 if existing is not None:  # loaded meanwhile by a caller holding a newer lock
+                    sub.close()
                     return existing
-                room.subscription = self.bus.subscribe(code, functools.partial(self._on_bus, room))
+                room.subscription = sub
+                ready.set_result(room)
                 self.rooms[code] = room
+                ROOMS_LOADED.inc()
                 driver.schedule(self, room)
                 return room
         finally:
@@ -150,6 +186,7 @@ class RoomService:
             sub.close()
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+            ROOMS_LOADED.dec()
 
     async def reload(self, room: LiveRoom) -> None:
         """Replace the room's memory with the store's truth and show it to everyone."""
@@ -161,7 +198,7 @@ class RoomService:
             log.exception("could not reload room %s; closing it", room.code)
             self._unload(room)
             for peer in list(room.peers):
-                peer.close(1012, "the room is reloading; reconnect")
+                peer.close(RESTART, "the room is reloading; reconnect")
             raise RoomError(E.UNAVAILABLE, "the server could not reach its database; reconnect") from e
         if found is None:
             self._unload(room)
@@ -205,8 +242,11 @@ class RoomService:
         except Exception:  # the change is committed; other instances catch up on the next message
             log.exception("could not publish to room %s", room.code)
 
-    async def after_change(self, room: LiveRoom, *, room_changed: bool = False, state_changed: bool = True) -> None:
-        """A change is committed: tell our sockets, the other instances, and re-arm the timer."""
+    async def after_change(self, room: LiveRoom, *, room_changed: bool = False, state_changed: bool = True,
+                           move: dict[str, Any] | None = None) -> None:
+        """A change is committed: tell our sockets, the other instances, and re-arm the timer.
+        `move` (a plain move's public record, see `sync.apply_move`) lets the other instances
+        apply it without reading the store."""
         room.changed_at = time.monotonic()
         if room_changed:
             fanout.push_room(room)
@@ -215,46 +255,18 @@ class RoomService:
         driver.schedule(self, room)
         m = room.match
         if state_changed and m is not None:
-            await self.publish(room, {"kind": "v", "match": m.id, "v": m.game.v, "room": room_changed})
+            message: dict[str, Any] = {"kind": "v", "match": m.id, "v": m.game.v, "room": room_changed}
+            if move is not None:
+                message["move"] = move
+            await self.publish(room, message)
         else:
             await self.publish(room, {"kind": "room"})
 
-    async def _on_bus(self, room: LiveRoom, msg: dict[str, Any]) -> None:
+    async def _on_bus(self, ready: asyncio.Future[LiveRoom], msg: dict[str, Any]) -> None:
+        room = await ready
         if msg.get("origin") == self.instance or room.closed:
             return
-        kind = msg.get("kind")
-        if kind == "chat":
-            for p in list(room.peers):
-                p.send_chat(msg.get("from") or {}, str(msg.get("text", "")), str(msg.get("at", "")))
-            return
-        async with room.lock:
-            if room.closed:
-                return
-            if kind == "v":
-                if await sync.catch_up(self, room, msg.get("match"), int(msg.get("v", -1))):
-                    room.changed_at = time.monotonic()
-                    if msg.get("room"):
-                        fanout.push_room(room)
-                    self.send_states(room)
-                    driver.schedule(self, room)
-                    return
-            elif kind == "room" and await self._refresh_room(room):
-                return
-            await self.reload(room)
-
-    async def _refresh_room(self, room: LiveRoom) -> bool:
-        """Re-read the room row and presence (the lobby or who is here changed elsewhere);
-        False if the room now points at another match (then a full reload is needed)."""
-        async with self.sessions() as s:
-            row = await room_store.get_room(s, room.code)
-        if row is None or row.match_id != (room.match.id if room.match else None):
-            return False
-        room.state = RoomState.from_row(row)
-        await self._refresh_presence(room)
-        fanout.push_room(room)
-        self.send_states(room)
-        driver.schedule(self, room)
-        return True
+        await sync.on_message(self, room, msg)
 
     # REST.
     async def create_room(self, host: Player, **fields: Any) -> dict[str, Any]:
@@ -281,6 +293,8 @@ class RoomService:
     async def join(self, code: str, peer: Peer, last_v: int | None) -> LiveRoom:
         """Attach a socket to a room; it receives welcome, room and (once playing) the state."""
         for _ in range(3):
+            if self.draining:
+                raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect")
             room = await self.live(code)
             async with self.sessions() as s:
                 await presence_store.add_socket(s, room.code, peer.player_id, self.instance)
@@ -324,6 +338,9 @@ class RoomService:
 
     async def request(self, room: LiveRoom, peer: Peer, kind: str, data: dict[str, Any]) -> None:
         """Carry out one typed request from a socket (RoomError if refused: nothing changed)."""
+        about(room.code, room.match.id if room.match else None)
+        if self.draining:
+            raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=data.get("id"))
         if kind == "chat":
             await lobby.chat(self, room, peer, str(data.get("text", "")))
             return

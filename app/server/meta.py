@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, status
+from fastapi import APIRouter, HTTPException, Request, status
 from sqlalchemy import text
 
 from app.rooms.config import catalog
@@ -15,8 +15,11 @@ router = APIRouter(tags=["meta"])
 
 
 @router.get("/healthz")
-async def healthz(session: Session) -> dict[str, Any]:
-    """200 once the app can serve (the database answers)."""
+async def healthz(session: Session, request: Request) -> dict[str, Any]:
+    """200 once the app can serve (the database answers); 503 while it drains to stop."""
+    rooms = getattr(request.app.state, "rooms", None)
+    if rooms is not None and rooms.draining:
+        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, "this instance is restarting")
     try:
         await session.execute(text("SELECT 1"))
     except Exception as e:

@@ -180,3 +180,14 @@ class Presence(Base):
     sockets: Mapped[int] = mapped_column(Integer, default=0)
     seen_at: Mapped[datetime] = mapped_column(default=utcnow)
     left_at: Mapped[datetime | None] = mapped_column(nullable=True)
+
+
+class Lease(Base):
+    """Which instance drives a room's timers and bots (turn clock, absent players, bot turns)
+    until `expires_at`; the holder renews it while alive, another instance takes it once it
+    lapses. Not a foreign key: a lease may outlive nothing but its room's match."""
+
+    __tablename__ = "leases"
+    room_code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    instance_id: Mapped[str] = mapped_column(String(32), index=True)
+    expires_at: Mapped[datetime] = mapped_column()

@@ -1,0 +1,166 @@
+"""Who drives a room: the timers and bots of a room (turn clock, absent players, bot turns) run
+on exactly one instance, the holder of the room's lease (a row in the store).
+
+`Driving` keeps this instance's leases: the driver asks for one when a room needs a timer
+(`want`), and arms timers only for rooms whose lease it holds (`holds`). A loop renews every
+held lease in one statement each `lease_seconds / 3`, drops the ones lost or no longer needed,
+retries the wanted ones, and adopts rooms whose driver died (lapsed lease, match still being
+played) by loading them here. The holder trusts its lease only for two thirds of its length
+after the last renewal, so two instances never drive the same room at once (with clocks
+in sync); the unique move version makes even that harmless.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from app.store import leases as lease_store
+
+from .metrics import LEASES_HELD
+
+if TYPE_CHECKING:
+    from .service import RoomService
+
+log = logging.getLogger(__name__)
+
+
+class Driving:
+    def __init__(self, svc: RoomService) -> None:
+        self.svc = svc
+        self.seconds = svc.settings.lease_seconds
+        self.held: dict[str, float] = {}  # room -> monotonic time until which we trust the lease
+        self.wanted: dict[str, float] = {}  # room -> monotonic time of the next attempt
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.adopted = 0
+
+    @property
+    def period(self) -> float:
+        return self.seconds / 3
+
+    def holds(self, code: str) -> bool:
+        until = self.held.get(code)
+        return until is not None and until > time.monotonic()
+
+    def keeps(self, code: str) -> bool:
+        """Should this instance keep the room loaded to drive it (held, or about to be taken)?"""
+        when = self.wanted.get(code)
+        return code in self.held or (when is not None and when <= time.monotonic())
+
+    def needs_driver(self, code: str) -> bool:
+        """Is the room loaded here, being played, and waiting on a timer or a bot?"""
+        from .driver import next_action
+
+        room = self.svc.rooms.get(code)
+        return (room is not None and not room.closed and room.match is not None and room.match.playing
+                and next_action(self.svc, room) is not None)
+
+    def want(self, code: str) -> None:
+        """The room needs a driver: try to take its lease soon (at once if never tried)."""
+        if code in self.held or code in self.wanted:
+            return
+        self.wanted[code] = 0.0
+        self._wake.set()
+
+    async def start(self) -> None:
+        await self._adopt()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def close(self) -> None:
+        """Stop driving; our leases lapse now so other instances adopt those rooms at once."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._task
+        self.held.clear()
+        LEASES_HELD.set(0)
+        with contextlib.suppress(Exception):
+            async with self.svc.sessions() as s:
+                await lease_store.lapse_all(s, self.svc.instance)
+
+    async def _run(self) -> None:
+        last_renew = time.monotonic()
+        while True:
+            now = time.monotonic()
+            due = [when for when in self.wanted.values()] + [last_renew + self.period]
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), max(0.0, min(due) - now))
+            self._wake.clear()
+            try:
+                if time.monotonic() >= last_renew + self.period:
+                    last_renew = time.monotonic()
+                    await self._renew()
+                    await self._adopt()
+                await self._acquire_wanted()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("lease upkeep failed")
+                await asyncio.sleep(min(1.0, self.period))
+
+    async def _renew(self) -> None:
+        from . import driver
+
+        needed: list[str] = []
+        idle: list[str] = []
+        for code in self.held:
+            (needed if self.needs_driver(code) else idle).append(code)
+        started = time.monotonic()
+        async with self.svc.sessions() as s:
+            if idle:
+                await lease_store.release(s, idle, self.svc.instance)
+            kept = await lease_store.renew(s, self.svc.instance, needed, self.seconds) if needed else set()
+        for code in idle:
+            self.held.pop(code, None)
+        LEASES_HELD.set(len(self.held))
+        trust = started + self.seconds * 2 / 3
+        for code in needed:
+            if code in kept:
+                self.held[code] = trust
+            else:
+                log.warning("lost the lease of room %s to another instance", code)
+                self.held.pop(code, None)
+                room = self.svc.rooms.get(code)
+                if room is not None:
+                    driver.schedule(self.svc, room)  # cancels the timer; asks for the lease again
+
+    async def _acquire_wanted(self) -> None:
+        from . import driver
+
+        now = time.monotonic()
+        for code in [c for c, when in self.wanted.items() if when <= now]:
+            room = self.svc.rooms.get(code)
+            if room is None or room.closed or room.match is None or not room.match.playing:
+                self.wanted.pop(code, None)
+                continue
+            started = time.monotonic()
+            async with self.svc.sessions() as s:
+                got = await lease_store.acquire(s, code, self.svc.instance, self.seconds)
+            if got:
+                self.wanted.pop(code, None)
+                self.held[code] = started + self.seconds * 2 / 3
+                LEASES_HELD.set(len(self.held))
+                driver.schedule(self.svc, room)
+            else:  # someone else drives it: look again once their lease could have lapsed
+                self.wanted[code] = time.monotonic() + self.seconds
+
+    async def _adopt(self) -> None:
+        """Load rooms whose driver is gone; loading them asks for their lease."""
+        async with self.svc.sessions() as s:
+            codes = await lease_store.orphans(s)
+        for code in codes:
+            try:
+                if code not in self.svc.rooms:
+                    await self.svc.live(code)  # loading schedules the room, which asks for its lease
+                    self.adopted += 1
+                if self.needs_driver(code):
+                    self.want(code)
+                else:  # nothing to drive now: whoever next needs a timer there takes a fresh lease
+                    async with self.svc.sessions() as s:
+                        await lease_store.release_lapsed(s, code)
+            except Exception:
+                log.exception("could not adopt room %s", code)

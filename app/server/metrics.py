@@ -1,0 +1,55 @@
+"""`/metrics` (Prometheus text format) and what the socket layer counts: open sockets, move
+latency (received -> committed -> sent to the mover), errors sent by protocol code, and the
+event loop's lag (a probe that sleeps 10 ms and records how late it wakes)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+from fastapi import APIRouter, HTTPException, Request, Response, status
+from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
+
+from app.rooms.metrics import LATENCY_BUCKETS
+
+router = APIRouter(tags=["meta"])
+
+SOCKETS = Gauge("spite_sockets", "Room sockets open on this instance")
+MOVE_LATENCY = Histogram(
+    "spite_move_latency_seconds",
+    "From a move's arrival to its commit (stage=committed) and to its state leaving for the mover (stage=sent)",
+    ["stage"], buckets=LATENCY_BUCKETS)
+ERRORS = Counter("spite_errors", "Errors sent to sockets, by protocol error code", ["code"])
+LOOP_LAG = Histogram("spite_event_loop_lag_seconds", "How late a 10 ms sleep of the event loop wakes up",
+                     buckets=(0.0005, 0.001, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.0125, 0.015, 0.02,
+                              0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.25, 0.5, 1.0))
+PROBE_SECONDS = 0.01
+
+
+@router.get("/metrics", include_in_schema=False)
+async def metrics(request: Request) -> Response:
+    """Every metric of this process, in Prometheus text format."""
+    if not request.app.state.settings.metrics:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "metrics are turned off (SPITE_METRICS)")
+    return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+
+async def probe_loop_lag() -> None:
+    """Forever: sleep 10 ms and record how much later than that the loop woke us."""
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(PROBE_SECONDS)
+        LOOP_LAG.observe(max(0.0, time.perf_counter() - start - PROBE_SECONDS))
+
+
+def start_probe() -> asyncio.Task[None]:
+    task = asyncio.get_running_loop().create_task(probe_loop_lag())
+    task.add_done_callback(lambda t: t.cancelled() or t.exception())
+    return task
+
+
+async def stop_probe(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task

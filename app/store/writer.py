@@ -1,0 +1,197 @@
+"""Group commit of moves: the moves of many rooms that arrive while a commit is under way are
+written together in the next transaction, and each caller returns only once that transaction
+has committed (a move exists once its row is committed; nobody hears of it before).
+
+One transaction per batch, with Core statements:
+- one multi-row INSERT of the move rows (the unique (match_id, seq) and (match_id, seat,
+  client_id) refuse a taken version or a resent move id);
+- one UPDATE advancing every match by one version where it is still at the version the move
+  was computed from (its row count must equal the batch size);
+- one UPDATE per match of what the move changed (status, totals, turn deadline), executed as
+  one executemany; and, for the rare move that ends a hand or the match, its result rows.
+
+If the batch is refused (a conflict in any move) it is rolled back and each move is retried in
+a transaction of its own, so only the moves that lost a race fail with `Conflict`. Batching
+adds no wait at low load: a lone move is committed at once; moves queue only behind a commit
+in progress.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from sqlalchemy import Table, bindparam, insert, tuple_, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from .errors import Conflict
+from .matches import HandEnd
+from .models import Hand, Match, Move, Room, Score, utcnow
+
+log = logging.getLogger(__name__)
+MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
+MATCH_FIELDS = ("status", "totals", "turn_deadline", "winners", "ended_at")
+
+
+@dataclass
+class MoveWrite:
+    """One move to commit: its row, and what it changes on its match (`expect_v` is the
+    version the move was computed from; the move's seq is `expect_v + 1`)."""
+
+    match_id: str
+    expect_v: int
+    seq: int
+    hand_number: int
+    seat: int
+    actor: str
+    client_id: str | None
+    payload: dict[str, Any]
+    match_values: dict[str, Any]
+    hand_end: HandEnd | None = None
+    room_code: str | None = None
+    done: asyncio.Future[None] | None = field(default=None, repr=False)
+
+    def row(self, now: Any) -> dict[str, Any]:
+        return {"match_id": self.match_id, "seq": self.seq, "hand_number": self.hand_number, "seat": self.seat,
+                "actor": self.actor, "client_id": self.client_id, "payload": self.payload, "created_at": now}
+
+
+class _Refused(Exception):
+    """The batch could not be committed as a whole (some move conflicts)."""
+
+
+class MoveWriter:
+    """Commits moves in batches on one engine; `record` returns once its move is committed."""
+
+    def __init__(self, engine: AsyncEngine, max_batch: int = 500) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self._queue: list[MoveWrite] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+        self.batches = 0
+        self.moves = 0
+
+    async def record(self, write: MoveWrite) -> None:
+        """Commit `write` (Conflict if its version or move id is taken; other errors as raised
+        by the database). Cancelling the caller does not withdraw a move already queued."""
+        if self._closed:
+            raise RuntimeError("the move writer is closed")
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+        write.done = asyncio.get_running_loop().create_future()
+        write.done.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved even if we are cancelled
+        self._queue.append(write)
+        self._wake.set()
+        await asyncio.shield(write.done)
+
+    async def close(self) -> None:
+        """Commit what is queued, then stop."""
+        self._closed = True
+        self._wake.set()
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
+            if not self._queue:
+                if self._closed:
+                    return
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            batch, self._queue = self._queue[:self.max_batch], self._queue[self.max_batch:]
+            await self._commit_batch(batch)
+
+    async def _commit_batch(self, batch: list[MoveWrite]) -> None:
+        try:
+            await self._transaction(batch)
+        except _Refused:
+            if len(batch) == 1:
+                _settle(batch[0], Conflict(f"move {batch[0].seq} of match {batch[0].match_id} is taken"))
+                return
+            for write in batch:  # find the culprits: each move on its own
+                try:
+                    await self._transaction([write])
+                except _Refused:
+                    _settle(write, Conflict(f"move {write.seq} of match {write.match_id} is taken"))
+                except Exception as e:
+                    _settle(write, e)
+                else:
+                    _settle(write, None)
+            return
+        except Exception as e:
+            for write in batch:
+                _settle(write, e)
+            return
+        self.batches += 1
+        self.moves += len(batch)
+        for write in batch:
+            _settle(write, None)
+
+    async def _transaction(self, batch: Sequence[MoveWrite]) -> None:
+        now = utcnow()
+        async with self.engine.connect() as conn:
+            try:
+                await _write(conn, batch, now)
+            except (IntegrityError, _Refused) as e:
+                await conn.rollback()
+                raise _Refused() from e
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await conn.rollback()
+                raise
+            await conn.commit()
+
+
+async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any) -> None:
+    await conn.execute(insert(MOVES), [w.row(now) for w in batch])
+    c = MATCHES.c
+    advanced = await conn.execute(
+        update(MATCHES).where(tuple_(c.id, c.v).in_([(w.match_id, w.expect_v) for w in batch]))
+        .values(v=c.v + 1))
+    if advanced.rowcount != len(batch):
+        raise _Refused()
+    plain: list[MoveWrite] = []
+    other: list[MoveWrite] = []
+    for w in batch:
+        (plain if set(w.match_values) <= {"status", "totals", "turn_deadline"} else other).append(w)
+    if plain:
+        await conn.execute(
+            update(MATCHES).where(c.id == bindparam("b_id"))
+            .values(status=bindparam("b_status"), totals=bindparam("b_totals"),
+                    turn_deadline=bindparam("b_deadline")),
+            [{"b_id": w.match_id, "b_status": w.match_values["status"], "b_totals": w.match_values["totals"],
+              "b_deadline": w.match_values.get("turn_deadline")} for w in plain])
+    for w in other:
+        values = {k: v for k, v in w.match_values.items() if k in MATCH_FIELDS}
+        await conn.execute(update(MATCHES).where(c.id == w.match_id).values(**values))
+    for w in batch:
+        if w.hand_end is not None:
+            end = w.hand_end
+            await conn.execute(update(HANDS).where(HANDS.c.match_id == w.match_id, HANDS.c.number == end.number)
+                               .values(result=end.result, ended_at=now))
+            await conn.execute(insert(SCORES), [
+                {"match_id": w.match_id, "hand_number": end.number, "seat": s, "points": p, "total": t,
+                 "payoff_left": left}
+                for s, (p, t, left) in enumerate(zip(end.points, end.totals, end.payoff_left, strict=True))])
+        if w.room_code is not None:
+            await conn.execute(update(ROOMS).where(ROOMS.c.code == w.room_code, ROOMS.c.match_id == w.match_id)
+                               .values(status="over", rev=ROOMS.c.rev + 1, updated_at=now))
+
+
+def _settle(write: MoveWrite, error: BaseException | None) -> None:
+    fut = write.done
+    if fut is None or fut.done():
+        return
+    if error is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(error)
