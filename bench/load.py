@@ -2,18 +2,24 @@
 
     python bench/load.py --rooms 100 --seconds 30 [--pace 1.0] [--url URL[,URL2]]
     python bench/load.py --rooms 100 --seconds 30 --pace 0 --echo-peer
+    python bench/load.py --rooms 100 --seconds 30 --instances 2 [--postgres URL] [--redis URL]
 
 Without --url the benchmark starts its own server (uvicorn, fresh SQLite file) pinned to CPU 0
-and pins itself to CPU 1. Each room has two players; the player to move sends a random legal
-move every `--pace` seconds (0: as soon as the previous one is acknowledged). A move's latency
-is from sending it to its sender receiving the `state` with the new version; "peer" latency is
-until the other player receives it (with two URLs the players of a room sit on different
-instances, so that figure includes the cross-instance fan-out). Memory per connection is the
-server's resident-memory growth from before the players connect to when they are all connected
-and idle, divided by the number of sockets.
+and pins itself to CPU 1. `--instances K` starts K instances instead, on a fresh PostgreSQL
+database and a fresh Redis channel prefix (URLs from --postgres/--redis or the
+SPITE_TEST_POSTGRES_URL/SPITE_TEST_REDIS_URL variables), all pinned to CPU 0; with two URLs
+(given or started) the two players of each room sit on different instances, so the "peer"
+figure includes the cross-instance fan-out (Redis, then the other instance applying the move).
 
-`--echo-peer` drives a bare `websockets` echo server the same way (same sockets, same pace,
-a message of a typical move's size) for comparison.
+Each room has two players; the player to move sends a random legal move every `--pace`
+seconds (0: as soon as the previous one is acknowledged). A move's latency is from sending it
+to its sender receiving the `state` with the new version; "peer" latency is until the other
+player receives it. Memory per connection is the server's resident-memory growth from before
+the players connect to when they are all connected, seated and idle, divided by the number of
+sockets. When the benchmark started the server it also reports the server's CPU time per move.
+
+`--echo-peer` drives a bare `websockets` echo server the same way (same client library, same
+sockets, same pace, a message of a typical move's size) for comparison.
 
 Last line: `load: <m> moves/s, p50 <a> ms, p99 <b> ms, <k> KiB per connection`.
 """
@@ -22,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import resource
@@ -33,10 +38,12 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,6 +57,12 @@ async def main():
         await asyncio.Future()
 asyncio.run(main())
 """
+SERVER_ENV = {"SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000", "SPITE_MAX_ROOMS_PER_PLAYER": "1000",
+              "SPITE_LOG_LEVEL": "warning", "SPITE_SEND_QUEUE": "1024"}
+
+
+def dumps(obj: Any) -> str:
+    return orjson.dumps(obj).decode()
 
 
 def free_port() -> int:
@@ -66,12 +79,22 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes (and their threads)."""
+    total = 0.0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def pin(cpu: int) -> None:
     if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > cpu:
         os.sched_setaffinity(0, {cpu})
 
 
-def wait_http(url: str, timeout: float = 30.0) -> None:
+def wait_http(url: str, timeout: float = 60.0) -> None:
     deadline = time.time() + timeout
     while time.time() < deadline:
         try:
@@ -83,20 +106,20 @@ def wait_http(url: str, timeout: float = 30.0) -> None:
     raise SystemExit(f"nothing answered at {url}")
 
 
-def start_server(port: int, echo: bool) -> subprocess.Popen[bytes]:
+def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     cpu = ["taskset", "-c", "0"] if os.path.exists("/usr/bin/taskset") else []
     if echo:
         cmd = [*cpu, sys.executable, "-c", ECHO_SERVER, str(port)]
     else:
-        db = os.path.join(tempfile.mkdtemp(prefix="spite-load-"), "load.db")
-        env.update({
-            "SPITE_DATABASE_URL": f"sqlite:///{db}",
-            "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000",
-            "SPITE_MAX_ROOMS_PER_PLAYER": "1000", "SPITE_LOG_LEVEL": "warning",
-        })
+        env.update(SERVER_ENV)
+        if env_extra:
+            env.update(env_extra)
+        else:
+            db = os.path.join(tempfile.mkdtemp(prefix="spite-load-"), "load.db")
+            env["SPITE_DATABASE_URL"] = f"sqlite:///{db}"
         cmd = [*cpu, sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
-               "--port", str(port), "--log-level", "warning", "--no-access-log"]
+               "--port", str(port), "--log-level", "warning", "--no-access-log", "--ws-per-message-deflate", "false"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     if echo:
         deadline = time.time() + 20
@@ -108,6 +131,59 @@ def start_server(port: int, echo: bool) -> subprocess.Popen[bytes]:
         raise SystemExit("the echo server did not start")
     wait_http(f"http://127.0.0.1:{port}/healthz")
     return proc
+
+
+class Cluster:
+    """K app instances on a fresh PostgreSQL database and Redis prefix (dropped at the end)."""
+
+    def __init__(self, count: int, postgres: str, redis_url: str) -> None:
+        from sqlalchemy.engine import make_url
+
+        self.count = count
+        self.admin = make_url(postgres)
+        self.db = f"spite_load_{uuid.uuid4().hex[:12]}"
+        self.url = self.admin.set(database=self.db).render_as_string(hide_password=False)
+        self.redis = redis_url
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self.urls: list[str] = []
+
+    def _admin(self, sql: str) -> None:
+        import asyncpg
+
+        async def run() -> None:
+            u = self.admin
+            conn = await asyncpg.connect(user=u.username, password=u.password, host=u.host or "127.0.0.1",
+                                         port=u.port or 5432, database=u.database or "postgres")
+            try:
+                await conn.execute(sql)
+            finally:
+                await conn.close()
+
+        asyncio.run(run())
+
+    def start(self) -> list[str]:
+        self._admin(f'CREATE DATABASE "{self.db}"')
+        env = {"SPITE_DATABASE_URL": self.url, "SPITE_REDIS_URL": self.redis,
+               "SPITE_REDIS_PREFIX": f"load-{uuid.uuid4().hex[:8]}:"}
+        for _ in range(self.count):
+            port = free_port()
+            self.procs.append(start_server(port, False, env))
+            self.urls.append(f"http://127.0.0.1:{port}")
+        return self.urls
+
+    def stop(self) -> None:
+        stop_all(self.procs)
+        self._admin(f'DROP DATABASE IF EXISTS "{self.db}" WITH (FORCE)')
+
+
+def stop_all(procs: list[subprocess.Popen[bytes]]) -> None:
+    for proc in procs:
+        proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 @dataclass
@@ -132,12 +208,12 @@ class Player:
     async def connect(self) -> None:
         ws_url = self.url.replace("http", "ws", 1) + f"/ws/rooms/{self.room.code}"
         self.ws = await websockets.connect(ws_url, max_size=2**20, compression=None, open_timeout=60)
-        await self.ws.send(json.dumps({"type": "hello", "token": self.token, "last_v": None}))
+        await self.ws.send(dumps({"type": "hello", "token": self.token, "last_v": None}))
 
     async def reader(self) -> None:
         async for raw in self.ws:
-            msg = json.loads(raw)
-            kind = msg.get("type")
+            msg = orjson.loads(raw)
+            kind = msg["type"]
             if kind == "state":
                 self.v = msg["v"]
                 self.view = msg["view"]
@@ -173,8 +249,8 @@ class Room:
                 await asyncio.sleep(0.05)
                 continue
             if view["status"] != "playing":
-                await self.players[0].ws.send(json.dumps({"type": "rematch" if view["status"] == "match_over"
-                                                          else "next_hand"}))
+                await self.players[0].ws.send(dumps({"type": "rematch" if view["status"] == "match_over"
+                                                     else "next_hand"}))
                 await asyncio.sleep(0.2)
                 continue
             mover = self.players[view["turn"]]
@@ -187,7 +263,7 @@ class Room:
             mover.got_v.clear()
             self.sent[expected] = time.perf_counter()
             self.mover[expected] = mover.seat
-            await mover.ws.send(json.dumps({"type": "move", "id": f"m{expected}", "move": move}))
+            await mover.ws.send(dumps({"type": "move", "id": f"m{expected}", "move": move}))
             try:
                 while mover.v < expected:
                     await asyncio.wait_for(mover.got_v.wait(), timeout=10)
@@ -214,13 +290,14 @@ async def setup_room(urls: list[str], index: int, stats: Stats, pace: float,
     return room
 
 
-async def run_game_load(args: argparse.Namespace, urls: list[str], server_pid: int | None) -> None:
+async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[int]) -> None:
     stats = Stats()
     async with httpx.AsyncClient(timeout=60) as client:
-        rooms = []
-        for i in range(args.rooms):
-            rooms.append(await setup_room(urls, i, stats, args.pace, client))
-    before = rss_kib(server_pid) if server_pid else 0
+        rooms: list[Room] = []
+        for start in range(0, args.rooms, 50):
+            rooms += await asyncio.gather(*(setup_room(urls, i, stats, args.pace, client)
+                                            for i in range(start, min(args.rooms, start + 50))))
+    before = sum(rss_kib(p) for p in pids)
     readers = []
     for room in rooms:
         for p in room.players:
@@ -228,12 +305,12 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], server_pid: i
             readers.append(asyncio.create_task(p.reader()))
     for room in rooms:
         for p in room.players:
-            await p.ws.send(json.dumps({"type": "sit", "seat": p.seat}))
+            await p.ws.send(dumps({"type": "sit", "seat": p.seat}))
     await asyncio.sleep(1.0 + args.rooms / 500)
-    after = rss_kib(server_pid) if server_pid else 0
+    after = sum(rss_kib(p) for p in pids)
     sockets = 2 * len(rooms)
     for room in rooms:
-        await room.players[0].ws.send(json.dumps({"type": "start"}))
+        await room.players[0].ws.send(dumps({"type": "start"}))
     await asyncio.sleep(1.0 + args.rooms / 500)
     warmup = min(3.0, args.seconds / 5)
     start = time.perf_counter()
@@ -241,19 +318,24 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], server_pid: i
     drivers = [asyncio.create_task(room.drive(stop)) for room in rooms]
     await asyncio.sleep(warmup)
     stats.measuring = True
+    cpu0 = cpu_seconds(pids) if pids else 0.0
     t0 = time.perf_counter()
     await asyncio.gather(*drivers)
     elapsed = time.perf_counter() - t0
+    cpu = cpu_seconds(pids) - cpu0 if pids else None
     stats.measuring = False
     for t in readers:
         t.cancel()
-    report(stats, elapsed, (after - before) / sockets if server_pid else None, "moves", args)
+    if cpu is not None and stats.moves:
+        print(f"server CPU: {cpu / stats.moves * 1e6:.0f} µs per move ({cpu / elapsed * 100:.0f}% of a core"
+              f"{' over ' + str(len(pids)) + ' instances' if len(pids) > 1 else ''})")
+    report(stats, elapsed, (after - before) / sockets if pids else None, "moves", args)
 
 
 async def run_echo(args: argparse.Namespace, url: str, server_pid: int) -> None:
     stats = Stats()
-    payload = json.dumps({"type": "move", "id": "m1", "move": {"kind": "play", "card": 17, "from": "hand",
-                                                                "to": "centre:2"}, "pad": "x" * 40})
+    payload = dumps({"type": "move", "id": "m1", "move": {"kind": "play", "card": 17, "from": "hand",
+                                                           "to": "centre:2"}, "pad": "x" * 40})
     before = rss_kib(server_pid)
     socks = [await websockets.connect(url, compression=None) for _ in range(2 * args.rooms)]
     await asyncio.sleep(1.0)
@@ -302,30 +384,41 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a player's moves (0: flat out)")
     parser.add_argument("--url", help="server base URL(s), comma-separated (default: start one here)")
     parser.add_argument("--echo-peer", action="store_true", help="drive a bare websockets echo server instead")
+    parser.add_argument("--instances", type=int, default=0,
+                        help="start this many instances on PostgreSQL + Redis (default: one on SQLite)")
+    parser.add_argument("--postgres", default=os.environ.get("SPITE_TEST_POSTGRES_URL"),
+                        help="admin URL of a PostgreSQL server (for --instances)")
+    parser.add_argument("--redis", default=os.environ.get("SPITE_TEST_REDIS_URL"), help="Redis URL (for --instances)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    proc = None
+    procs: list[subprocess.Popen[bytes]] = []
+    cluster = None
     try:
         if args.url and not args.echo_peer:
             urls = [u.rstrip("/") for u in args.url.split(",")]
             pin(1)
-            asyncio.run(run_game_load(args, urls, None))
+            asyncio.run(run_game_load(args, urls, []))
+            return
+        if args.instances:
+            if not args.postgres or not args.redis:
+                raise SystemExit("--instances needs --postgres and --redis (or SPITE_TEST_POSTGRES_URL/REDIS_URL)")
+            cluster = Cluster(args.instances, args.postgres, args.redis)
+            urls = cluster.start()
+            pin(1)
+            asyncio.run(run_game_load(args, urls, [p.pid for p in cluster.procs]))
             return
         port = free_port()
-        proc = start_server(port, args.echo_peer)
+        procs.append(start_server(port, args.echo_peer))
         pin(1)
         if args.echo_peer:
-            asyncio.run(run_echo(args, f"ws://127.0.0.1:{port}", proc.pid))
+            asyncio.run(run_echo(args, f"ws://127.0.0.1:{port}", procs[0].pid))
         else:
-            asyncio.run(run_game_load(args, [f"http://127.0.0.1:{port}"], proc.pid))
+            asyncio.run(run_game_load(args, [f"http://127.0.0.1:{port}"], [procs[0].pid]))
     finally:
-        if proc is not None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        if cluster is not None:
+            cluster.stop()
+        stop_all(procs)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -149,6 +150,7 @@ class LiveRoom:
         self.match = match
         self.lock = asyncio.Lock()
         self.peers: set[Peer] = set()
+        self.here: Counter[str] = Counter()  # sockets per player on this instance
         self.presence: dict[str, Seen] = {}
         self.changed_at = time.monotonic()
         self.loaded_wall = utcnow()
@@ -156,6 +158,20 @@ class LiveRoom:
         self.subscription: Any = None
         self.closed = False
         self.host_name: str | None = None
+
+    def attach(self, peer: Peer) -> None:
+        self.peers.add(peer)
+        self.here[peer.player_id] += 1
+
+    def detach(self, peer: Peer) -> bool:
+        """Remove a socket; False if it was not attached."""
+        if peer not in self.peers:
+            return False
+        self.peers.discard(peer)
+        self.here[peer.player_id] -= 1
+        if self.here[peer.player_id] <= 0:
+            del self.here[peer.player_id]
+        return True
 
     # Who is where.
     def lobby_seat(self, player_id: str) -> int | None:
@@ -171,7 +187,7 @@ class LiveRoom:
         return self.lobby_seat(player_id)
 
     def is_connected(self, player_id: str) -> bool:
-        if any(p.player_id == player_id for p in self.peers):
+        if player_id in self.here:
             return True
         seen = self.presence.get(player_id)
         return bool(seen and seen.connected)
@@ -193,7 +209,7 @@ class LiveRoom:
             seats.append({"seat": i, "player_id": s.player_id if s else None, "name": s.name if s else None,
                           "bot": s.bot if s else None, "connected": flags[i] if s else False})
         seated = {s.player_id for s in st.seating if s and s.player_id}
-        watching = {p.player_id for p in self.peers} - seated
+        watching = set(self.here) - seated
         watching |= {pid for pid, seen in self.presence.items() if seen.connected and pid not in seated}
         return {
             "code": st.code, "host": st.host_id, "host_name": self.host_name, "status": st.status,

@@ -303,7 +303,7 @@ class RoomService:
                     async with self.sessions() as s:
                         await presence_store.drop_socket(s, room.code, peer.player_id, self.instance)
                     continue
-                room.peers.add(peer)
+                room.attach(peer)
                 self.sockets[peer.player_id] += 1
                 await self._refresh_presence(room)
                 m = room.match
@@ -318,9 +318,8 @@ class RoomService:
         raise RoomError(E.UNAVAILABLE, "the room is busy; try again")
 
     async def leave(self, room: LiveRoom, peer: Peer) -> None:
-        if peer not in room.peers:
+        if not room.detach(peer):
             return
-        room.peers.discard(peer)
         self.sockets[peer.player_id] -= 1
         if self.sockets[peer.player_id] <= 0:
             del self.sockets[peer.player_id]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
@@ -48,9 +49,16 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+def _json_dumps(value: Any) -> str:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def make_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
-    """An async engine for a plain or async URL, with SQLite set up for concurrent use."""
+    """An async engine for a plain or async URL, with SQLite set up for concurrent use and
+    JSON columns (de)serialised by orjson."""
     u = async_url(url)
+    kwargs.setdefault("json_serializer", _json_dumps)
+    kwargs.setdefault("json_deserializer", orjson.loads)
     if is_sqlite(u):
         # SQLite has one writer at a time: one connection, shared in turn, means transactions
         # queue in the app instead of sleeping in SQLite's busy handler (which costs p99 latency).

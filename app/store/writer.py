@@ -5,10 +5,11 @@ has committed (a move exists once its row is committed; nobody hears of it befor
 One transaction per batch, with Core statements:
 - one multi-row INSERT of the move rows (the unique (match_id, seq) and (match_id, seat,
   client_id) refuse a taken version or a resent move id);
-- one UPDATE advancing every match by one version where it is still at the version the move
-  was computed from (its row count must equal the batch size);
-- one UPDATE per match of what the move changed (status, totals, turn deadline), executed as
-  one executemany; and, for the rare move that ends a hand or the match, its result rows.
+- the matches advanced to the move's version, with what it changed (status, totals, turn
+  deadline), only where still at the version the move was computed from: one executemany
+  whose row count must equal the batch size (SQLite), or (asyncpg, which counts no rows in an
+  executemany) one UPDATE of the versions checked by its row count, then the executemany;
+- for the rare move that ends a hand or the match, its own update and result rows.
 
 If the batch is refused (a conflict in any move) it is rolled back and each move is retried in
 a transaction of its own, so only the moves that lost a race fail with `Conflict`. Batching
@@ -154,25 +155,34 @@ class MoveWriter:
 async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any) -> None:
     await conn.execute(insert(MOVES), [w.row(now) for w in batch])
     c = MATCHES.c
-    advanced = await conn.execute(
-        update(MATCHES).where(tuple_(c.id, c.v).in_([(w.match_id, w.expect_v) for w in batch]))
-        .values(v=c.v + 1))
-    if advanced.rowcount != len(batch):
-        raise _Refused()
     plain: list[MoveWrite] = []
-    other: list[MoveWrite] = []
     for w in batch:
-        (plain if set(w.match_values) <= {"status", "totals", "turn_deadline"} else other).append(w)
+        if set(w.match_values) <= {"status", "totals", "turn_deadline"}:
+            plain.append(w)
+        else:  # ends the match: its own conditional update
+            values = {k: v for k, v in w.match_values.items() if k in MATCH_FIELDS}
+            done = await conn.execute(update(MATCHES).where(c.id == w.match_id, c.v == w.expect_v)
+                                      .values(v=w.seq, **values))
+            if done.rowcount != 1:
+                raise _Refused()
     if plain:
-        await conn.execute(
-            update(MATCHES).where(c.id == bindparam("b_id"))
-            .values(status=bindparam("b_status"), totals=bindparam("b_totals"),
-                    turn_deadline=bindparam("b_deadline")),
-            [{"b_id": w.match_id, "b_status": w.match_values["status"], "b_totals": w.match_values["totals"],
-              "b_deadline": w.match_values.get("turn_deadline")} for w in plain])
-    for w in other:
-        values = {k: v for k, v in w.match_values.items() if k in MATCH_FIELDS}
-        await conn.execute(update(MATCHES).where(c.id == w.match_id).values(**values))
+        rows = [{"b_id": w.match_id, "b_expect": w.expect_v, "b_v": w.seq, "b_status": w.match_values["status"],
+                 "b_totals": w.match_values["totals"], "b_deadline": w.match_values.get("turn_deadline")}
+                for w in plain]
+        values = {"status": bindparam("b_status"), "totals": bindparam("b_totals"),
+                  "turn_deadline": bindparam("b_deadline")}
+        if conn.dialect.supports_sane_multi_rowcount:  # SQLite: one statement, checked by its row count
+            done = await conn.execute(update(MATCHES).where(c.id == bindparam("b_id"), c.v == bindparam("b_expect"))
+                                      .values(v=bindparam("b_v"), **values), rows)
+            if done.rowcount != len(plain):
+                raise _Refused()
+        else:  # asyncpg counts no rows in an executemany: check the versions in one statement first
+            advanced = await conn.execute(
+                update(MATCHES).where(tuple_(c.id, c.v).in_([(w.match_id, w.expect_v) for w in plain]))
+                .values(v=c.v + 1))
+            if advanced.rowcount != len(plain):
+                raise _Refused()
+            await conn.execute(update(MATCHES).where(c.id == bindparam("b_id")).values(**values), rows)
     for w in batch:
         if w.hand_end is not None:
             end = w.hand_end
