@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -153,6 +154,7 @@ class RedisBus(_Hub):
         self._wake = asyncio.Event()
         self._confirmed: dict[str, asyncio.Future[None]] = {}
         self._closing = False
+        self.client_name = f"{prefix}bus-{secrets.token_hex(4)}"  # names our connections in CLIENT LIST
         self.published = 0
         self.received = 0
 
@@ -162,7 +164,7 @@ class RedisBus(_Hub):
     async def start(self) -> None:
         import redis.asyncio as redis
 
-        self._client = redis.from_url(self.url, health_check_interval=30)
+        self._client = redis.from_url(self.url, health_check_interval=30, client_name=self.client_name)
         await self._client.ping()
         await self._open()
         loop = asyncio.get_running_loop()

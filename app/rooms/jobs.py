@@ -6,6 +6,9 @@ the bots and the engine.
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from typing import Any
 
 
@@ -35,3 +38,15 @@ def warm() -> bool:
     import app.bots  # noqa: F401
 
     return True
+
+
+def watch_parent(parent: int) -> None:
+    """Worker initializer: exit as soon as the server process that started us is gone (even
+    killed with SIGKILL), instead of lingering as an orphan."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()

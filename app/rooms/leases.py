@@ -59,9 +59,10 @@ class Driving:
         return (room is not None and not room.closed and room.match is not None and room.match.playing
                 and next_action(self.svc, room) is not None)
 
-    def want(self, code: str) -> None:
-        """The room needs a driver: try to take its lease soon (at once if never tried)."""
-        if code in self.held or code in self.wanted:
+    def want(self, code: str, *, now: bool = False) -> None:
+        """The room needs a driver: try to take its lease soon (at once if never tried, or if
+        `now`: its holder is known to be gone)."""
+        if code in self.held or (code in self.wanted and not now):
             return
         self.wanted[code] = 0.0
         self._wake.set()
@@ -158,7 +159,7 @@ class Driving:
                     await self.svc.live(code)  # loading schedules the room, which asks for its lease
                     self.adopted += 1
                 if self.needs_driver(code):
-                    self.want(code)
+                    self.want(code, now=True)
                 else:  # nothing to drive now: whoever next needs a timer there takes a fresh lease
                     async with self.svc.sessions() as s:
                         await lease_store.release_lapsed(s, code)

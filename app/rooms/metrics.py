@@ -1,4 +1,5 @@
-"""What the room service counts, in Prometheus form (served at `/metrics` by the server).
+"""What the room service counts, in Prometheus form (served at `/metrics` by the server; the
+store's move writer counts its batches in `spite_commit_batch_moves`).
 
 All collectors live in the default registry of the process; several app instances in one
 process (tests) add up.
@@ -14,8 +15,6 @@ LATENCY_BUCKETS = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02
 ROOMS_LOADED = Gauge("spite_rooms_loaded", "Rooms loaded in memory on this instance")
 LEASES_HELD = Gauge("spite_leases_held", "Rooms whose timers and bots this instance drives")
 MOVES = Counter("spite_moves_committed", "Moves committed by this instance, by who made them", ["actor"])
-COMMIT_BATCH = Histogram("spite_commit_batch_moves", "Moves committed per transaction (group commit)",
-                         buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512))
 BOT_THINK = Histogram("spite_bot_think_seconds", "Time a bot (or a stand-in) took to choose a move, by level",
                       ["level"], buckets=LATENCY_BUCKETS)
 AUTOMATIC = Counter("spite_automatic_moves", "Automatic moves (bot, clock, absent) by outcome", ["kind", "outcome"])

@@ -28,6 +28,7 @@ from .config import RoomConfig
 from .errors import RoomError
 from .live import LiveMatch, LiveRoom, Peer, SeatInfo
 from .lobby import check_host
+from .logctx import about
 from .metrics import MOVES
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ async def start(svc: RoomService, room: LiveRoom, peer: Peer, *, rematch: bool) 
     st.status, st.match_id, st.match_count, st.rev = "playing", match_id, number, rev
     room.match = LiveMatch(match_id, number, game, seats, st.turn_seconds, deadline)
     room.match.remember(game.v, events)
+    about(room.code, match_id)
+    log.info("match %s started (%d seats, %d bots)", number, len(seats), sum(1 for s in seats if s.bot))
     for p in room.peers:
         p.sent_v = -1  # a new match: its first state carries the deal's events
     await svc.after_change(room, room_changed=True)
@@ -208,5 +211,6 @@ async def commit_move(svc: RoomService, room: LiveRoom, seat: int, mv: Move, act
     if over:
         room.state.status = "over"
         room.state.rev += 1
+        log.info("match %s over at version %d; winners %s", m.number, game.v, list(game.winners))
     record = None if hand_end is not None else move_record(seat, actor, move_id, write.payload, deadline)
     await svc.after_change(room, room_changed=over, move=record)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -25,7 +26,8 @@ class BotPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=jobs.watch_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def _run(self, fn: Any, *args: Any) -> Any:

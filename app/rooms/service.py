@@ -93,6 +93,7 @@ class RoomService:
         with contextlib.suppress(Exception):
             async with self.sessions() as s:
                 await presence_store.forget_instance(s, self.instance)
+        log.info("drained: every move in flight committed, sockets told to reconnect, leases handed over")
 
     async def close(self) -> None:
         if self._closed:

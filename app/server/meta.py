@@ -16,7 +16,8 @@ router = APIRouter(tags=["meta"])
 
 @router.get("/healthz")
 async def healthz(session: Session, request: Request) -> dict[str, Any]:
-    """200 once the app can serve (the database answers); 503 while it drains to stop."""
+    """200 once the app can serve (the database answers), naming this instance; 503 while it
+    drains to stop."""
     rooms = getattr(request.app.state, "rooms", None)
     if rooms is not None and rooms.draining:
         raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, "this instance is restarting")
@@ -24,7 +25,7 @@ async def healthz(session: Session, request: Request) -> dict[str, Any]:
         await session.execute(text("SELECT 1"))
     except Exception as e:
         raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, "the database is not answering") from e
-    return {"ok": True}
+    return {"ok": True, "instance": rooms.instance if rooms is not None else None}
 
 
 @router.get("/api/options")

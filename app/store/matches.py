@@ -111,19 +111,21 @@ async def record_deal(session: AsyncSession, *, match_id: str, expect_v: int, ha
 
 
 async def load_match(session: AsyncSession, match_id: str, with_moves: bool = True) -> MatchRecord | None:
-    """A match with its seats, hands and (by default) moves, in order."""
+    """A match with its seats, hands and (by default) moves, in order, as of its row's version."""
     if len(match_id) > 32:
         return None
     match = (await session.execute(select(Match).where(Match.id == match_id)
                                    .execution_options(populate_existing=True))).scalar_one_or_none()
     if match is None:
         return None
+    # Only what the match row counts: another instance may commit more between our reads
+    # (each statement sees the latest commits), and those arrive on the bus.
     seats = list((await session.execute(select(Seat).where(Seat.match_id == match_id).order_by(Seat.seat))).scalars())
-    hands = list((await session.execute(select(Hand).where(Hand.match_id == match_id)
+    hands = list((await session.execute(select(Hand).where(Hand.match_id == match_id, Hand.start_v <= match.v)
                                         .order_by(Hand.number))).scalars())
     moves: list[Move] = []
     if with_moves:
-        moves = list((await session.execute(select(Move).where(Move.match_id == match_id)
+        moves = list((await session.execute(select(Move).where(Move.match_id == match_id, Move.seq <= match.v)
                                             .order_by(Move.seq))).scalars())
     return MatchRecord(match, seats, hands, moves)
 

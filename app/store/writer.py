@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from prometheus_client import Histogram
 from sqlalchemy import Table, bindparam, insert, tuple_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -36,6 +37,8 @@ from .models import Hand, Match, Move, Room, Score, utcnow
 
 log = logging.getLogger(__name__)
 MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
+COMMIT_BATCH = Histogram("spite_commit_batch_moves", "Moves committed per transaction (group commit)",
+                         buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512))
 MATCH_FIELDS = ("status", "totals", "turn_deadline", "winners", "ended_at")
 
 
@@ -134,6 +137,7 @@ class MoveWriter:
             return
         self.batches += 1
         self.moves += len(batch)
+        COMMIT_BATCH.observe(len(batch))
         for write in batch:
             _settle(write, None)
 

@@ -79,13 +79,14 @@ class ServerThread:
 class ServerProcess:
     """`uvicorn app.main:app` in a subprocess (so it can be killed with SIGKILL)."""
 
-    def __init__(self, env: dict[str, str], port: int | None = None) -> None:
+    def __init__(self, env: dict[str, str], port: int | None = None, stderr: Path | None = None) -> None:
         if port is None:
             s = free_socket()
             port = s.getsockname()[1]
             s.close()
         self.port = port
         self.env = {**os.environ, **env}
+        self.stderr = stderr
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -93,9 +94,12 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
+        err = open(self.stderr, "ab") if self.stderr is not None else None  # noqa: SIM115 (the child keeps it)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning"], cwd=ROOT, env=self.env)
+             "--log-level", "warning"], cwd=ROOT, env=self.env, stderr=err)
+        if err is not None:
+            err.close()
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -112,6 +116,11 @@ class ServerProcess:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(10)
+
+    def terminate(self) -> None:
+        """Send SIGTERM (a graceful stop) without waiting."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
