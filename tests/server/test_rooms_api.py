@@ -110,7 +110,8 @@ async def test_options_catalogue(api: httpx.AsyncClient) -> None:
 
 
 async def test_pages_and_health(api: httpx.AsyncClient) -> None:
-    assert (await api.get("/healthz")).json() == {"ok": True}
+    health = (await api.get("/healthz")).json()
+    assert health["ok"] is True and isinstance(health["instance"], str) and health["instance"]
     index = await api.get("/")
     assert index.status_code == 200 and "<html" in index.text.lower()
     invite = await api.get("/r/ABCDEFGHJK")
