@@ -11,4 +11,7 @@ ENV SPITE_DATABASE_URL=sqlite:////data/spite.db
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 \
   CMD python -c "import urllib.request,sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz').status != 200)"
-CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers", "--forwarded-allow-ips", "*"]
+# No per-message deflate: it doubles the memory of an idle socket (docs/performance.md).
+# SIGTERM drains the instance first (app/server/shutdown.py).
+CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers", "--forwarded-allow-ips", "*", \
+     "--ws-per-message-deflate", "false", "--no-access-log"]

@@ -106,6 +106,9 @@ def wait_http(url: str, timeout: float = 60.0) -> None:
     raise SystemExit(f"nothing answered at {url}")
 
 
+DEFLATE = False  # --deflate: clients offer permessage-deflate and the server accepts it (browsers do)
+
+
 def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     cpu = ["taskset", "-c", "0"] if os.path.exists("/usr/bin/taskset") else []
@@ -119,7 +122,8 @@ def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None)
             db = os.path.join(tempfile.mkdtemp(prefix="spite-load-"), "load.db")
             env["SPITE_DATABASE_URL"] = f"sqlite:///{db}"
         cmd = [*cpu, sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
-               "--port", str(port), "--log-level", "warning", "--no-access-log", "--ws-per-message-deflate", "false"]
+               "--port", str(port), "--log-level", "warning", "--no-access-log",
+               "--ws-per-message-deflate", "true" if DEFLATE else "false"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     if echo:
         deadline = time.time() + 20
@@ -207,7 +211,8 @@ class Player:
 
     async def connect(self) -> None:
         ws_url = self.url.replace("http", "ws", 1) + f"/ws/rooms/{self.room.code}"
-        self.ws = await websockets.connect(ws_url, max_size=2**20, compression=None, open_timeout=60)
+        self.ws = await websockets.connect(ws_url, max_size=2**20, compression="deflate" if DEFLATE else None,
+                                           open_timeout=60)
         await self.ws.send(dumps({"type": "hello", "token": self.token, "last_v": None}))
 
     async def reader(self) -> None:
@@ -384,12 +389,16 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a player's moves (0: flat out)")
     parser.add_argument("--url", help="server base URL(s), comma-separated (default: start one here)")
     parser.add_argument("--echo-peer", action="store_true", help="drive a bare websockets echo server instead")
+    parser.add_argument("--deflate", action="store_true",
+                        help="clients offer permessage-deflate, as browsers do, and the server accepts it")
     parser.add_argument("--instances", type=int, default=0,
                         help="start this many instances on PostgreSQL + Redis (default: one on SQLite)")
     parser.add_argument("--postgres", default=os.environ.get("SPITE_TEST_POSTGRES_URL"),
                         help="admin URL of a PostgreSQL server (for --instances)")
     parser.add_argument("--redis", default=os.environ.get("SPITE_TEST_REDIS_URL"), help="Redis URL (for --instances)")
     args = parser.parse_args()
+    global DEFLATE
+    DEFLATE = args.deflate
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     procs: list[subprocess.Popen[bytes]] = []

@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 from fastapi import APIRouter, WebSocket
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -146,10 +147,14 @@ async def _hello(ws: WebSocket, settings: Settings) -> wire.Hello | None:
 async def room_socket(ws: WebSocket, code: str) -> None:
     service: RoomService = ws.app.state.rooms
     settings: Settings = ws.app.state.settings
-    await ws.accept()
-    if service.draining:
-        await _close(ws, RESTART, "the server is restarting; reconnect")
+    if service.draining:  # refuse the handshake with 503, so a proxy tries another instance
+        if "websocket.http.response" in ws.scope.get("extensions", {}):
+            await ws.send_denial_response(JSONResponse({"message": "this instance is restarting"}, 503))
+        else:
+            await ws.accept()
+            await _close(ws, RESTART, "the server is restarting; reconnect")
         return
+    await ws.accept()
     try:
         room_code = (await service.live(code)).code
         about(room_code)

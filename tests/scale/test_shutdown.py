@@ -86,3 +86,33 @@ async def test_sigterm_drains_then_clients_carry_on_elsewhere(cluster: Cluster) 
         if i == 0:
             bot_after = [m for m in replay["moves"] if m["actor"] == "bot" and m["seq"] > in_flight[0][0] + 1]
             assert bot_after, "the bot kept playing on the other instance"
+
+
+async def test_a_draining_instance_turns_new_sockets_away(db_url: str) -> None:
+    """While it drains, an instance answers /healthz and new socket handshakes with 503 (a proxy
+    then tries another instance) and refuses requests on open sockets."""
+    from websockets.exceptions import InvalidStatus
+
+    from app.main import create_app
+    from tests.server.helpers import ServerThread, make_settings
+
+    server = ServerThread(create_app(make_settings(db_url))).start()
+    try:
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            ann = await new_person(http, "Ann")
+            code = (await new_room(http, ann, preset="short", seats=2))["code"]
+            sock = await Sock.open(server.base, code, ann)
+            server.app.state.rooms.draining = True
+            assert (await http.get("/healthz")).status_code == 503
+            err = await sock.error({"type": "sit", "seat": 0})
+            assert err["code"] == "unavailable"
+            try:
+                await Sock.open(server.base, code, ann)
+            except InvalidStatus as e:
+                assert e.response.status_code == 503
+            else:
+                raise AssertionError("a draining instance accepted a new socket")
+            server.app.state.rooms.draining = False
+            await sock.close()
+    finally:
+        server.stop()
