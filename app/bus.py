@@ -44,14 +44,17 @@ class Bus(Protocol):
 
     async def publish(self, room: str, message: dict[str, Any]) -> None: ...
 
-    async def subscribe(self, room: str, handler: Handler) -> Subscription: ...
+    async def subscribe(self, room: str, handler: Handler, origin: str | None = None) -> Subscription:
+        """Call `handler` with each message published for `room`, except those whose
+        `origin` field is `origin` (the subscriber's own)."""
+        ...
 
 
 class _Sub:
     """One handler of one room, fed in order by its own task."""
 
-    def __init__(self, hub: _Hub, room: str, handler: Handler) -> None:
-        self.hub, self.room, self.handler = hub, room, handler
+    def __init__(self, hub: _Hub, room: str, handler: Handler, origin: str | None) -> None:
+        self.hub, self.room, self.handler, self.origin = hub, room, handler, origin
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1000)
         self.task = asyncio.get_running_loop().create_task(self._run())
 
@@ -85,8 +88,8 @@ class _Hub:
     def __init__(self) -> None:
         self.subs: dict[str, set[_Sub]] = {}
 
-    def _add(self, room: str, handler: Handler) -> _Sub:
-        sub = _Sub(self, room, handler)
+    def _add(self, room: str, handler: Handler, origin: str | None) -> _Sub:
+        sub = _Sub(self, room, handler, origin)
         self.subs.setdefault(room, set()).add(sub)
         return sub
 
@@ -102,7 +105,10 @@ class _Hub:
         return None
 
     def _deliver(self, room: str, message: dict[str, Any]) -> None:
+        origin = message.get("origin")
         for sub in list(self.subs.get(room, ())):
+            if origin is not None and sub.origin == origin:
+                continue
             loop = sub.task.get_loop()
             try:
                 running = asyncio.get_running_loop()
@@ -133,8 +139,8 @@ class LocalBus(_Hub):
     async def publish(self, room: str, message: dict[str, Any]) -> None:
         self._deliver(room, message)
 
-    async def subscribe(self, room: str, handler: Handler) -> _Sub:
-        return self._add(room, handler)
+    async def subscribe(self, room: str, handler: Handler, origin: str | None = None) -> _Sub:
+        return self._add(room, handler, origin)
 
 
 class RedisBus(_Hub):
@@ -221,9 +227,9 @@ class RedisBus(_Hub):
                 log.exception("could not publish %d bus messages to Redis", len(batch))
                 await asyncio.sleep(0.5)
 
-    async def subscribe(self, room: str, handler: Handler) -> _Sub:
+    async def subscribe(self, room: str, handler: Handler, origin: str | None = None) -> _Sub:
         first = room not in self.subs
-        sub = self._add(room, handler)
+        sub = self._add(room, handler, origin)
         if first:
             channel = self.channel(room)
             done = self._confirmed.get(channel)

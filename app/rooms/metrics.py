@@ -15,6 +15,7 @@ LATENCY_BUCKETS = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02
 ROOMS_LOADED = Gauge("spite_rooms_loaded", "Rooms loaded in memory on this instance")
 LEASES_HELD = Gauge("spite_leases_held", "Rooms whose timers and bots this instance drives")
 MOVES = Counter("spite_moves_committed", "Moves committed by this instance, by who made them", ["actor"])
+MOVES_BY = {actor: MOVES.labels(actor) for actor in ("player", "bot", "clock", "absent")}
 BOT_THINK = Histogram("spite_bot_think_seconds", "Time a bot (or a stand-in) took to choose a move, by level",
                       ["level"], buckets=LATENCY_BUCKETS)
 AUTOMATIC = Counter("spite_automatic_moves", "Automatic moves (bot, clock, absent) by outcome", ["kind", "outcome"])

@@ -29,7 +29,7 @@ from .errors import RoomError
 from .live import LiveMatch, LiveRoom, Peer, SeatInfo
 from .lobby import check_host
 from .logctx import about
-from .metrics import MOVES
+from .metrics import MOVES, MOVES_BY
 
 if TYPE_CHECKING:
     from .service import RoomService
@@ -201,7 +201,7 @@ async def commit_move(svc: RoomService, room: LiveRoom, seat: int, mv: Move, act
                             move_id=move_id) from e
         log.exception("could not store move %s of match %s", expect_v + 1, m.id)
         raise RoomError(E.UNAVAILABLE, "the server could not save that move; try again", move_id=move_id) from e
-    MOVES.labels(actor).inc()
+    (MOVES_BY.get(actor) or MOVES.labels(actor)).inc()
     if move_id is not None:
         m.client_ids[(seat, move_id)] = game.v
     m.deadline = deadline

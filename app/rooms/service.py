@@ -150,7 +150,7 @@ class RoomService:
                 # Subscribe first, then read the store: a change committed after our read is
                 # announced after we listen. Messages wait until the room is in memory.
                 ready: asyncio.Future[LiveRoom] = asyncio.get_running_loop().create_future()
-                sub = await self.bus.subscribe(code, functools.partial(self._on_bus, ready))
+                sub = await self.bus.subscribe(code, functools.partial(self._on_bus, ready), self.instance)
                 try:
                     async with self.sessions() as s:
                         found = await loader.load(s, code)

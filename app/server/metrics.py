@@ -20,6 +20,7 @@ MOVE_LATENCY = Histogram(
     "spite_move_latency_seconds",
     "From a move's arrival to its commit (stage=committed) and to its state leaving for the mover (stage=sent)",
     ["stage"], buckets=LATENCY_BUCKETS)
+SENT, COMMITTED = MOVE_LATENCY.labels("sent"), MOVE_LATENCY.labels("committed")
 ERRORS = Counter("spite_errors", "Errors sent to sockets, by protocol error code", ["code"])
 LOOP_LAG = Histogram("spite_event_loop_lag_seconds", "How late a 10 ms sleep of the event loop wakes up",
                      buckets=(0.0005, 0.001, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.0125, 0.015, 0.02,

@@ -29,7 +29,7 @@ from app.settings import Settings
 from app.store.players import player_by_token
 
 from . import wire
-from .metrics import ERRORS, MOVE_LATENCY, SOCKETS
+from .metrics import COMMITTED, ERRORS, SENT, SOCKETS
 from .ratelimit import TokenBucket
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ class Connection:
             text, started = item
             await self.ws.send_text(text)
             if started is not None:
-                MOVE_LATENCY.labels("sent").observe(time.perf_counter() - started)
+                SENT.observe(time.perf_counter() - started)
         code, reason = self.close_code or (1000, "")
         with contextlib.suppress(Exception):
             await self.ws.close(code, reason)
@@ -234,7 +234,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             try:
                 await service.request(room, conn, msg.type, fields)
                 if msg.type == "move":
-                    MOVE_LATENCY.labels("committed").observe(time.perf_counter() - started)
+                    COMMITTED.observe(time.perf_counter() - started)
             except RoomError as e:
                 conn.move_started = None
                 conn.send_error(e.code, e.message, e.move_id, e.option)
