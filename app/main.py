@@ -8,6 +8,7 @@ pages are served from one process. SIGTERM drains first (see `app.server.shutdow
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -18,7 +19,7 @@ from app.rooms.pool import BotPool
 from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 from app.store import migrate
-from app.store.db import make_engine, make_sessions
+from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
 from .server import errors, logs, matches, meta, metrics, players, rooms, shutdown, socket
 from .server.pages import mount_pages, static_dir
@@ -45,14 +46,26 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.sessions = sessions
             app.state.rooms = service
             probe = metrics.start_probe()
+            path = sqlite_file(settings.database_url)
+            checkpointer = WalCheckpointer(path) if path else None
+            if checkpointer is not None:
+                checkpointer.start()
             await service.start()
             restore = shutdown.install(service, settings.drain_seconds)
+            if settings.gc_threshold:
+                # Fewer, younger collections: with thousands of sockets the heap is large, and
+                # Python's defaults promote short-lived objects until whole-heap collections
+                # pause the loop for hundreds of milliseconds (docs/performance.md).
+                gc.freeze()
+                gc.set_threshold(*settings.gc_threshold)
             try:
                 yield
             finally:
                 restore()
                 await service.close()
                 await metrics.stop_probe(probe)
+                if checkpointer is not None:
+                    await checkpointer.stop()
         finally:
             await engine.dispose()
 

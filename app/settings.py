@@ -32,6 +32,10 @@ class Settings(BaseSettings):
     log_format: Literal["text", "json"] = Field(
         default="text", description="json: one JSON object per line, with the room and match ids")
     metrics: bool = Field(default=True, description="Serve Prometheus metrics at /metrics")
+    gc_threshold: tuple[int, int, int] | None = Field(
+        default=(20000, 50, 100),
+        description="The garbage collector's thresholds (Python's default 700,10,10 makes many sockets pause it "
+                    "for whole collections of the heap); empty: leave Python's")
     drain_seconds: float = Field(default=10.0, ge=0, le=300,
                                  description="On SIGTERM, how long moves in flight may take to commit")
 

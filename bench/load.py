@@ -197,6 +197,16 @@ class Stats:
     moves: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     measuring: bool = False
+    client_lag: list[float] = field(default_factory=list)
+
+
+async def probe_lag(stats: Stats) -> None:
+    """This client's own event-loop lag (a late client inflates every latency it measures)."""
+    while True:
+        t = time.perf_counter()
+        await asyncio.sleep(0.01)
+        if stats.measuring:
+            stats.client_lag.append((time.perf_counter() - t - 0.01) * 1000)
 
 
 class Player:
@@ -321,6 +331,7 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     start = time.perf_counter()
     stop = start + warmup + args.seconds
     drivers = [asyncio.create_task(room.drive(stop)) for room in rooms]
+    prober = asyncio.create_task(probe_lag(stats))
     await asyncio.sleep(warmup)
     stats.measuring = True
     cpu0 = cpu_seconds(pids) if pids else 0.0
@@ -329,6 +340,7 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     elapsed = time.perf_counter() - t0
     cpu = cpu_seconds(pids) - cpu0 if pids else None
     stats.measuring = False
+    prober.cancel()
     for t in readers:
         t.cancel()
     if cpu is not None and stats.moves:
@@ -373,6 +385,9 @@ def report(stats: Stats, elapsed: float, kib: float | None, unit: str, args: arg
         print(f"peer delivery: p50 {pct(peer, 50):.1f} ms, p95 {pct(peer, 95):.1f} ms, p99 {pct(peer, 99):.1f} ms")
     if stats.errors:
         print(f"errors: {stats.errors}")
+    if stats.client_lag:
+        lag = sorted(stats.client_lag)
+        print(f"client loop lag: p50 {pct(lag, 50):.1f} ms, p99 {pct(lag, 99):.1f} ms (this client's own delay)")
     print(f"rooms {args.rooms}, pace {args.pace}s, measured {elapsed:.1f}s, {len(lat)} {unit}, "
           f"mean {statistics.fmean(lat):.1f} ms")
     mem = f"{kib:.1f} KiB per connection" if kib is not None else "n/a KiB per connection"

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+import orjson
+
 from app.engine import PLAYING, Match
 from app.store.models import Room as RoomRow
 from app.store.models import utcnow
@@ -36,8 +38,9 @@ class Peer(Protocol):
 
     def send_room(self, room: dict[str, Any]) -> None: ...
 
-    def send_state(self, v: int, view: dict[str, Any], events: list[dict[str, Any]],
-                   extra: dict[str, Any]) -> None: ...
+    def send_state(self, v: int, view: dict[str, Any], events: Any, extra: dict[str, Any]) -> None:
+        """`events`: a JSON-ready list, or an `orjson.Fragment` of a JSON list."""
+        ...
 
     def send_error(self, code: str, message: str, move_id: str | None = None,
                    option: str | None = None) -> None: ...
@@ -111,7 +114,9 @@ class LiveMatch:
     turn_seconds: int | None
     deadline: datetime | None
     client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
-    events: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    # Each version's events, kept as JSON text: one object instead of many small dicts that
+    # would live long enough for the garbage collector to scan them again and again.
+    events: dict[int, bytes] = field(default_factory=dict)
 
     def seat_of(self, player_id: str) -> int | None:
         for i, s in enumerate(self.seats):
@@ -120,21 +125,26 @@ class LiveMatch:
         return None
 
     def remember(self, v: int, events: list[dict[str, Any]]) -> None:
-        self.events[v] = events
-        for old in [k for k in self.events if k <= v - EVENTS_KEPT]:
-            del self.events[old]
+        self.events[v] = orjson.dumps(events)
+        self.events.pop(v - EVENTS_KEPT, None)
+        if len(self.events) > EVENTS_KEPT:
+            for old in [k for k in self.events if k <= v - EVENTS_KEPT]:
+                del self.events[old]
 
-    def events_since(self, since: int | None) -> list[dict[str, Any]]:
-        """Events of versions (since, v], or none if some are no longer kept."""
+    def events_since(self, since: int | None) -> list[Any] | orjson.Fragment:
+        """Events of versions (since, v] as JSON (embedded as is by orjson), or none if some
+        are no longer kept."""
         v = self.game.v
         if since is None or since >= v or since < v - EVENTS_KEPT:
             return []
-        out: list[dict[str, Any]] = []
+        parts: list[bytes] = []
         for k in range(since + 1, v + 1):
-            if k not in self.events:
+            kept = self.events.get(k)
+            if kept is None:
                 return []
-            out.extend(self.events[k])
-        return out
+            if len(kept) > 2:
+                parts.append(kept[1:-1])
+        return orjson.Fragment(b"[" + b",".join(parts) + b"]")
 
     @property
     def playing(self) -> bool:

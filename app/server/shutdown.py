@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import signal
 import threading
@@ -42,6 +43,7 @@ def install(service: RoomService, timeout: float) -> Callable[[], None]:
             signal.default_int_handler(sig, frame) if sig == signal.SIGINT else signal.raise_signal(sig)
 
     async def drain_then(sig: int, frame: FrameType | None) -> None:
+        log.info("signal %s: draining before shutdown", signal.Signals(sig).name)
         try:
             await asyncio.wait_for(service.drain(), timeout)
         except Exception:
@@ -56,8 +58,8 @@ def install(service: RoomService, timeout: float) -> Callable[[], None]:
         if started:  # a second signal: stop at once
             pass_on(sig, frame)
             return
-        log.info("signal %s: draining before shutdown", signal.Signals(sig).name)
-        started.append(loop.create_task(drain_then(sig, frame)))
+        # A fresh context: the signal interrupts whichever task runs, and its room is not ours.
+        started.append(loop.create_task(drain_then(sig, frame), context=contextvars.Context()))
 
     for sig in SIGNALS:
         signal.signal(sig, on_signal)

@@ -93,7 +93,7 @@ class Connection:
     def send_room(self, room: dict[str, Any]) -> None:
         self._put_text(orjson.dumps({"type": "room", "room": room}).decode())
 
-    def send_state(self, v: int, view: dict[str, Any], events: list[dict[str, Any]], extra: dict[str, Any]) -> None:
+    def send_state(self, v: int, view: dict[str, Any], events: Any, extra: dict[str, Any]) -> None:
         # The hot path: plain JSON of the same fields as `wire.State`, in the same order.
         started, self.move_started = self.move_started, None
         self._put_text(orjson.dumps({"type": "state", "v": v, "view": view, "events": events, **extra}).decode(),

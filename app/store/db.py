@@ -3,11 +3,17 @@
 `SPITE_DATABASE_URL` is a plain SQLAlchemy URL (`sqlite:///./spite.db`,
 `postgresql://user@host/db`); `async_url` swaps in the async driver (aiosqlite / asyncpg).
 SQLite runs in WAL mode with `synchronous=NORMAL` (a killed process loses nothing that was
-committed) and a busy timeout so concurrent writers wait instead of failing.
+committed) and a busy timeout so concurrent writers wait instead of failing. The server
+checkpoints the WAL itself, in a thread (`WalCheckpointer`), so no commit stalls on the
+fsyncs of a checkpoint; SQLite's own automatic checkpoint stays as a backstop at 40 MB.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import sqlite3
 from typing import Any
 
 import orjson
@@ -46,6 +52,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA wal_autocheckpoint=10000")
     cur.close()
 
 
@@ -73,3 +80,36 @@ def make_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
 
 def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
+
+
+class WalCheckpointer:
+    """Checkpoints a SQLite file's WAL every `every` seconds from a connection and thread of
+    its own (PASSIVE: it never blocks a writer or a reader), so commits never pay for it."""
+
+    def __init__(self, path: str, every: float = 1.0) -> None:
+        self.path, self.every = path, every
+        self._task: asyncio.Task[None] | None = None
+
+    def _checkpoint(self) -> None:
+        conn = sqlite3.connect(self.path, timeout=10)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            try:
+                await asyncio.to_thread(self._checkpoint)
+            except Exception:
+                logging.getLogger(__name__).warning("WAL checkpoint failed", exc_info=True)
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task

@@ -79,13 +79,12 @@ async def room_presence(session: AsyncSession, room: str, ttl: float) -> dict[st
 
 async def rooms_presence(session: AsyncSession, rooms: list[str], ttl: float) -> dict[str, dict[str, Seen]]:
     """`room_presence` of several rooms in one query."""
-    out: dict[str, dict[str, Seen]] = {code: {} for code in rooms}
+    by_room: dict[str, list[Presence]] = {code: [] for code in rooms}
     for start in range(0, len(rooms), 500):
         chunk = rooms[start:start + 500]
-        rows = (await session.execute(select(Presence).where(Presence.room_code.in_(chunk)))).scalars().all()
-        for code in chunk:
-            out[code] = _summarise([r for r in rows if r.room_code == code], ttl)
-    return out
+        for row in (await session.execute(select(Presence).where(Presence.room_code.in_(chunk)))).scalars():
+            by_room[row.room_code].append(row)
+    return {code: _summarise(rows, ttl) for code, rows in by_room.items()}
 
 
 def _summarise(rows: list[Presence], ttl: float) -> dict[str, Seen]:
