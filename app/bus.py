@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 RESYNC: dict[str, Any] = {"kind": "resync"}
+OUTBOX_LIMIT = 100_000  # messages kept for Redis while it is unreachable
 
 
 class Subscription(Protocol):
@@ -203,6 +204,9 @@ class RedisBus(_Hub):
                     await closing.aclose()
 
     async def publish(self, room: str, message: dict[str, Any]) -> None:
+        if len(self._outbox) >= OUTBOX_LIMIT:  # Redis has been away long: the others will resync anyway
+            log.warning("Redis is not taking bus messages; dropping %d", len(self._outbox))
+            self._outbox.clear()
         self._outbox.append((self.channel(room), orjson.dumps(message)))
         self._wake.set()
 
