@@ -114,6 +114,7 @@ class MoveWriter:
         dialect = engine.dialect
         self._fast = _FastPath(dialect) if dialect.paramstyle == "qmark" and dialect.supports_sane_multi_rowcount \
             else None
+        self._conn: AsyncConnection | None = None
         self._queue: list[MoveWrite] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -141,6 +142,10 @@ class MoveWriter:
         if self._task is not None:
             with contextlib.suppress(Exception):
                 await self._task
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                await self._conn.close()
+            self._conn = None
 
     async def _run(self) -> None:
         while True:
@@ -182,17 +187,35 @@ class MoveWriter:
 
     async def _transaction(self, batch: Sequence[MoveWrite]) -> None:
         now = utcnow()
-        async with self.engine.connect() as conn:
-            try:
-                await _write(conn, batch, now, self._fast)
-            except (IntegrityError, _Refused) as e:
+        if self._fast is not None:  # SQLite: one connection for the whole app; take it in turn
+            async with self.engine.connect() as conn:
+                await self._in(conn, batch, now)
+            return
+        # A server database: keep a connection of our own (no pool checkout and pre-ping per
+        # batch); a broken one is dropped and the next batch opens another.
+        if self._conn is None or self._conn.closed:
+            self._conn = await self.engine.connect()
+        try:
+            await self._in(self._conn, batch, now)
+        except _Refused:
+            raise
+        except BaseException:
+            conn, self._conn = self._conn, None
+            with contextlib.suppress(Exception):
+                await conn.invalidate()
+            raise
+
+    async def _in(self, conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any) -> None:
+        try:
+            await _write(conn, batch, now, self._fast)
+        except (IntegrityError, _Refused) as e:
+            await conn.rollback()
+            raise _Refused() from e
+        except BaseException:
+            with contextlib.suppress(Exception):
                 await conn.rollback()
-                raise _Refused() from e
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    await conn.rollback()
-                raise
-            await conn.commit()
+            raise
+        await conn.commit()
 
 
 async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any, fast: _FastPath | None) -> None:
