@@ -46,6 +46,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.sessions = sessions
             app.state.rooms = service
             probe = metrics.start_probe()
+            metrics.watch_gc()
             path = sqlite_file(settings.database_url)
             checkpointer = WalCheckpointer(path) if path else None
             if checkpointer is not None:

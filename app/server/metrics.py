@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import time
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
@@ -25,7 +27,23 @@ ERRORS = Counter("spite_errors", "Errors sent to sockets, by protocol error code
 LOOP_LAG = Histogram("spite_event_loop_lag_seconds", "How late a 10 ms sleep of the event loop wakes up",
                      buckets=(0.0005, 0.001, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.0125, 0.015, 0.02,
                               0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.25, 0.5, 1.0))
+GC_PAUSE = Histogram("spite_gc_pause_seconds", "Pauses of Python's garbage collector, by generation",
+                     ["generation"], buckets=LATENCY_BUCKETS)
 PROBE_SECONDS = 0.01
+_gc_started: list[float] = [0.0]
+
+
+def _on_gc(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+    else:
+        GC_PAUSE.labels(str(info.get("generation", "?"))).observe(time.perf_counter() - _gc_started[0])
+
+
+def watch_gc() -> None:
+    """Time every garbage collection (once per process)."""
+    if _on_gc not in gc.callbacks:
+        gc.callbacks.append(_on_gc)
 
 
 @router.get("/metrics", include_in_schema=False)
