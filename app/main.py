@@ -8,7 +8,6 @@ pages are served from one process. SIGTERM drains first (see `app.server.shutdow
 
 from __future__ import annotations
 
-import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -53,16 +52,13 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                 checkpointer.start()
             await service.start()
             restore = shutdown.install(service, settings.drain_seconds)
-            if settings.gc_threshold:
-                # Fewer, younger collections: with thousands of sockets the heap is large, and
-                # Python's defaults promote short-lived objects until whole-heap collections
-                # pause the loop for hundreds of milliseconds (docs/performance.md).
-                gc.freeze()
-                gc.set_threshold(*settings.gc_threshold)
+            collector = metrics.tune_gc(settings.gc_threshold, settings.gc_full_seconds)
             try:
                 yield
             finally:
                 restore()
+                if collector is not None:
+                    collector.cancel()
                 await service.close()
                 await metrics.stop_probe(probe)
                 if checkpointer is not None:

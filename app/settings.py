@@ -33,9 +33,11 @@ class Settings(BaseSettings):
         default="text", description="json: one JSON object per line, with the room and match ids")
     metrics: bool = Field(default=True, description="Serve Prometheus metrics at /metrics")
     gc_threshold: tuple[int, int, int] | None = Field(
-        default=(20000, 50, 100),
-        description="The garbage collector's thresholds (Python's default 700,10,10 makes many sockets pause it "
-                    "for whole collections of the heap); empty: leave Python's")
+        default=(20000, 50, 1000),
+        description="The garbage collector's thresholds (Python's 700,10,10 makes thousands of sockets pause the "
+                    "loop for whole-heap collections every few seconds); empty: leave Python's")
+    gc_full_seconds: float = Field(default=600.0, ge=0,
+                                   description="Collect the whole heap this often (0: only when Python decides)")
     drain_seconds: float = Field(default=10.0, ge=0, le=300,
                                  description="On SIGTERM, how long moves in flight may take to commit")
 

@@ -72,3 +72,25 @@ async def stop_probe(task: asyncio.Task[None]) -> None:
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
+
+
+def tune_gc(threshold: tuple[int, int, int] | None, full_seconds: float) -> asyncio.Task[None] | None:
+    """Fewer, cheaper collections. With thousands of sockets the heap holds a million objects,
+    and Python's default thresholds promote short-lived objects until whole-heap collections
+    pause the loop for hundreds of milliseconds every few seconds (docs/performance.md).
+    What exists after startup is frozen (never scanned again); the young generations get
+    larger thresholds; the whole heap is collected on a schedule, every `full_seconds`."""
+    if not threshold:
+        return None
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*threshold)
+    if not full_seconds:
+        return None
+
+    async def collect() -> None:
+        while True:
+            await asyncio.sleep(full_seconds)
+            gc.collect()
+
+    return asyncio.get_running_loop().create_task(collect())
