@@ -18,7 +18,6 @@ from .cluster import Cluster, drive, query, reopen
 from .conftest import needs_services
 from .consistency import check_prefix
 
-pytestmark = needs_services
 RESTART = 1012
 
 
@@ -37,6 +36,7 @@ async def _table(http: httpx.AsyncClient, bases: tuple[str, str], i: int, bot: b
     return socks
 
 
+@needs_services
 async def test_sigterm_drains_then_clients_carry_on_elsewhere(cluster: Cluster) -> None:
     leaving, staying = cluster.start(2)
     rng = random.Random(5)
