@@ -52,9 +52,3 @@ def db_url(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> Iterat
         yield url
     finally:
         drop_database(url)
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Browser tests run last: their session-wide Playwright (sync API) keeps an event loop
-    running in the main thread until the session ends, and no async test can run beside it."""
-    items.sort(key=lambda item: "e2e" in item.path.parts)

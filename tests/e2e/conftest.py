@@ -91,8 +91,10 @@ def server(tmp_path: Path) -> Iterator[Server]:
         srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
+    """One Chromium for the browser tests. Package scope: Playwright's sync API runs an event
+    loop in the main thread while it is open, so it must be closed before async tests run."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
     with sync_playwright() as p:
