@@ -72,10 +72,13 @@ class Deck:
         return out
 
     def json(self, card: int, as_rank: int | None = None) -> dict[str, Any]:
-        """The card as the wire shows it; `as_rank` adds `as` (a wild on a centre stack)."""
+        """The card as the wire shows it; `as_rank` adds `as` (a wild on a centre stack).
+
+        Without `as_rank` the same dict is returned every time: callers must not mutate it."""
+        if as_rank is None:
+            return self._json[card]
         out = dict(self._json[card])
-        if as_rank is not None:
-            out["as"] = RANK_NAMES[as_rank]
+        out["as"] = RANK_NAMES[as_rank]
         return out
 
     def name(self, card: int) -> str:

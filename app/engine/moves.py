@@ -8,7 +8,7 @@ Two moves are equal exactly when the server would treat them as the same move.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from .errors import BadMove
@@ -29,7 +29,10 @@ class Move(NamedTuple):
     dst: str | None = None
 
     def to_wire(self) -> dict[str, Any]:
-        """The protocol's move object (only the fields this kind carries)."""
+        """The protocol's move object (only the fields this kind carries); a fresh dict."""
+        return dict(shared_wire(self))
+
+    def _make_wire(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
         if self.card is not None:
             out["card"] = self.card
@@ -73,6 +76,12 @@ class Move(NamedTuple):
 
 
 END = Move(END_TURN)
+
+
+@lru_cache(maxsize=1 << 16)
+def shared_wire(move: Move) -> dict[str, Any]:
+    """`move.to_wire()` without the copy, for views: the same dict every time, never mutate it."""
+    return move._make_wire()
 
 
 @cache

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .cards import RANK_BY_NAME, RANK_NAMES
@@ -91,7 +92,10 @@ class Options:
         return seat % (self.players // 2) if self.teams == "pairs" else None
 
     def to_json(self) -> dict[str, Any]:
-        """Every option by its rules.md name, as JSON values."""
+        """Every option by its rules.md name, as JSON values (a fresh dict)."""
+        return dict(_options_json(self))
+
+    def _make_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
@@ -104,6 +108,16 @@ class Options:
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
+
+
+@lru_cache(maxsize=256)
+def _options_json(options: Options) -> dict[str, Any]:
+    return options._make_json()
+
+
+def options_json(options: Options) -> dict[str, Any]:
+    """`options.to_json()` shared between calls (views use it): callers must not mutate it."""
+    return _options_json(options)
 
 OPTION_HELP: dict[str, str] = {
     "players": "Number of seats, 2 to 6.",

@@ -14,7 +14,7 @@ from typing import Any
 from .cards import ACE, Deck
 from .moves import Move, payoff_pile, side_pile
 from .options import Options, rank_set
-from .shuffle import ShuffleStream
+from .shuffle import ShuffleStream, commitment
 
 PLAYING = "playing"
 
@@ -42,7 +42,7 @@ class GameState:
         "opts", "deck", "n", "top", "wild_ok", "team_seats", "opponents",
         "payoff_names", "side_names", "side_card_ok", "wild_side_mask",
         "payoff", "hands", "side", "centre", "stock", "aside",
-        "turn", "outcome", "seed", "rng",
+        "turn", "outcome", "seed", "commitment", "rng",
         "turn_plays", "turn_centre", "moved", "passes", "dry", "redeal_mark",
         "first", "events", "_legal",
     )
@@ -67,6 +67,7 @@ class GameState:
     turn: int
     outcome: Outcome | None
     seed: str
+    commitment: str
     rng: ShuffleStream
     turn_plays: int
     turn_centre: int
@@ -105,6 +106,7 @@ class GameState:
             tuple(side_pile(s, k) for k in range(opts.side_stacks)) for s in range(n)
         )
         self.seed = seed
+        self.commitment = commitment(seed)
         self.rng = ShuffleStream(seed)
         self.outcome = None
         self.turn_plays = self.turn_centre = self.passes = self.dry = 0
@@ -137,6 +139,7 @@ class GameState:
         g.turn = self.turn
         g.outcome = self.outcome
         g.seed = self.seed
+        g.commitment = self.commitment
         g.rng = self.rng.copy()
         g.turn_plays = self.turn_plays
         g.turn_centre = self.turn_centre

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .match import HAND_OVER, MATCH_OVER, Match
-from .shuffle import commitment
+from .moves import shared_wire
+from .options import options_json
 from .state import GameState
 
 
@@ -30,7 +31,9 @@ def _centre(g: GameState) -> list[list[dict[str, Any]]]:
 
 def view(match: Match, seat: int | None,
          connected: Sequence[bool] | None = None) -> dict[str, Any]:
-    """The JSON-ready view of the current hand for `seat` (None: a spectator)."""
+    """The JSON-ready view of the current hand for `seat` (None: a spectator).
+
+    Card, move and options dicts inside may be shared between views: serialise, don't mutate."""
     g = match.game
     o = match.options
     over = match.status in (HAND_OVER, MATCH_OVER)
@@ -60,7 +63,7 @@ def view(match: Match, seat: int | None,
         "centre": _centre(g),
         "players": players,
         "hand": _cards(g, g.hands[seat]) if seat is not None else [],
-        "legal_moves": [m.to_wire() for m in g.legal_moves()] if to_move else [],
+        "legal_moves": [shared_wire(m) for m in g.legal_moves()] if to_move else [],
         "turn_info": {
             "plays": g.turn_plays,
             "centre_plays": g.turn_centre,
@@ -69,8 +72,8 @@ def view(match: Match, seat: int | None,
             "dry_turns": g.dry,
         },
         "result": _result(match) if over else None,
-        "options": o.to_json(),
-        "deal_commitment": commitment(g.seed),
+        "options": options_json(o),
+        "deal_commitment": g.commitment,
         "totals": list(match.totals),
         "match_target": o.match_target,
     }
@@ -93,7 +96,7 @@ def omniscient_view(match: Match) -> dict[str, Any]:
     (top last) and the set-aside cards. For replays of finished matches only."""
     g = match.game
     out = view(match, None)
-    out["legal_moves"] = [m.to_wire() for m in g.legal_moves()]
+    out["legal_moves"] = [shared_wire(m) for m in g.legal_moves()]
     for s, p in enumerate(out["players"]):
         p["hand"] = _cards(g, g.hands[s])
         p["payoff"] = _cards(g, g.payoff[s])
