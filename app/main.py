@@ -38,7 +38,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                 await migrate.upgrade(engine)
             sessions = make_sessions(engine)
             service = RoomService(settings, sessions, bus or make_bus(settings.redis_url, settings.redis_prefix),
-                                  BotPool(settings.bot_workers))
+                                  BotPool(settings.bot_workers, think_ms=settings.bot_think_ms))
             logs.configure(settings, service.instance)
             app.state.settings = settings
             app.state.engine = engine

@@ -43,6 +43,7 @@ class Settings(BaseSettings):
 
     # Bots, clocks and absent players.
     bot_workers: int = Field(default=2, ge=1, le=64)
+    bot_think_ms: int = Field(default=1000, ge=10, le=1000, description="Most a Hard bot thinks over one move (ms)")
     bot_delay: float = Field(default=0.8, ge=0, le=30, description="Pause before a bot or automatic move")
     absent_grace: float = Field(default=60.0, ge=0, description="Seconds before a bot plays for an absent player")
     takeover_level: BotLevel = "easy"

@@ -20,7 +20,7 @@ from typing import Any
 
 from .choose import Choice, decide
 
-LEVELS: tuple[str, ...] = ("random", "easy")
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
 
 def _check(view: dict[str, Any], level: str) -> None:
@@ -36,26 +36,27 @@ def choose_random(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 def choose_move(view: dict[str, Any], level: str = "easy", *, seed: int | None = None,
-                budget_ms: int | None = None) -> dict[str, Any]:
+                budget_ms: int | None = None, iterations: int | None = None) -> dict[str, Any]:
     """Pick a legal move for the seat the view belongs to (it must be that seat's turn).
 
     `seed` makes random choices repeatable; `budget_ms` bounds Hard's thinking time
-    (default and cap: 1000 ms). Raises ValueError for a view without legal moves or an
-    unknown level.
+    (default and cap: 1000 ms); `iterations` instead bounds Hard's search by its number of
+    simulations, which makes its choice repeatable for a given seed. Raises ValueError for a
+    view without legal moves or an unknown level.
     """
     _check(view, level)
     if level == "random":
         return choose_random(view, random.Random(seed))
-    return decide(view, level, seed=seed, budget_ms=budget_ms).wire
+    return decide(view, level, seed=seed, budget_ms=budget_ms, iterations=iterations).wire
 
 
 def hint(view: dict[str, Any], level: str = "normal", *, seed: int | None = None,
-         budget_ms: int | None = None) -> tuple[dict[str, Any], str]:
+         budget_ms: int | None = None, iterations: int | None = None) -> tuple[dict[str, Any], str]:
     """A suggested move for the seat to move and a short reason a person can read."""
     if level not in ("normal", "hard"):
         raise ValueError("a hint comes from the normal or the hard bot")
     _check(view, level)
-    choice: Choice = decide(view, level, seed=seed, budget_ms=budget_ms, explain=True)
+    choice: Choice = decide(view, level, seed=seed, budget_ms=budget_ms, iterations=iterations, explain=True)
     return choice.wire, choice.reason
 
 

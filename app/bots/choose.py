@@ -7,9 +7,10 @@ from typing import Any
 
 from app.engine import Move
 
-from . import easy
+from . import easy, normal
 from .knowledge import Knowledge
 from .planner import Plan, plan_turn
+from .reasons import reason
 
 
 @dataclass
@@ -38,11 +39,21 @@ def planned(view: dict[str, Any], know: Knowledge, scorer: Any, max_nodes: int) 
 
 
 def decide(view: dict[str, Any], level: str, *, seed: int | None = None,
-           budget_ms: int | None = None, explain: bool = False) -> Choice:
+           budget_ms: int | None = None, iterations: int | None = None, explain: bool = False) -> Choice:
     """Run a planning level on a view whose seat is to move."""
     know = Knowledge.from_view(view)
     if level == "easy":
-        move, _plan = planned(view, know, easy.SCORER, easy.MAX_NODES)
+        move, plan = planned(view, know, easy.SCORER, easy.MAX_NODES)
+    elif level == "normal":
+        move, plan = planned(view, know, normal.SCORER, normal.MAX_NODES)
+    elif level == "hard":
+        from . import hard
+        move, plan = hard.search(view, know, seed=seed, budget_ms=budget_ms, max_iterations=iterations)
     else:
         raise ValueError(f"unknown bot level {level!r}")
-    return Choice(as_given(view, move), move)
+    text = ""
+    if explain:
+        line = next((ln.moves for ln in sorted(plan.lines, key=lambda ln: -ln.value) if ln.moves[0] == move),
+                    [move])
+        text = reason(know.template, know.seat, line)
+    return Choice(as_given(view, move), move, text)

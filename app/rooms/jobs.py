@@ -12,25 +12,19 @@ import time
 from typing import Any
 
 
-def choose(view: dict[str, Any], level: str) -> dict[str, Any]:
-    """A bot's move for the seat whose view this is."""
+def choose(view: dict[str, Any], level: str, think_ms: int = 1000) -> dict[str, Any]:
+    """A bot's move for the seat whose view this is (Hard thinks at most `think_ms`)."""
     from app.bots import choose_move
 
-    return dict(choose_move(view, level))
+    return dict(choose_move(view, level, budget_ms=think_ms))
 
 
-def hint(view: dict[str, Any], level: str) -> tuple[dict[str, Any], str]:
-    """A suggested move and why: the bots' `hint` if they have one, else their move choice."""
-    import app.bots as bots
+def hint(view: dict[str, Any], level: str, think_ms: int = 1000) -> tuple[dict[str, Any], str]:
+    """A suggested move and a short reason (the Normal or Hard choice)."""
+    from app.bots import hint as bot_hint
 
-    fn = getattr(bots, "hint", None)
-    if fn is not None:
-        try:
-            move, reason = fn(view, level)
-            return dict(move), str(reason)
-        except ValueError:
-            pass  # the bots do not hint at this level: fall back to their easy choice
-    return dict(bots.choose_move(view, "easy")), "suggested"
+    move, reason = bot_hint(view, level if level in ("normal", "hard") else "normal", budget_ms=think_ms)
+    return dict(move), reason
 
 
 def warm() -> bool:

@@ -18,9 +18,10 @@ log = logging.getLogger(__name__)
 class BotPool:
     """A lazily started `ProcessPoolExecutor` (spawned workers: safe beside threads)."""
 
-    def __init__(self, workers: int, timeout: float = 30.0) -> None:
+    def __init__(self, workers: int, timeout: float = 30.0, think_ms: int = 1000) -> None:
         self.workers = workers
         self.timeout = timeout
+        self.think_ms = think_ms
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -47,7 +48,7 @@ class BotPool:
     async def choose(self, view: dict[str, Any], level: str) -> dict[str, Any]:
         """A bot's move for this view; falls back to the first legal move if the bot fails."""
         try:
-            move: dict[str, Any] = await self._run(jobs.choose, view, level)
+            move: dict[str, Any] = await self._run(jobs.choose, view, level, self.think_ms)
             return move
         except asyncio.CancelledError:
             raise
@@ -57,7 +58,7 @@ class BotPool:
 
     async def hint(self, view: dict[str, Any], level: str) -> tuple[dict[str, Any], str]:
         """A suggested move and the reason for it."""
-        result: tuple[dict[str, Any], str] = await self._run(jobs.hint, view, level)
+        result: tuple[dict[str, Any], str] = await self._run(jobs.hint, view, level, self.think_ms)
         return result
 
     def close(self) -> None:

@@ -56,7 +56,7 @@ class RoomService:
         self.settings = settings
         self.sessions = sessions
         self.bus = bus
-        self.pool = pool or BotPool(settings.bot_workers)
+        self.pool = pool or BotPool(settings.bot_workers, think_ms=settings.bot_think_ms)
         self.instance = instance_id or secrets.token_hex(8)
         self.writer = writer or MoveWriter(sessions.kw["bind"])
         self.driving = Driving(self)

@@ -12,7 +12,7 @@ from app.engine import Match, Move, Options, view
 
 
 def play(opts: Options, levels: Sequence[str], seed: str, *, budget_ms: int | None = None,
-         max_moves: int = 5000,
+         iterations: int | None = None, max_moves: int = 5000,
          on_move: Callable[[Match, dict[str, Any], dict[str, Any]], None] | None = None) -> Match:
     """Play one hand: seat s is played by `levels[s % len(levels)]`. Every chosen move must
     be one of the view's legal moves; `on_move(match, view, move)` sees each decision."""
@@ -22,7 +22,7 @@ def play(opts: Options, levels: Sequence[str], seed: str, *, budget_ms: int | No
     while m.status == "playing":
         seat = m.game.turn
         v = view(m, seat)
-        move = choose_move(v, levels[seat % len(levels)], seed=moves, budget_ms=budget_ms)
+        move = choose_move(v, levels[seat % len(levels)], seed=moves, budget_ms=budget_ms, iterations=iterations)
         assert move in v["legal_moves"], (move, v["legal_moves"])
         if on_move is not None:
             on_move(m, v, move)

@@ -42,6 +42,23 @@ def test_easy_finishes_every_preset(preset: str, table: dict[str, object]) -> No
     assert m.game.outcome is not None
 
 
+@pytest.mark.parametrize("table", [TABLES[0], TABLES[1], TABLES[3]], ids=lambda t: "-".join(str(v) for v in t.values()))
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_normal_and_hard_finish_every_preset(preset: str, table: dict[str, object]) -> None:
+    opts = _opts(preset, table)
+    levels = ["normal", "hard"] if opts.players == 2 else ["hard", "normal", "easy"]
+    m = play(opts, levels, f"levels-{preset}", iterations=8)
+    assert m.game.outcome is not None
+
+
+@pytest.mark.parametrize("overrides", OPTIONS, ids=lambda o: ",".join(o))
+def test_normal_and_hard_finish_under_options(overrides: dict[str, object]) -> None:
+    m = play(make_options("standard", {"players": 2, **overrides}), ["hard", "normal"], "options-nh", iterations=8)
+    assert m.game.outcome is not None
+    m = play(make_options("standard", {"players": 4, "teams": "pairs", **overrides}), ["normal", "easy"], "options-ne")
+    assert m.game.outcome is not None
+
+
 @pytest.mark.parametrize("overrides", OPTIONS, ids=lambda o: ",".join(o))
 def test_easy_finishes_under_options(overrides: dict[str, object]) -> None:
     for table in ({"players": 2}, {"players": 4, "teams": "pairs"}):

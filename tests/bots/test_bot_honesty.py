@@ -11,7 +11,7 @@ from app.bots import choose_move
 from app.engine import Match, make_options, view
 from tests.bots.bot_helpers import hidden_part, play, reshuffle_hidden
 
-LEVELS = ["random", "easy"]
+LEVELS = ["random", "easy", "normal", "hard"]
 
 
 @pytest.mark.parametrize("preset,overrides", [
@@ -35,7 +35,7 @@ def test_hidden_cards_do_not_change_the_view_or_the_choice(level: str, preset: s
         assert hidden_part(other, seat) != hidden_part(m, seat)
         w = view(other, seat)
         assert w == v  # the bot is given exactly the same thing
-        assert choose_move(w, level, seed=11) == choose_move(v, level, seed=11)
+        assert choose_move(w, level, seed=11, iterations=60) == choose_move(v, level, seed=11, iterations=60)
         checked += 1
 
     play(opts, ["easy"], "honesty-" + preset, on_move=check)

@@ -147,6 +147,27 @@ async def test_bots_play_to_the_end(server: ServerThread, http: httpx.AsyncClien
     assert [p["bot"] for p in detail["players"]] == [None, "easy", "random"]
 
 
+async def test_normal_and_hard_bots_play_a_room_to_the_end(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(bot_think_ms=40, hint_level="hard")
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann = await new_person(http, "Ann")
+        code = (await new_room(http, ann, preset="short", options={"payoff_size": 5}, seats=3, seed="levels"))["code"]
+    a = await Sock.open(server.base, code, ann)
+    await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
+    await a.room({"type": "add_bot", "seat": 1, "level": "normal"}, lambda r: r["seats"][1]["bot"] == "normal")
+    await a.room({"type": "add_bot", "seat": 2, "level": "hard"}, lambda r: r["seats"][2]["bot"] == "hard")
+    await a.send({"type": "start"})
+    mine = await a.wait(lambda m: m["type"] == "state" and bool(m["view"]["legal_moves"]), timeout=60)
+    hint = await a.request({"type": "hint"}, lambda m: m["type"] in ("hint", "error"))
+    assert hint["type"] == "hint" and hint["move"] in mine["view"]["legal_moves"] and hint["reason"] != "suggested"
+    last = await _watch_to_end([a], random.Random(4), timeout=120)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        replay = (await http.get(f"/api/matches/{last['match_id']}/replay")).json()
+    actors = {(m["seat"], m["actor"]) for m in replay["moves"]}
+    assert {(1, "bot"), (2, "bot")} <= actors
+    assert rebuild_and_check(replay, {0: a.states()}, last["match_id"]) > 0
+
+
 async def test_a_room_of_bots_plays_while_watched(server: ServerThread, http: httpx.AsyncClient) -> None:
     ann = await new_person(http, "Ann")
     code = (await new_room(http, ann, preset="short", options={"payoff_size": 5}, seats=2, seed="botsonly"))["code"]
