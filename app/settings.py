@@ -46,8 +46,8 @@ class Settings(BaseSettings):
     bot_think_ms: int = Field(default=1000, ge=10, le=1000, description="Most a Hard bot thinks over one move (ms)")
     bot_delay: float = Field(default=0.8, ge=0, le=30, description="Pause before a bot or automatic move")
     absent_grace: float = Field(default=60.0, ge=0, description="Seconds before a bot plays for an absent player")
-    takeover_level: BotLevel = "easy"
-    clock_level: BotLevel = "easy"
+    takeover_level: BotLevel = "normal"
+    clock_level: BotLevel = "normal"
     hint_level: BotLevel = "normal"
     min_turn_seconds: int = Field(default=1, ge=1)
     max_turn_seconds: int = Field(default=3600, ge=1)

@@ -39,7 +39,7 @@ def reason(g: Game, seat: int, line: list[Move]) -> str:
                 sum(1 for m in line if m[0] == PLAY and m[2] == HAND) >= len(g.hands[seat]):
             return f"Play {name}: emptying your hand draws five fresh cards."
         if card is not None and g.deck.wild[card]:
-            return f"Play the wild {name} only because it pays off later in this line."
+            return f"Play the wild {name}: it opens the way for the cards you hold."
         return f"Play {name}: it clears a card without helping an opponent."
     if kind == MOVE_SIDE:
         return f"Move {name} between your side stacks to open a run."
