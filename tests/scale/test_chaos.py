@@ -34,6 +34,7 @@ class Seat:
     sent: dict[str, Msg] = field(default_factory=dict)
     twice: set[str] = field(default_factory=set)
     stale: int = 0
+    stale_ids: set[str] = field(default_factory=set)
 
     def states(self) -> list[Msg]:
         return [st for s in [*self.old, self.sock] for st in s.states()]
@@ -63,7 +64,11 @@ async def _play_seat(me: Seat, servers: list[ServerProcess], rng: random.Random,
             if roll < 0.08 and me.sent:  # a stale move (with a new id) while it is not our turn
                 old_id = rng.choice(list(me.sent))
                 me.stale += 1
-                await me.sock.send({"type": "move", "id": me.sock.next_id(), "move": me.sent[old_id]["move"]})
+                # Our turn may have come while this was on its way (the state saying so not yet
+                # here): then it is a real move, applied if it happens to be legal.
+                stale_id = me.sock.next_id()
+                me.stale_ids.add(stale_id)
+                await me.sock.send({"type": "move", "id": stale_id, "move": me.sent[old_id]["move"]})
             await asyncio.sleep(0.01)
             continue
         move = pick(view["legal_moves"], rng)
@@ -118,7 +123,7 @@ async def test_chaotic_clients_cannot_break_a_game(cluster: Cluster) -> None:
             assert all(n == 1 for _, _, n in stored), stored
             applied = {(seat, cid) for seat, cid, _ in stored}
             for i, seat in enumerate(seats):
-                assert {cid for s, cid in applied if s == i} <= set(seat.sent)
+                assert {cid for s, cid in applied if s == i} <= set(seat.sent) | seat.stale_ids
     everyone = [seat for _, seats in tables for seat in seats]
     assert sum(len(s.old) for s in everyone) > 0 and sum(len(s.twice) for s in everyone) > 0
     assert sum(s.stale for s in everyone) > 0
