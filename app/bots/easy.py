@@ -30,9 +30,13 @@ class EasyScorer:
     def ending(self, g: Game, seat: int, move: Move) -> float:
         if move[0] != DISCARD:
             return 0.0
-        return discard_value(g, seat, move)
+        return self.discard(g, seat, move)
 
     def fill(self, g: Game, seat: int, move: Move) -> float:
+        return self.discard(g, seat, move)
+
+    def discard(self, g: Game, seat: int, move: Move) -> float:
+        """The value of discarding `move`'s card where it goes (scorers override this)."""
         return discard_value(g, seat, move)
 
 

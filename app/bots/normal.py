@@ -15,8 +15,8 @@
 from __future__ import annotations
 
 from app.engine import Game, Move
-from app.engine.moves import DISCARD
 
+from .easy import EasyScorer
 from .tactics import REACH_CHANCE, hand_ranks, missing_to, needs, opponents_in_order, team_public, threat
 
 PAYOFF = 100.0
@@ -30,7 +30,7 @@ SIDE_CARD = 0.35
 FRESH_HAND = 8.0
 
 
-class NormalScorer:
+class NormalScorer(EasyScorer):
     """Scores a planner position as the rule books would judge it (see the module docstring)."""
 
     def position(self, g: Game, seat: int, hand_known: bool, blind: frozenset[int]) -> float:
@@ -56,12 +56,7 @@ class NormalScorer:
             value += (OWN_REACH if p == seat else PARTNER_REACH) * reach
         return value
 
-    def ending(self, g: Game, seat: int, move: Move) -> float:
-        if move[0] != DISCARD:
-            return 0.0
-        return discard_value(g, seat, move)
-
-    def fill(self, g: Game, seat: int, move: Move) -> float:
+    def discard(self, g: Game, seat: int, move: Move) -> float:
         return discard_value(g, seat, move)
 
 
