@@ -46,6 +46,8 @@ class Result:
     decisions: dict[str, int]
     iterations: int
     search_seconds: float
+    searches: int
+    departures: int
 
 
 def parse_level(spec: str, think_ms: int | None) -> tuple[str, int | None]:
@@ -97,7 +99,7 @@ def play_game(job: tuple[dict[str, Any], int, bool]) -> Result:
     won = {groups[s] for s in outcome.winners}
     result = "draw" if not won else ("a" if "a" in won else "b")
     return Result(deal, swap, result, outcome.reason, moves, seconds, decisions,
-                  STATS.iterations, STATS.seconds)
+                  STATS.iterations, STATS.seconds, STATS.searches, STATS.departures)
 
 
 def main() -> None:
@@ -160,7 +162,9 @@ def main() -> None:
     search = sum(r.search_seconds for r in results)
     if iters:
         print(f"  hard search: {iters} iterations in {search:.1f} s of search = "
-              f"{iters / max(search, 1e-9):,.0f} iterations/s per core")
+              f"{iters / max(search, 1e-9):,.0f} iterations/s per core; "
+              f"{sum(r.departures for r in results)} of {sum(r.searches for r in results)} searches "
+              "chose another move than Normal's")
     print(f"  moves a game: {sum(r.moves for r in results) / len(results):.0f}; endings {reasons}; "
           f"wall time {time.perf_counter() - start:.0f} s")
     print(f"arena: {args.a} beats {args.b} {pct:.1f}% of decided games ({wins}-{losses}-{draws}), "

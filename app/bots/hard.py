@@ -9,8 +9,10 @@
    rest of the turn where the line stopped at a card it could not know yet, then every
    opponent's turn with a fast greedy policy (`rollout_turn`), until the seat is to move
    again. The position there is scored as Normal scores it, plus what the opponents paid off.
-3. Candidates whose mean falls far behind the best are dropped (successive halving); when
-   the budget is spent the line with the best mean is chosen and its first move played.
+3. Each candidate is scored by its paired difference from Normal's choice on the same samples;
+   candidates clearly worse than Normal's choice are dropped every few rounds. When the budget is
+   spent, the candidate with the best mean difference is played if it beats Normal's choice by
+   more than `CONFIDENCE` standard errors; otherwise Normal's choice is.
 
 Only the view is read: the hidden cards of the search are samples (see `knowledge.py`).
 A search is repeatable for a given seed and iteration budget; a time budget stops it early.
@@ -36,7 +38,7 @@ MAX_MS = 1000
 CANDIDATES = 8
 MAX_ROLLOUT_MOVES = 400
 PRUNE_EVERY = 8
-CONFIDENCE = 1.5
+CONFIDENCE = 0.5  # standard errors by which a departure from Normal must beat it
 END_VALUE = 30 * 100.0  # a hand won or lost inside a rollout: worth thirty pay-off cards
 OPP_CARD = 60.0  # what an opponent's pay-off card costs (the next opponent; later ones less)
 NEXT_OWN = 50.0  # each pay-off card the team plays on its next turn (the search looks that far)
@@ -236,12 +238,12 @@ def search(view: dict[str, Any], know: Knowledge, *, seed: int | None = None,
             break
         if n % PRUNE_EVERY == 0:
             alive = [i for i in alive if _upper(sums[i], squares[i], n) > 0]
-    STATS.add(iterations, time.perf_counter() - start)
     best, best_mean = 0, 0.0
     for i in alive:
         mean, se = _mean_se(sums[i], squares[i], n)
         if mean - CONFIDENCE * se > 0 and mean > best_mean:
             best, best_mean = i, mean
+    STATS.add(iterations, time.perf_counter() - start, pool[best].moves[0] != pool[0].moves[0])
     return pool[best].moves[0], plan
 
 
