@@ -5,10 +5,10 @@
 Plays random two-player games in one process and, for every move, does only what the server
 cannot skip: the engine applies the move, builds the view of each of the two players and
 serialises each `state` message with orjson, and the move row is inserted and its match
-advanced in SQLite (the standard library driver, WAL, `synchronous=NORMAL`, the server's
-pragmas and statements) in transactions of `--batch` moves (the server's group commit).
-No websocket frames, no ASGI, no SQLAlchemy, no asyncio: the server's real cost per move is
-this floor plus those. Prints each part and, as its last line,
+advanced in SQLite (the standard-library driver, WAL, `synchronous=NORMAL`; the move writer's
+own statements and bind processors, compiled once as on the server's fast path) in transactions
+of `--batch` moves (the server's group commit). No websocket frames, no ASGI, no SQLAlchemy
+session or engine, no asyncio: the server's real cost per move is this floor plus those. Prints each part and, as its last line,
 
     floor: <us> us per move (engine <a>, views <b>, encode <c>, sqlite <d>) = at most <m> moves/s on one core
 """
@@ -24,22 +24,25 @@ import tempfile
 import time
 
 import orjson
+from sqlalchemy import create_engine
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from app.engine import Match, make_options, view  # noqa: E402
+from app.store.models import utcnow  # noqa: E402
+from app.store.writer import _FastPath  # noqa: E402
 
 SCHEMA = """
 CREATE TABLE matches (id TEXT PRIMARY KEY, v INTEGER NOT NULL, status TEXT NOT NULL,
                       totals TEXT NOT NULL, turn_deadline TEXT);
 CREATE TABLE moves (id INTEGER PRIMARY KEY, match_id TEXT NOT NULL REFERENCES matches(id),
                     seq INTEGER NOT NULL, hand_number INTEGER NOT NULL, seat INTEGER NOT NULL,
-                    actor TEXT NOT NULL, client_id TEXT, payload TEXT NOT NULL, created_at TEXT NOT NULL,
+                    actor TEXT NOT NULL, client_id TEXT, payload JSON NOT NULL, created_at DATETIME NOT NULL,
                     UNIQUE (match_id, seq), UNIQUE (match_id, seat, client_id));
 """
-INSERT = ("INSERT INTO moves (match_id, seq, hand_number, seat, actor, client_id, payload, created_at) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-ADVANCE = "UPDATE matches SET v=?, status=?, totals=?, turn_deadline=? WHERE id=? AND v=?"
+# The move writer's own statements, compiled for SQLite as the server compiles them.
+STATEMENTS = _FastPath(create_engine(
+    "sqlite://", json_serializer=lambda v: orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS).decode()).dialect)
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -82,15 +85,16 @@ def main() -> None:
                 for s in (0, 1):
                     orjson.dumps({"type": "state", "v": m.v, "view": seen[s], "events": events,
                                   "match_id": match_id, "clock": None, "autoplay": []}).decode()
-                payload = orjson.dumps(mv.to_wire()).decode()
                 t3 = clock()
-                pending.append(((match_id, m.v, len(m.hands), seat, "person", f"c{moves}", payload,
-                                 "2026-11-30T00:00:00+00:00"),
-                                (m.v, m.status, orjson.dumps(list(m.totals)).decode(), None, match_id, expect)))
+                pending.append(({"match_id": match_id, "seq": m.v, "hand_number": len(m.hands), "seat": seat,
+                                 "actor": "person", "client_id": f"c{moves}", "payload": mv.to_wire(),
+                                 "created_at": utcnow()},
+                                {"b_id": match_id, "b_expect": expect, "b_v": m.v, "b_status": m.status,
+                                 "b_totals": list(m.totals), "b_deadline": None}))
                 if len(pending) >= args.batch:
                     db.execute("BEGIN")
-                    db.executemany(INSERT, [row for row, _ in pending])
-                    db.executemany(ADVANCE, [adv for _, adv in pending])
+                    db.executemany(STATEMENTS.insert.sql, STATEMENTS.insert.rows([row for row, _ in pending]))
+                    db.executemany(STATEMENTS.advance.sql, STATEMENTS.advance.rows([adv for _, adv in pending]))
                     db.execute("COMMIT")
                     pending.clear()
                 t4 = clock()
