@@ -8,7 +8,8 @@ serialises each `state` message with orjson, and the move row is inserted and it
 advanced in SQLite (the standard-library driver, WAL, `synchronous=NORMAL`; the move writer's
 own statements and bind processors, compiled once as on the server's fast path) in transactions
 of `--batch` moves (the server's group commit). No websocket frames, no ASGI, no SQLAlchemy
-session or engine, no asyncio: the server's real cost per move is this floor plus those. Prints each part and, as its last line,
+session or engine, no asyncio: the server's real cost per move is this floor plus those.
+Prints each part and, as its last line,
 
     floor: <us> us per move (engine <a>, views <b>, encode <c>, sqlite <d>) = at most <m> moves/s on one core
 """
