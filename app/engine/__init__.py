@@ -12,7 +12,7 @@ A hand is options + seed + ordered moves; a match is a sequence of hands. Public
 from .cards import Deck
 from .errors import BadMove, EngineError, HandOver, IllegalMove, NotYourTurn, OptionsError
 from .game import Game
-from .match import HAND_OVER, MATCH_OVER, PLAYING, WAITING, HandRecord, Match, NotDealtYet
+from .match import HandRecord, Match, MatchStatus, NotDealtYet
 from .moves import END, Move
 from .options import OPTION_HELP, OPTION_NAMES, PRESET_HELP, PRESETS, Options, make_options, options_from_json
 from .shuffle import ShuffleStream, commitment
@@ -20,9 +20,9 @@ from .state import Outcome
 from .views import omniscient_view, view
 
 __all__ = [
-    "BadMove", "Deck", "END", "EngineError", "Game", "HAND_OVER", "HandOver", "HandRecord",
-    "IllegalMove", "MATCH_OVER", "Match", "Move", "NotDealtYet", "NotYourTurn", "OPTION_HELP",
-    "OPTION_NAMES", "Options", "OptionsError", "Outcome", "PLAYING", "PRESETS", "PRESET_HELP",
-    "ShuffleStream", "WAITING", "commitment", "make_options", "omniscient_view",
+    "BadMove", "Deck", "END", "EngineError", "Game", "HandOver", "HandRecord",
+    "IllegalMove", "Match", "MatchStatus", "Move", "NotDealtYet", "NotYourTurn", "OPTION_HELP",
+    "OPTION_NAMES", "Options", "OptionsError", "Outcome", "PRESETS", "PRESET_HELP",
+    "ShuffleStream", "commitment", "make_options", "omniscient_view",
     "options_from_json", "view",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .errors import EngineError, HandOver, NotYourTurn
@@ -17,10 +18,15 @@ from .moves import Move
 from .options import Options
 from .shuffle import commitment
 
-WAITING = "waiting"
-PLAYING = "playing"
-HAND_OVER = "hand_over"
-MATCH_OVER = "match_over"
+
+class MatchStatus(StrEnum):
+    """Where a match stands (the wire and the store use the values)."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    HAND_OVER = "hand_over"
+    MATCH_OVER = "match_over"
+
 
 
 @dataclass
@@ -51,7 +57,7 @@ class Match:
         self.hand_scores: list[list[int]] = []
         self._game: Game | None = None
         self.v = -1
-        self.status = WAITING
+        self.status = MatchStatus.WAITING
 
     @property
     def game(self) -> Game:
@@ -69,18 +75,18 @@ class Match:
 
     def deal(self, seed: str, order: Sequence[int] | None = None) -> list[dict[str, Any]]:
         """Deal the first or next hand; returns the public events of the deal."""
-        if self.status not in (WAITING, HAND_OVER):
+        if self.status not in (MatchStatus.WAITING, MatchStatus.HAND_OVER):
             raise HandOver("a new hand can only be dealt when the previous one is over")
         self._game = Game.deal(self.options, seed, order, events=self.record_events)
         self.hands.append(HandRecord(seed, [], list(order) if order is not None else None))
         self.v += 1
-        self.status = PLAYING
+        self.status = MatchStatus.PLAYING
         return self._take_events()
 
     def apply(self, move: Move, seat: int | None = None) -> list[dict[str, Any]]:
         """Apply a move (checking it comes from `seat`, if given); returns its public events."""
-        if self.status != PLAYING:
-            raise HandOver("the hand is over" if self.status != WAITING else "the match has not started")
+        if self.status != MatchStatus.PLAYING:
+            raise HandOver("the hand is over" if self.status != MatchStatus.WAITING else "the match has not started")
         g = self.game
         if seat is not None and seat != g.turn:
             raise NotYourTurn("it is not your turn")
@@ -93,9 +99,9 @@ class Match:
                 self.totals[s] += pts
             target = self.options.match_target
             if target is None or max(self.totals) >= target:
-                self.status = MATCH_OVER
+                self.status = MatchStatus.MATCH_OVER
             else:
-                self.status = HAND_OVER
+                self.status = MatchStatus.HAND_OVER
         return self._take_events()
 
     def _take_events(self) -> list[dict[str, Any]]:
@@ -109,7 +115,7 @@ class Match:
     @property
     def winners(self) -> list[int]:
         """Seats that won the match (empty while it goes on, or for a drawn single game)."""
-        if self.status != MATCH_OVER:
+        if self.status != MatchStatus.MATCH_OVER:
             return []
         if self.options.match_target is None:
             return list(self.game.outcome.winners) if self.game.outcome else []
@@ -125,7 +131,7 @@ class Match:
         game.events = []
         m.hands.append(HandRecord(game.seed, []))
         m.v = 0
-        m.status = PLAYING if game.outcome is None else MATCH_OVER
+        m.status = MatchStatus.PLAYING if game.outcome is None else MatchStatus.MATCH_OVER
         return m
 
     @classmethod

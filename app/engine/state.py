@@ -16,8 +16,6 @@ from .moves import Move, payoff_pile, side_pile
 from .options import Options, rank_set
 from .shuffle import ShuffleStream, commitment
 
-PLAYING = "playing"
-
 
 @dataclass(frozen=True, slots=True)
 class Outcome:

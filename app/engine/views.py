@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .match import HAND_OVER, MATCH_OVER, Match
+from .match import Match, MatchStatus
 from .moves import shared_wire
 from .options import options_json
 from .state import GameState
@@ -36,7 +36,7 @@ def view(match: Match, seat: int | None,
     Card, move and options dicts inside may be shared between views: serialise, don't mutate."""
     g = match.game
     o = match.options
-    over = match.status in (HAND_OVER, MATCH_OVER)
+    over = match.status in (MatchStatus.HAND_OVER, MatchStatus.MATCH_OVER)
     players = []
     for s in range(g.n):
         pile = g.payoff[s]
@@ -86,7 +86,7 @@ def _result(match: Match) -> dict[str, Any]:
     out = g.outcome.to_json()
     out["totals"] = list(match.totals)
     out["seed"] = g.seed
-    out["match_over"] = match.status == MATCH_OVER
+    out["match_over"] = match.status == MatchStatus.MATCH_OVER
     out["match_winners"] = match.winners
     return out
 

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from app.engine import PLAYING, Match
+from app.engine import Match, MatchStatus
 from app.store.models import Room as RoomRow
 from app.store.models import utcnow
 from app.store.presence import Seen
@@ -148,7 +148,7 @@ class LiveMatch:
 
     @property
     def playing(self) -> bool:
-        return self.game.status == PLAYING
+        return self.game.status == MatchStatus.PLAYING
 
 
 class LiveRoom:

@@ -14,7 +14,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from app.engine import HAND_OVER, MATCH_OVER, PLAYING, BadMove, EngineError, Match, Move, NotYourTurn, commitment, view
+from app.engine import BadMove, EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, view
 from app.store import matches as match_store
 from app.store.errors import Conflict
 from app.store.matches import HandEnd
@@ -80,7 +80,7 @@ async def start(svc: RoomService, room: LiveRoom, peer: Peer, *, rematch: bool) 
     match_id = new_id()
     deadline = _deadline(st.turn_seconds)
     row = MatchRow(id=match_id, room_code=st.code, number=number, preset=st.preset, options=options.to_json(),
-                   names=[s.name for s in seats], turn_seconds=st.turn_seconds, status=PLAYING, v=game.v,
+                   names=[s.name for s in seats], turn_seconds=st.turn_seconds, status=MatchStatus.PLAYING, v=game.v,
                    totals=list(game.totals), winners=None, turn_deadline=deadline)
     seat_rows = [Seat(match_id=match_id, seat=i, player_id=s.player_id, name=s.name, bot_level=s.bot,
                       team=options.team_of(i)) for i, s in enumerate(seats)]
@@ -108,9 +108,9 @@ async def next_hand(svc: RoomService, room: LiveRoom, peer: Peer) -> None:
     m = room.match
     if m is None:
         raise RoomError(E.GAME_NOT_STARTED, "the game has not started")
-    if m.game.status != HAND_OVER:
+    if m.game.status != MatchStatus.HAND_OVER:
         raise RoomError(E.NOT_ALLOWED_NOW, "the next hand can be dealt only when a hand is over"
-                        if m.game.status != MATCH_OVER else "the match is over: ask for a rematch")
+                        if m.game.status != MatchStatus.MATCH_OVER else "the match is over: ask for a rematch")
     if m.seat_of(peer.player_id) is None:
         raise RoomError(E.NOT_ALLOWED_NOW, "only a player of this match can deal the next hand")
     expect_v = m.game.v
@@ -122,7 +122,7 @@ async def next_hand(svc: RoomService, room: LiveRoom, peer: Peer) -> None:
     try:
         async with svc.sessions() as s:
             await match_store.record_deal(s, match_id=m.id, expect_v=expect_v, hand=hand,
-                                          match_values={"status": PLAYING, "turn_deadline": deadline})
+                                          match_values={"status": MatchStatus.PLAYING, "turn_deadline": deadline})
     except Exception as e:
         await svc.reload(room)
         if isinstance(e, Conflict):
@@ -145,7 +145,7 @@ async def move(svc: RoomService, room: LiveRoom, peer: Peer, move_id: str | None
     if move_id is not None and (seat, move_id) in m.client_ids:
         svc.send_state(room, peer)  # already applied: the answer is the table as it is now
         return
-    if m.game.status != PLAYING:
+    if m.game.status != MatchStatus.PLAYING:
         raise RoomError(E.NOT_ALLOWED_NOW, "the hand is over", move_id=move_id)
     if m.game.game.turn != seat:
         raise RoomError(E.NOT_YOUR_TURN, "it is not your turn", move_id=move_id)
@@ -171,21 +171,21 @@ async def commit_move(svc: RoomService, room: LiveRoom, seat: int, mv: Move, act
         raise RoomError(E.ILLEGAL_MOVE, str(e), move_id=move_id) from e
     values: dict[str, Any] = {"status": game.status, "totals": list(game.totals)}
     deadline = m.deadline
-    if game.status != PLAYING:
+    if game.status != MatchStatus.PLAYING:
         deadline = None
     elif game.game.turn != turn_before:
         deadline = _deadline(m.turn_seconds)
     values["turn_deadline"] = deadline
     hand_end = None
-    if game.status in (HAND_OVER, MATCH_OVER):
+    if game.status in (MatchStatus.HAND_OVER, MatchStatus.MATCH_OVER):
         public = view(game, None)
         hand_end = HandEnd(hand_number, public["result"], public["result"]["scores"], list(game.totals),
                            [p["payoff_count"] for p in public["players"]])
-        if game.status == MATCH_OVER:
+        if game.status == MatchStatus.MATCH_OVER:
             values.update(winners=list(game.winners), ended_at=utcnow())
     write = MoveWrite(match_id=m.id, expect_v=expect_v, seq=game.v, hand_number=hand_number, seat=seat, actor=actor,
                       client_id=move_id, payload=mv.to_wire(), match_values=values, hand_end=hand_end,
-                      room_code=room.code if game.status == MATCH_OVER else None)
+                      room_code=room.code if game.status == MatchStatus.MATCH_OVER else None)
     try:
         await svc.writer.record(write)
     except Exception as e:
@@ -207,7 +207,7 @@ async def commit_move(svc: RoomService, room: LiveRoom, seat: int, mv: Move, act
     m.deadline = deadline
     notice = [] if actor in (PERSON, BOT) else [{"type": "autoplay", "seat": seat, "by": actor}]
     m.remember(game.v, notice + events)
-    over = game.status == MATCH_OVER
+    over = game.status == MatchStatus.MATCH_OVER
     if over:
         room.state.status = "over"
         room.state.rev += 1

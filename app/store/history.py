@@ -15,9 +15,9 @@ from typing import Any
 from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .models import Hand, Match, Score, Seat
+from app.engine import MatchStatus
 
-OVER = "match_over"
+from .models import Hand, Match, Score, Seat
 
 
 class BadCursor(ValueError):
@@ -83,7 +83,8 @@ async def player_matches(session: AsyncSession, player_id: str, cursor: str | No
     for match, seat in page:
         item = match_summary(match, seats[match.id])
         item["seat"] = seat
-        item["won"] = (seat in match.winners) if match.status == OVER and match.winners is not None else None
+        won = match.winners if match.status == MatchStatus.MATCH_OVER else None
+        item["won"] = (seat in won) if won is not None else None
         items.append(item)
     nxt = encode_cursor(page[-1][0].started_at, page[-1][0].id) if len(rows) > limit else None
     return items, nxt
@@ -123,7 +124,7 @@ async def player_stats(session: AsyncSession, player_id: str) -> dict[str, Any]:
     average number of pay-off cards left at the end of a hand."""
     rows = (await session.execute(
         select(Match.totals, Match.winners, Seat.seat).join(Seat, Seat.match_id == Match.id)
-        .where(Seat.player_id == player_id, Match.status == OVER))).all()
+        .where(Seat.player_id == player_id, Match.status == MatchStatus.MATCH_OVER))).all()
     played = len(rows)
     won = sum(1 for _, winners, seat in rows if winners and seat in winners)
     points = sum(int(totals[seat]) for totals, _, seat in rows)
@@ -137,7 +138,7 @@ async def player_stats(session: AsyncSession, player_id: str) -> dict[str, Any]:
     left = sum(r[0] for r in hand_rows)
     in_play = (await session.execute(
         select(Match.id).join(Seat, Seat.match_id == Match.id)
-        .where(Seat.player_id == player_id, Match.status != OVER))).all()
+        .where(Seat.player_id == player_id, Match.status != MatchStatus.MATCH_OVER))).all()
     return {
         "player_id": player_id, "played": played, "won": won, "points": points,
         "in_progress": len(in_play), "hands_played": hands, "hands_won": hands_won,

@@ -15,10 +15,10 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.engine import MatchStatus
+
 from .models import Lease, Room, utcnow
 from .models import Match as MatchRow
-
-LIVE = "playing"
 
 
 async def acquire(session: AsyncSession, room: str, instance: str, seconds: float,
@@ -87,13 +87,14 @@ async def orphans(session: AsyncSession, now: datetime | None = None, limit: int
     now = now or utcnow()
     q = (select(Lease.room_code).join(Room, Room.code == Lease.room_code)
          .join(MatchRow, MatchRow.id == Room.match_id)
-         .where(Lease.expires_at < now, MatchRow.status == LIVE).limit(limit))
+         .where(Lease.expires_at < now, MatchRow.status == MatchStatus.PLAYING).limit(limit))
     return [code for (code,) in (await session.execute(q)).all()]
 
 
 async def forget_finished(session: AsyncSession, now: datetime | None = None) -> None:
     """Delete lapsed leases of rooms with nothing left to drive."""
     now = now or utcnow()
-    live = (select(Room.code).join(MatchRow, MatchRow.id == Room.match_id).where(MatchRow.status == LIVE))
+    live = (select(Room.code).join(MatchRow, MatchRow.id == Room.match_id)
+            .where(MatchRow.status == MatchStatus.PLAYING))
     await session.execute(delete(Lease).where(Lease.expires_at < now, Lease.room_code.not_in(live)))
     await session.commit()

@@ -15,6 +15,8 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.engine import MatchStatus
+
 from .errors import Conflict
 from .models import Hand, Match, Move, Room, Score, Seat, utcnow
 from .rooms import update_room
@@ -147,5 +149,5 @@ async def client_move_seq(session: AsyncSession, match_id: str, seat: int, clien
 
 async def live_match_ids(session: AsyncSession) -> list[tuple[str, str]]:
     """(room code, match id) of every match still being played."""
-    q = select(Match.room_code, Match.id).where(Match.status.in_(("playing", "hand_over")))
+    q = select(Match.room_code, Match.id).where(Match.status.in_((MatchStatus.PLAYING, MatchStatus.HAND_OVER)))
     return [(r, m) for r, m in (await session.execute(q)).all()]

@@ -9,6 +9,7 @@ written in the same transaction as the move that caused them.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint
@@ -35,6 +36,15 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class RoomStatus(StrEnum):
+    """Where a room stands: its lobby is open (waiting), a match is being played, or the last
+    match is over (the lobby is open again for a rematch)."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    OVER = "over"
 
 
 def utcnow() -> datetime:
@@ -77,7 +87,7 @@ class Room(Base):
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=True)
     seed: Mapped[str | None] = mapped_column(String(128), nullable=True)
-    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    status: Mapped[str] = mapped_column(String(16), default=RoomStatus.WAITING)
     seating: Mapped[list[Any]] = mapped_column(default=list)
     rev: Mapped[int] = mapped_column(Integer, default=0)
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)

@@ -11,9 +11,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .errors import Conflict
-from .models import Room, utcnow
+from .models import Room, RoomStatus, utcnow
 
-OPEN = ("waiting", "playing")
+OPEN = (RoomStatus.WAITING, RoomStatus.PLAYING)
 
 
 async def insert_room(session: AsyncSession, room: Room) -> Room:
@@ -36,7 +36,7 @@ async def get_room(session: AsyncSession, code: str) -> Room | None:
 
 async def public_rooms(session: AsyncSession, limit: int = 50) -> list[Room]:
     """Public rooms waiting for players, newest first."""
-    q = (select(Room).where(Room.public.is_(True), Room.status == "waiting")
+    q = (select(Room).where(Room.public.is_(True), Room.status == RoomStatus.WAITING)
          .order_by(Room.created_at.desc()).limit(limit))
     return list((await session.execute(q)).scalars())
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from app.engine import HAND_OVER, MATCH_OVER, PLAYING, BadMove, HandOver, Match, Move, NotYourTurn, make_options
+from app.engine import BadMove, HandOver, Match, MatchStatus, Move, NotYourTurn, make_options
 
 
 def play_hand(m: Match, rng: random.Random) -> None:
-    while m.status == PLAYING:
+    while m.status == MatchStatus.PLAYING:
         g = m.game
         m.apply(rng.choice(g.legal_moves()), seat=g.turn)
 
@@ -19,11 +19,11 @@ def test_version_counts_moves_and_deals() -> None:
     m = Match(make_options("short", {"match_target": 10_000}))
     assert m.v == -1
     m.deal("h1")
-    assert m.v == 0 and m.status == PLAYING
+    assert m.v == 0 and m.status == MatchStatus.PLAYING
     rng = random.Random(3)
     play_hand(m, rng)
     moves = len(m.hands[0].moves)
-    assert m.v == moves and m.status == HAND_OVER
+    assert m.v == moves and m.status == MatchStatus.HAND_OVER
     m.deal("h2")
     assert m.v == moves + 1
 
@@ -32,7 +32,7 @@ def test_single_game_is_a_match_of_one_hand() -> None:
     m = Match(make_options("short"))
     m.deal("one")
     play_hand(m, random.Random(1))
-    assert m.status == MATCH_OVER
+    assert m.status == MatchStatus.MATCH_OVER
     with pytest.raises(HandOver):
         m.deal("two")
 
@@ -42,7 +42,7 @@ def test_match_goes_on_until_a_target_and_totals_add_up() -> None:
     m = Match(o, ["Ann", "Bob"])
     rng = random.Random(11)
     hand = 0
-    while m.status != MATCH_OVER:
+    while m.status != MatchStatus.MATCH_OVER:
         m.deal(f"hand-{hand}")
         hand += 1
         play_hand(m, rng)
@@ -89,10 +89,10 @@ def test_replay_reproduces_every_step(preset: str) -> None:
     rng = random.Random(5)
     snapshots = {}
     hand = 0
-    while m.status != MATCH_OVER and hand < 3:
+    while m.status != MatchStatus.MATCH_OVER and hand < 3:
         m.deal(f"r{hand}")
         hand += 1
-        while m.status == PLAYING:
+        while m.status == MatchStatus.PLAYING:
             snapshots[m.v] = (repr(m.game.payoff), repr(m.game.hands), repr(m.game.stock), m.game.turn)
             m.apply(rng.choice(m.game.legal_moves()))
     for v in sorted(snapshots)[:: max(1, len(snapshots) // 25)]:
