@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from app.bus import Bus, make_bus
 from app.rooms.pool import BotPool
 from app.rooms.service import RoomService
+from app.rooms.storage import SqlRooms
 from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
@@ -37,7 +38,8 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if settings.auto_migrate:
                 await migrate.upgrade(engine)
             sessions = make_sessions(engine)
-            service = RoomService(settings, sessions, bus or make_bus(settings.redis_url, settings.redis_prefix),
+            service = RoomService(settings, SqlRooms(sessions, presence_ttl=settings.presence_ttl),
+                                  bus or make_bus(settings.redis_url, settings.redis_prefix),
                                   BotPool(settings.bot_workers, think_ms=settings.bot_think_ms))
             logs.configure(settings, service.instance)
             app.state.settings = settings

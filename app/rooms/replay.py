@@ -11,7 +11,7 @@ from app.engine import omniscient_view
 from app.store import matches as match_store
 from app.store.history import iso
 
-from .loader import replay as rebuild
+from .storage import match_at
 
 
 class NotOver(Exception):
@@ -42,4 +42,4 @@ async def replay(sessions: async_sessionmaker[AsyncSession], match_id: str, at: 
         }
     if not 0 <= at <= total:
         raise BadStep(f"at must be from 0 to {total}")
-    return {"at": at, "total": total, "view": omniscient_view(rebuild(record, upto=at))}
+    return {"at": at, "total": total, "view": omniscient_view(match_at(record, at))}

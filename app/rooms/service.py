@@ -1,9 +1,12 @@
-"""`RoomService`: the live rooms of this instance, and every entry point the server calls.
+"""`RoomService`: the shell around the room core, and the only code of the room layer that awaits.
 
-The REST routers create and describe rooms; the socket endpoint attaches a `Peer` with
-`join`, forwards each typed request to the matching method, and `leave`s. Every method that
-touches a room runs under that room's lock. After a committed change the service pushes
-views to its own sockets and publishes on the bus; other instances catch up from the store.
+The server's sockets `join`, send typed commands (`handle`) and `leave`; REST creates and
+describes rooms. For every command the shell asks the core (`lobby`, `play`, `timers`: pure
+functions of the room, the command and the time) what to do, then carries it out in one
+order: commit (the store) -> apply (`steps.apply_steps`, the one applier) -> fan out (our
+sockets) -> publish (the bus) -> schedule (the room's timer). Every room is changed under its
+own lock, so no socket ever sees a step that is not committed. Other instances' changes
+arrive on the bus and go through the same applier.
 """
 
 from __future__ import annotations
@@ -15,29 +18,42 @@ import logging
 import secrets
 import time
 from collections import Counter
-from datetime import timedelta
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
-
 from app.bus import Bus, Subscription
-from app.engine import view
+from app.engine import BadMove, Move
 from app.settings import Settings
-from app.store import leases as lease_store
-from app.store import players as player_store
-from app.store import presence as presence_store
-from app.store.models import Player, utcnow
-from app.store.writer import MoveWriter
+from app.store.errors import Conflict
+from app.store.models import Player, RoomStatus
+from app.store.players import new_id
+from app.store.presence import Seen
 
-from . import directory, driver, fanout, loader, lobby, play, sync
+from . import commands as C
 from . import errors as E
 from .config import normal_code
+from .directory import create_room, public_rooms
+from .driving import Driving
 from .errors import RoomError
-from .leases import Driving
-from .live import LiveRoom, Peer
+from .fanout import push_room, push_states, send_state
+from .lobby import Actor, decide_chat, decide_lobby
 from .logctx import about
-from .metrics import ROOMS_LOADED
-from .pool import BotPool
+from .messages import Advanced, ChatSaid, Notice, RoomChanged, RoomInfo, notice_from_json, notice_json, room_info
+from .metrics import AUTOMATIC, BOT_THINK, BUS_CATCH_UP, MOVES, MOVES_BY, ROOMS_LOADED
+from .model import LiveMatch, Room
+from .play import (
+    AlreadyMade,
+    CommitMove,
+    Fresh,
+    decide_hint,
+    decide_move,
+    decide_next_hand,
+    decide_seat_move,
+    decide_start,
+)
+from .ports import Bots, Clock, Peer, Storage, SystemClock
+from .steps import StepRefused, apply_steps
+from .timers import Timer, decide_automatic, fallback_move, next_timer
+from .timers import absent_seats as absent
 
 log = logging.getLogger(__name__)
 
@@ -46,20 +62,33 @@ class RoomNotFound(LookupError):
     """No room has that code."""
 
 
-RESTART = 1012  # protocol.md: the server is restarting; reconnect
+class LiveRoom(Room):
+    """A room loaded on this instance: the core's `Room` plus its lock, sockets and timer."""
+
+    def __init__(self, room: Room) -> None:
+        super().__init__(room.state, room.match, loaded_at=room.loaded_at, host_name=room.host_name)
+        self.lock = asyncio.Lock()
+        self.peers: set[Peer] = set()
+        self.timer: asyncio.Task[None] | None = None
+        self.subscription: Subscription | None = None
+        self.closed = False
+
+
+def _fresh() -> Fresh:
+    return Fresh(new_id(), secrets.token_hex(16))
 
 
 class RoomService:
-    def __init__(self, settings: Settings, sessions: async_sessionmaker[AsyncSession], bus: Bus,
-                 pool: BotPool | None = None, instance_id: str | None = None,
-                 writer: MoveWriter | None = None) -> None:
+    def __init__(self, settings: Settings, storage: Storage, bus: Bus, bots: Bots, *,
+                 clock: Clock | None = None, instance_id: str | None = None) -> None:
         self.settings = settings
-        self.sessions = sessions
+        self.storage = storage
         self.bus = bus
-        self.pool = pool or BotPool(settings.bot_workers, think_ms=settings.bot_think_ms)
+        self.bots = bots
+        self.clock: Clock = clock or SystemClock()
         self.instance = instance_id or secrets.token_hex(8)
-        self.writer = writer or MoveWriter(sessions.kw["bind"])
-        self.driving = Driving(self)
+        self.driving = Driving(storage, self.instance, settings.lease_seconds, needs_driver=self._needs_driver,
+                               reschedule=self._reschedule, adopt=self._adopt)
         self.rooms: dict[str, LiveRoom] = {}
         self.sockets: Counter[str] = Counter()
         self.draining = False
@@ -77,8 +106,8 @@ class RoomService:
 
     async def drain(self, reason: str = "the server is restarting") -> None:
         """Stop gracefully: refuse new work, let every move in flight commit and be sent, tell
-        every socket to reconnect (close code 1012, to another instance behind a proxy), and
-        hand our rooms' timers to the other instances. Safe to call more than once."""
+        every socket to reconnect (to another instance behind a proxy), and hand our rooms'
+        timers to the other instances. Safe to call more than once."""
         if self.draining:
             return
         self.draining = True
@@ -87,12 +116,11 @@ class RoomService:
             async with room.lock:  # a move in flight holds the lock until it is committed and sent
                 self._unload(room)
                 for peer in list(room.peers):
-                    peer.close(RESTART, reason)
-        await self.writer.close()
+                    peer.reconnect(reason)
+        await self.storage.close()
         await self.driving.close()
         with contextlib.suppress(Exception):
-            async with self.sessions() as s:
-                await presence_store.forget_instance(s, self.instance)
+            await self.storage.forget_instance(self.instance)
         log.info("drained: every move in flight committed, sockets told to reconnect, leases handed over")
 
     async def close(self) -> None:
@@ -103,30 +131,23 @@ class RoomService:
         if self._heartbeat is not None:
             self._heartbeat.cancel()
         await self.bus.close()
-        self.pool.close()
+        self.bots.close()
 
     async def _beat(self) -> None:
         beats = 0
         while True:
-            await asyncio.sleep(self.settings.heartbeat_seconds)
+            await self.clock.sleep(self.settings.heartbeat_seconds)
             beats += 1
             try:
                 rooms = list(self.rooms.values())
-                async with self.sessions() as s:
-                    await presence_store.heartbeat(s, self.instance)
-                    if beats % 360 == 0:
-                        await presence_store.prune(s, utcnow() - timedelta(days=1))
-                        await lease_store.forget_finished(s)
-                    seen = await presence_store.rooms_presence(s, [r.code for r in rooms],
-                                                               self.settings.presence_ttl)
+                await self.storage.heartbeat(self.instance, prune=beats % 360 == 0)
+                seen = await self.storage.rooms_presence([r.code for r in rooms])
                 for room in rooms:
                     async with room.lock:
                         if room.closed:
                             continue
                         if self._set_presence(room, seen.get(room.code, {})):
-                            fanout.push_room(room)
-                            self.send_states(room)
-                            driver.schedule(self, room)
+                            self._show(room, room_changed=True)
                         if not room.peers and not self.driving.keeps(room.code):
                             self._unload(room)  # nobody here, and another instance (or none) drives it
             except asyncio.CancelledError:
@@ -152,14 +173,12 @@ class RoomService:
                 ready: asyncio.Future[LiveRoom] = asyncio.get_running_loop().create_future()
                 sub = await self.bus.subscribe(code, functools.partial(self._on_bus, ready), self.instance)
                 try:
-                    async with self.sessions() as s:
-                        found = await loader.load(s, code)
-                        if found is None:
-                            raise RoomNotFound(code)
-                        host = found[0].host_id
-                        host_name = (await player_store.names(s, [host])).get(host)
-                    room = LiveRoom(*found)
-                    room.host_name = host_name
+                    found = await self.storage.load(code)
+                    if found is None:
+                        raise RoomNotFound(code)
+                    room = LiveRoom(Room(found.state, found.match, loaded_at=self.clock.now(),
+                                         host_name=found.host_name))
+                    room.changed_at = self.clock.monotonic()
                     await self._refresh_presence(room)
                 except BaseException:
                     sub.close()
@@ -172,7 +191,7 @@ class RoomService:
                 ready.set_result(room)
                 self.rooms[code] = room
                 ROOMS_LOADED.inc()
-                driver.schedule(self, room)
+                self.schedule(room)
                 return room
         finally:
             if not lock.locked():
@@ -182,9 +201,8 @@ class RoomService:
         room.closed = True
         if room.timer is not None:
             room.timer.cancel()
-        sub: Subscription | None = room.subscription
-        if sub is not None:
-            sub.close()
+        if room.subscription is not None:
+            room.subscription.close()
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
             ROOMS_LOADED.dec()
@@ -192,103 +210,143 @@ class RoomService:
     async def reload(self, room: LiveRoom) -> None:
         """Replace the room's memory with the store's truth and show it to everyone."""
         try:
-            async with self.sessions() as s:
-                found = await loader.load(s, room.code)
+            found = await self.storage.load(room.code)
         except Exception as e:
             # Memory may hold a change the store refused: drop the room; sockets reconnect.
             log.exception("could not reload room %s; closing it", room.code)
             self._unload(room)
             for peer in list(room.peers):
-                peer.close(RESTART, "the room is reloading; reconnect")
+                peer.reconnect("the room is reloading; reconnect")
             raise RoomError(E.UNAVAILABLE, "the server could not reach its database; reconnect") from e
         if found is None:
             self._unload(room)
             return
         old = room.match.id if room.match else None
-        room.state, room.match = found
+        room.state, room.match, room.host_name = found.state, found.match, found.host_name
         if room.match is None or room.match.id != old:
             for p in room.peers:
                 p.sent_v = None
         await self._refresh_presence(room)
-        fanout.push_room(room)
-        self.send_states(room)
-        driver.schedule(self, room)
+        self._show(room, room_changed=True)
 
     async def _refresh_presence(self, room: LiveRoom) -> bool:
         """Re-read who is connected; True if any seat's connected flag changed."""
-        async with self.sessions() as s:
-            seen = await presence_store.room_presence(s, room.code, self.settings.presence_ttl)
-        return self._set_presence(room, seen)
+        return self._set_presence(room, await self.storage.room_presence(room.code))
 
-    def _set_presence(self, room: LiveRoom, seen: dict[str, presence_store.Seen]) -> bool:
-        grace = self.settings.absent_grace
-        before = (room.connected(room.state.seating), fanout.absent_seats(room, grace), room.anyone_here())
+    def _set_presence(self, room: LiveRoom, seen: dict[str, Seen]) -> bool:
+        now, grace = self.clock.now(), self.settings.absent_grace
+        before = (room.connected(room.state.seating), absent(room, now, grace), room.anyone_here())
         room.presence = seen
-        after = (room.connected(room.state.seating), fanout.absent_seats(room, grace), room.anyone_here())
+        after = (room.connected(room.state.seating), absent(room, now, grace), room.anyone_here())
         return before != after
 
-    # Fan-out.
-    def push_room(self, room: LiveRoom) -> None:
-        fanout.push_room(room)
+    # Telling: our sockets, then the other instances.
+    def _show(self, room: LiveRoom, *, room_changed: bool, state_changed: bool = True) -> None:
+        """Push what changed to our sockets and re-arm the room's timer."""
+        if room_changed:
+            push_room(room, room.peers)
+        if state_changed:
+            push_states(room, room.peers, self.clock.now(), self.settings.absent_grace)
+        self.schedule(room)
 
-    def send_states(self, room: LiveRoom) -> None:
-        fanout.push_state(room, self.settings.absent_grace)
-
-    def send_state(self, room: LiveRoom, peer: Peer) -> None:
-        fanout.send_state(room, peer, self.settings.absent_grace)
-
-    async def publish(self, room: LiveRoom, message: dict[str, Any]) -> None:
+    async def publish(self, room: LiveRoom, notice: Notice) -> None:
         try:
-            await self.bus.publish(room.code, {**message, "origin": self.instance})
+            await self.bus.publish(room.code, notice_json(notice, self.instance))
         except Exception:  # the change is committed; other instances catch up on the next message
             log.exception("could not publish to room %s", room.code)
 
-    async def after_change(self, room: LiveRoom, *, room_changed: bool = False, state_changed: bool = True,
-                           move: dict[str, Any] | None = None) -> None:
-        """A change is committed: tell our sockets, the other instances, and re-arm the timer.
-        `move` (a plain move's public record, see `sync.apply_move`) lets the other instances
-        apply it without reading the store."""
-        room.changed_at = time.monotonic()
-        if room_changed:
-            fanout.push_room(room)
-        if state_changed:
-            self.send_states(room)
-        driver.schedule(self, room)
+    async def _committed(self, room: LiveRoom, *, room_changed: bool = False, state_changed: bool = True,
+                         notice: Advanced | None = None) -> None:
+        """A change is committed and applied: show it, re-arm the timer, tell the other instances."""
+        room.changed_at = self.clock.monotonic()
+        self._show(room, room_changed=room_changed, state_changed=state_changed)
         m = room.match
         if state_changed and m is not None:
-            message: dict[str, Any] = {"kind": "v", "match": m.id, "v": m.game.v, "room": room_changed}
-            if move is not None:
-                message["move"] = move
-            await self.publish(room, message)
+            await self.publish(room, notice or Advanced(m.id, m.v, room_changed))
         else:
-            await self.publish(room, {"kind": "room"})
+            await self.publish(room, RoomChanged())
 
+    # The bus.
     async def _on_bus(self, ready: asyncio.Future[LiveRoom], msg: dict[str, Any]) -> None:
         room = await ready
         if msg.get("origin") == self.instance or room.closed:
             return
-        await sync.on_message(self, room, msg)
+        notice = notice_from_json(msg)
+        if isinstance(notice, ChatSaid):
+            for p in list(room.peers):
+                p.send_chat(notice.sender, notice.text, notice.at)
+            return
+        async with room.lock:
+            if room.closed:
+                return
+            about(room.code, room.match.id if room.match else None)
+            if isinstance(notice, Advanced):
+                how = await self._catch_up(room, notice)
+                if how is not None:
+                    BUS_CATCH_UP.labels(how).inc()
+                    room.changed_at = self.clock.monotonic()
+                    self._show(room, room_changed=notice.room)
+                    return
+            elif isinstance(notice, RoomChanged) and await self._refresh_room(room):
+                return
+            BUS_CATCH_UP.labels("reload").inc()
+            await self.reload(room)
+
+    async def _catch_up(self, room: LiveRoom, notice: Advanced) -> str | None:
+        """Bring the match to the announced version: from the notice's own move if it is the
+        next step, else from the store; None if a full reload is needed instead."""
+        m = room.match
+        if m is None or notice.match != m.id:
+            return None
+        if notice.move is not None and not notice.room and notice.v == m.v + 1:
+            try:
+                apply_steps(m, [notice.move], notice.deadline)
+                return "bus"
+            except StepRefused:
+                log.warning("a move from the bus does not apply to room %s; reading the store", room.code)
+        if notice.v <= m.v:
+            return "store"
+        changes = await self.storage.changes_since(room.code, m.id, m.v)
+        try:
+            apply_steps(m, changes.steps, changes.deadline)
+        except StepRefused:
+            log.exception("stored changes of match %s do not apply here; reloading", m.id)
+            return None
+        if changes.room is not None:
+            room.state = changes.room
+        return "store"
+
+    async def _refresh_room(self, room: LiveRoom) -> bool:
+        """Re-read the room row and presence (the lobby or who is here changed elsewhere);
+        False if the room now points at another match (then a full reload is needed)."""
+        state = await self.storage.room_state(room.code)
+        if state is None or state.match_id != (room.match.id if room.match else None):
+            return False
+        room.state = state
+        await self._refresh_presence(room)
+        self._show(room, room_changed=True)
+        return True
 
     # REST.
-    async def create_room(self, host: Player, **fields: Any) -> dict[str, Any]:
+    async def create_room(self, host: Player, **fields: Any) -> RoomInfo:
         """Create a room hosted by `host` (see `directory.create_room`)."""
-        code = await directory.create_room(self, host, **fields)
+        code = await create_room(self.storage, self.settings, host, self.clock.now(), **fields)
         found = await self.describe(code)
         assert found is not None
         return found
 
-    async def describe(self, code: str) -> dict[str, Any] | None:
+    async def describe(self, code: str) -> RoomInfo | None:
         """The room as the protocol shows it, or None if there is no such room."""
         try:
             room = await self.live(code)
         except RoomNotFound:
             return None
         async with room.lock:
-            return fanout.room_json(room)
+            return room_info(room)
 
-    async def public_rooms(self) -> list[dict[str, Any]]:
+    async def public_rooms(self) -> list[RoomInfo]:
         """Public rooms waiting for players, newest first."""
-        return await directory.public_rooms(self)
+        return await public_rooms(self.storage, self.clock.now())
 
     # Sockets.
     async def join(self, code: str, peer: Peer, last_v: int | None) -> LiveRoom:
@@ -297,96 +355,249 @@ class RoomService:
             if self.draining:
                 raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect")
             room = await self.live(code)
-            async with self.sessions() as s:
-                await presence_store.add_socket(s, room.code, peer.player_id, self.instance)
+            await self.storage.add_socket(room.code, peer.player_id, self.instance)
             async with room.lock:
                 if room.closed:
-                    async with self.sessions() as s:
-                        await presence_store.drop_socket(s, room.code, peer.player_id, self.instance)
+                    await self.storage.drop_socket(room.code, peer.player_id, self.instance)
                     continue
-                room.attach(peer)
+                room.peers.add(peer)
+                room.attach(peer.player_id)
                 self.sockets[peer.player_id] += 1
                 await self._refresh_presence(room)
                 m = room.match
-                peer.sent_v = last_v if m is not None and last_v is not None and 0 <= last_v <= m.game.v else None
+                peer.sent_v = last_v if m is not None and last_v is not None and 0 <= last_v <= m.v else None
                 peer.send_welcome(room.lobby_seat(peer.player_id), peer.player_id == room.state.host_id,
-                                  fanout.room_json(room))
-                fanout.push_room(room)
-                self.send_states(room)
-                driver.schedule(self, room)
-            await self.publish(room, {"kind": "room"})
+                                  room_info(room))
+                self._show(room, room_changed=True)
+            await self.publish(room, RoomChanged())
             return room
         raise RoomError(E.UNAVAILABLE, "the room is busy; try again")
 
     async def leave(self, room: LiveRoom, peer: Peer) -> None:
-        if not room.detach(peer):
+        if peer not in room.peers:
             return
+        room.peers.discard(peer)
+        room.detach(peer.player_id)
         self.sockets[peer.player_id] -= 1
         if self.sockets[peer.player_id] <= 0:
             del self.sockets[peer.player_id]
         with contextlib.suppress(Exception):
-            async with self.sessions() as s:
-                await presence_store.drop_socket(s, room.code, peer.player_id, self.instance)
+            await self.storage.drop_socket(room.code, peer.player_id, self.instance)
         if room.closed:
             return
         async with room.lock:
             await self._refresh_presence(room)
-            fanout.push_room(room)
-            self.send_states(room)
-            driver.schedule(self, room)
-        await self.publish(room, {"kind": "room"})
+            self._show(room, room_changed=True)
+        await self.publish(room, RoomChanged())
 
-    async def request(self, room: LiveRoom, peer: Peer, kind: str, data: dict[str, Any]) -> None:
-        """Carry out one typed request from a socket (RoomError if refused: nothing changed)."""
+    async def handle(self, room: LiveRoom, peer: Peer, cmd: C.Command) -> None:
+        """Carry out one command from a socket (RoomError if refused: nothing changed)."""
         about(room.code, room.match.id if room.match else None)
         if self.draining:
-            raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=data.get("id"))
-        if kind == "chat":
-            await lobby.chat(self, room, peer, str(data.get("text", "")))
+            move_id = cmd.id if isinstance(cmd, C.MakeMove) else None
+            raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id)
+        who = Actor(peer.player_id, peer.name)
+        if isinstance(cmd, C.Chat):
+            line = decide_chat(room, who, cmd.text, self.clock.now(), self.settings)
+            for p in list(room.peers):
+                p.send_chat(line.sender, line.text, line.at)
+            await self.publish(room, ChatSaid(line.sender, line.text, line.at))
             return
-        if kind == "hint":
-            await self.hint(room, peer)
+        if isinstance(cmd, C.Hint):
+            await self._hint(room, peer, who)
             return
         async with room.lock:
             if room.closed:
                 raise RoomError(E.UNAVAILABLE, "the room was closed; reconnect")
-            if kind == "sit":
-                await lobby.sit(self, room, peer, data.get("seat"))
-            elif kind == "stand":
-                await lobby.stand(self, room, peer)
-            elif kind == "add_bot":
-                await lobby.add_bot(self, room, peer, data.get("seat"), str(data.get("level") or "easy"))
-            elif kind == "remove_bot":
-                await lobby.remove_bot(self, room, peer, int(data["seat"]))
-            elif kind == "configure":
-                await lobby.configure(self, room, peer, data)
-            elif kind == "start":
-                await play.start(self, room, peer, rematch=False)
-            elif kind == "rematch":
-                await play.start(self, room, peer, rematch=True)
-            elif kind == "next_hand":
-                await play.next_hand(self, room, peer)
-            elif kind == "move":
-                await play.move(self, room, peer, data.get("id"), data.get("move"))
-            else:
-                raise RoomError(E.BAD_MESSAGE, f"unknown request {kind!r}")
+            now = self.clock.now()
+            match cmd:
+                case C.Sit() | C.Stand() | C.AddBot() | C.RemoveBot() | C.Configure():
+                    await self._change_lobby(room, who, cmd)
+                case C.Start() | C.Rematch():
+                    await self._begin(room, who, rematch=isinstance(cmd, C.Rematch))
+                case C.NextHand():
+                    await self._deal(room, who)
+                case C.MakeMove(move=data, id=move_id):
+                    decided = decide_move(room, who, data, move_id, now)
+                    if isinstance(decided, AlreadyMade):
+                        self._send_state(room, peer)  # already applied: the answer is the table as it is now
+                    else:
+                        await self._commit_move(room, decided, peer)
 
-    async def hint(self, room: LiveRoom, peer: Peer) -> None:
+    def _send_state(self, room: LiveRoom, peer: Peer) -> None:
+        send_state(room, peer, self.clock.now(), self.settings.absent_grace)
+
+    async def _change_lobby(self, room: LiveRoom, who: Actor, cmd: C.LobbyCommand) -> None:
+        """Write the lobby change the core decides, deciding again on a fresh copy of the room
+        if another writer got there first."""
+        for _ in range(3):
+            values = decide_lobby(room, who, cmd, self.clock.now(), self.settings)
+            if values is None:
+                push_room(room, room.peers)
+                return
+            try:
+                rev = await self.storage.update_room(room.code, room.state.rev, values)
+            except Conflict:
+                await self.reload(room)
+                continue
+            room.state.with_values(values, rev)
+            if isinstance(cmd, C.AddBot):
+                self.bots.prepare()
+            await self._committed(room, room_changed=True, state_changed=False)
+            return
+        raise RoomError(E.CONFLICT, "the room is changing fast; try again")
+
+    async def _begin(self, room: LiveRoom, who: Actor, *, rematch: bool) -> None:
+        begin = decide_start(room, who, rematch=rematch, now=self.clock.now(), fresh=_fresh(),
+                             settings=self.settings)
+        try:
+            rev = await self.storage.begin_match(room.code, begin)
+        except Conflict as e:
+            await self.reload(room)
+            raise RoomError(E.CONFLICT, "the room changed just now; try again") from e
+        room.state.with_values(begin.room_values, rev)
+        room.match = begin.match
+        apply_steps(begin.match, [begin.deal], begin.deadline)
+        about(room.code, begin.match.id)
+        log.info("match %s started (%d seats, %d bots)", begin.match.number, len(begin.match.seats),
+                 sum(1 for s in begin.match.seats if s.bot))
+        for p in room.peers:
+            p.sent_v = -1  # a new match: its first state carries the deal's events
+        await self._committed(room, room_changed=True)
+
+    async def _deal(self, room: LiveRoom, who: Actor) -> None:
+        deal = decide_next_hand(room, who, self.clock.now(), _fresh())
+        m = room.match
+        assert m is not None
+        try:
+            await self.storage.deal_hand(deal)
+        except Exception as e:
+            await self.reload(room)
+            if isinstance(e, Conflict):
+                raise RoomError(E.CONFLICT, "the next hand was already dealt") from e
+            log.exception("could not store the deal of hand %s of match %s", deal.deal.number, m.id)
+            raise RoomError(E.UNAVAILABLE, "the server could not save that; try again") from e
+        apply_steps(m, [deal.deal], deal.deadline)
+        await self._committed(room)
+
+    async def _commit_move(self, room: LiveRoom, commit: CommitMove, peer: Peer | None) -> None:
+        """Commit a decided move, then apply it and tell everyone. The one durable path of
+        every move, whoever chose it."""
+        step, m = commit.step, room.match
+        assert m is not None
+        try:
+            await self.storage.commit_move(commit)
+        except Exception as e:
+            await self.reload(room)
+            mine = room.match
+            if step.client_id is not None and mine is not None and (step.seat, step.client_id) in mine.client_ids:
+                if peer is not None:
+                    self._send_state(room, peer)  # our twin on another socket got there first
+                return
+            if isinstance(e, Conflict):
+                if peer is not None:
+                    self._send_state(room, peer)
+                raise RoomError(E.CONFLICT, "another move was made first; here is the table now",
+                                move_id=step.client_id) from e
+            log.exception("could not store move %s of match %s", step.v, m.id)
+            raise RoomError(E.UNAVAILABLE, "the server could not save that move; try again",
+                            move_id=step.client_id) from e
+        (MOVES_BY.get(step.actor) or MOVES.labels(step.actor)).inc()
+        apply_steps(m, [step], commit.deadline)
+        over = commit.ends_match
+        if over:
+            room.state.status = RoomStatus.OVER
+            room.state.rev += 1
+            log.info("match %s over at version %d; winners %s", m.number, m.v, list(m.engine.winners))
+        plain = commit.hand_end is None  # a hand's end also writes results: others read the store
+        await self._committed(room, room_changed=over, notice=Advanced(
+            m.id, m.v, over, step if plain else None, commit.deadline))
+
+    async def _hint(self, room: LiveRoom, peer: Peer, who: Actor) -> None:
         """Suggest a move to the player whose turn it is (if the room allows hints)."""
         async with room.lock:
-            m = room.match
-            if not room.state.hints:
-                raise RoomError(E.HINTS_OFF, "hints are turned off in this room")
-            if m is None:
-                raise RoomError(E.GAME_NOT_STARTED, "the game has not started")
-            seat = m.seat_of(peer.player_id)
-            if seat is None or not m.playing or m.game.game.turn != seat:
-                raise RoomError(E.NOT_YOUR_TURN, "a hint is for the player whose turn it is")
-            seen = view(m.game, seat, room.connected(list(m.seats)))
-            v = m.game.v
+            ask = decide_hint(room, who)
         try:
-            move, reason = await self.pool.hint(seen, self.settings.hint_level)
+            move, reason = await self.bots.hint(ask.view, self.settings.hint_level)
         except Exception as e:
             log.exception("hint failed")
             raise RoomError(E.UNAVAILABLE, "no hint is available right now") from e
-        peer.send_hint(v, move, reason)
+        peer.send_hint(ask.v, move, reason)
+
+    # The room's timer: bots, the turn clock and absent players.
+    def _needs_driver(self, code: str) -> bool:
+        room = self.rooms.get(code)
+        return (room is not None and not room.closed and room.match is not None and room.match.playing
+                and next_timer(room, self.clock.now(), self.clock.monotonic(), self.settings) is not None)
+
+    def _reschedule(self, code: str) -> None:
+        room = self.rooms.get(code)
+        if room is not None:
+            self.schedule(room)
+
+    async def _adopt(self, code: str) -> bool:
+        if code in self.rooms:
+            return False
+        await self.live(code)
+        return True
+
+    def schedule(self, room: LiveRoom) -> None:
+        """(Re)arm the room's timer after a change."""
+        if room.timer is not None and room.timer is not asyncio.current_task():
+            room.timer.cancel()
+        room.timer = None
+        if room.closed:
+            return
+        timer = next_timer(room, self.clock.now(), self.clock.monotonic(), self.settings)
+        if timer is None:
+            return
+        if not self.driving.holds(room.code):
+            self.driving.want(room.code)  # once the lease is ours, the room is scheduled again
+            return
+        room.timer = asyncio.get_running_loop().create_task(self._wait_then_act(room, timer))
+
+    async def _wait_then_act(self, room: LiveRoom, timer: Timer) -> None:
+        await self.clock.sleep(max(0.0, timer.delay))
+        if room.timer is asyncio.current_task():
+            room.timer = None  # acting now: a later schedule() must not cancel us half-way
+        try:
+            await self._act(room, timer)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("automatic move in room %s failed", room.code)
+
+    async def _act(self, room: LiveRoom, timer: Timer) -> None:
+        """Make the automatic move the timer was armed for, if the table has not moved on."""
+        async with room.lock:
+            if room.closed or not self.driving.holds(room.code):
+                return
+            ask = decide_automatic(room, timer, self.clock.now(), self.clock.monotonic(), self.settings)
+            m = room.match
+            if ask is None or m is None:
+                if m is not None and m.v == timer.v:
+                    self.schedule(room)  # things changed (someone came back): look again
+                return
+            about(room.code, m.id)
+        started = time.perf_counter()
+        choice = await self.bots.choose(ask.view, ask.level)
+        BOT_THINK.labels(ask.level).observe(time.perf_counter() - started)
+        async with room.lock:
+            if room.closed or room.match is not m or m.v != ask.v or not self.driving.holds(room.code):
+                AUTOMATIC.labels(ask.kind, "dropped").inc()
+                return
+            now = self.clock.now()
+            try:
+                commit = decide_seat_move(room, ask.seat, Move.from_wire(choice), ask.kind, None, now)
+            except (BadMove, RoomError) as e:
+                log.warning("automatic move for seat %s in room %s refused: %s", ask.seat, room.code, e)
+                commit = decide_seat_move(room, ask.seat, fallback_move(room), ask.kind, None, now)
+            try:
+                await self._commit_move(room, commit, None)
+                AUTOMATIC.labels(ask.kind, "committed").inc()
+            except RoomError as e:
+                AUTOMATIC.labels(ask.kind, e.code).inc()
+                self.schedule(room)
+
+
+__all__ = ["LiveMatch", "LiveRoom", "RoomNotFound", "RoomService"]

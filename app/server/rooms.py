@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, status
@@ -21,7 +22,7 @@ def invite_url(request: Request, base: str | None, code: str) -> str:
     return f"{root}/r/{code}"
 
 
-def _with_links(request: Request, base: str | None, room: dict[str, Any]) -> dict[str, Any]:
+def _with_links(request: Request, base: str | None, room: Mapping[str, Any]) -> dict[str, Any]:
     return {**room, "invite_url": invite_url(request, base, room["code"]),
             "socket_path": f"/ws/rooms/{room['code']}"}
 

@@ -22,9 +22,11 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.rooms import errors as E
+from app.rooms.commands import MakeMove
 from app.rooms.errors import RoomError
 from app.rooms.logctx import about
-from app.rooms.service import RESTART, RoomNotFound, RoomService
+from app.rooms.messages import RoomInfo, StateExtra
+from app.rooms.service import RoomNotFound, RoomService
 from app.settings import Settings
 from app.store.players import player_by_token
 
@@ -35,6 +37,7 @@ from .ratelimit import TokenBucket
 log = logging.getLogger(__name__)
 router = APIRouter()
 UNAUTHORIZED, NOT_FOUND, TOO_MANY, POLICY = 4401, 4404, 4429, 1008
+RESTART = 1012  # protocol.md: the server is restarting; reconnect
 
 
 class Connection:
@@ -86,14 +89,17 @@ class Connection:
                 self.queue.get_nowait()
         self.queue.put_nowait(None)
 
-    def send_welcome(self, seat: int | None, host: bool, room: dict[str, Any]) -> None:
+    def reconnect(self, reason: str) -> None:
+        self.close(RESTART, reason)
+
+    def send_welcome(self, seat: int | None, host: bool, room: RoomInfo) -> None:
         self._put(wire.Welcome(you=wire.You(player_id=self.player_id, name=self.name, seat=seat, host=host),
                                room=room))
 
-    def send_room(self, room: dict[str, Any]) -> None:
+    def send_room(self, room: RoomInfo) -> None:
         self._put_text(orjson.dumps({"type": "room", "room": room}).decode())
 
-    def send_state(self, v: int, view: dict[str, Any], events: Any, extra: dict[str, Any]) -> None:
+    def send_state(self, v: int, view: dict[str, Any], events: Any, extra: StateExtra) -> None:
         # The hot path: plain JSON of the same fields as `wire.State`, in the same order.
         started, self.move_started = self.move_started, None
         self._put_text(orjson.dumps({"type": "state", "v": v, "view": view, "events": events, **extra}).decode(),
@@ -227,12 +233,12 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
         elif isinstance(msg, wire.Ping):
             conn.send_pong()
         else:
-            fields = wire.request_fields(msg)
+            command = wire.to_command(msg)
             started = time.perf_counter()
             if msg.type == "move":
                 conn.move_started = started
             try:
-                await service.request(room, conn, msg.type, fields)
+                await service.handle(room, conn, command)
                 if msg.type == "move":
                     COMMITTED.observe(time.perf_counter() - started)
             except RoomError as e:
@@ -243,7 +249,8 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             except Exception:
                 conn.move_started = None
                 log.exception("request %s in room %s failed", msg.type, room.code)
-                conn.send_error(E.UNAVAILABLE, "the server could not do that just now", fields.get("id"))
+                conn.send_error(E.UNAVAILABLE, "the server could not do that just now",
+                                command.id if isinstance(command, MakeMove) else None)
 
 
 def _move_id(text: str) -> str | None:

@@ -11,6 +11,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter
 
+from app.rooms import commands as C
+from app.rooms.messages import RoomInfo
+
 MoveId = Annotated[str, Field(min_length=1, max_length=64)] | Annotated[int, Field(ge=-(2**53), le=2**53)]
 
 
@@ -96,13 +99,37 @@ CLIENT_TYPES = ("hello", "sit", "stand", "add_bot", "remove_bot", "configure", "
                 "next_hand", "rematch", "ping", "hint")
 
 
-def request_fields(msg: BaseModel) -> dict[str, Any]:
-    """A request's fields for the room service: only those the client sent (so `configure`
-    can tell "turn_seconds: null" from "not given"), move ids as strings."""
-    data = {k: getattr(msg, k) for k in msg.model_fields_set if k != "type"}
-    if isinstance(msg, MoveRequest) and msg.id is not None:
-        data["id"] = str(msg.id)
-    return data
+def to_command(msg: BaseModel) -> C.Command:
+    """The room command a client message asks for (not `hello` or `ping`, which the socket
+    answers itself). Move ids become strings; `configure` keeps "turn_seconds: null" apart
+    from "not given"."""
+    match msg:
+        case Sit(seat=seat):
+            return C.Sit(seat)
+        case Stand():
+            return C.Stand()
+        case AddBot(seat=seat, level=level):
+            return C.AddBot(seat, level)
+        case RemoveBot(seat=seat):
+            return C.RemoveBot(seat)
+        case Configure():
+            given = msg.model_fields_set
+            return C.Configure(preset=msg.preset, options=msg.options, seats=msg.seats,
+                               turn_seconds=msg.turn_seconds if "turn_seconds" in given else C.UNSET,
+                               public=msg.public, hints=msg.hints)
+        case Start():
+            return C.Start()
+        case Rematch():
+            return C.Rematch()
+        case NextHand():
+            return C.NextHand()
+        case MoveRequest(id=move_id, move=move):
+            return C.MakeMove(move, str(move_id) if move_id is not None else None)
+        case Chat(text=text):
+            return C.Chat(text)
+        case Hint():
+            return C.Hint()
+    raise ValueError(f"{type(msg).__name__} is not a room command")
 
 
 class _Out(BaseModel):
@@ -119,12 +146,12 @@ class You(_Out):
 class Welcome(_Out):
     type: Literal["welcome"] = "welcome"
     you: You
-    room: dict[str, Any]
+    room: RoomInfo
 
 
 class RoomMessage(_Out):
     type: Literal["room"] = "room"
-    room: dict[str, Any]
+    room: RoomInfo
 
 
 class Clock(_Out):

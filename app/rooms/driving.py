@@ -16,22 +16,30 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
-
-from app.store import leases as lease_store
+from collections.abc import Awaitable, Callable
 
 from .metrics import LEASES_HELD
-
-if TYPE_CHECKING:
-    from .service import RoomService
+from .ports import Leases
 
 log = logging.getLogger(__name__)
 
 
 class Driving:
-    def __init__(self, svc: RoomService) -> None:
-        self.svc = svc
-        self.seconds = svc.settings.lease_seconds
+    """This instance's leases. The shell tells it what it needs to know of rooms through
+    three callables, so it knows nothing of the shell:
+    `needs_driver(code)`: is the room loaded here, played, and waiting on a timer or a bot?
+    `reschedule(code)`: the lease was won or lost: re-arm (or drop) the room's timer;
+    `adopt(code)`: load a room whose driver is gone (loading asks for its lease)."""
+
+    def __init__(self, leases: Leases, instance: str, seconds: float, *,
+                 needs_driver: Callable[[str], bool], reschedule: Callable[[str], None],
+                 adopt: Callable[[str], Awaitable[bool]]) -> None:
+        self.leases = leases
+        self.instance = instance
+        self.needs_driver = needs_driver
+        self.reschedule = reschedule
+        self.adopt_room = adopt
+        self.seconds = seconds
         self.held: dict[str, float] = {}  # room -> monotonic time until which we trust the lease
         self.wanted: dict[str, float] = {}  # room -> monotonic time of the next attempt
         self._wake = asyncio.Event()
@@ -50,14 +58,6 @@ class Driving:
         """Should this instance keep the room loaded to drive it (held, or about to be taken)?"""
         when = self.wanted.get(code)
         return code in self.held or (when is not None and when <= time.monotonic())
-
-    def needs_driver(self, code: str) -> bool:
-        """Is the room loaded here, being played, and waiting on a timer or a bot?"""
-        from .driver import next_action
-
-        room = self.svc.rooms.get(code)
-        return (room is not None and not room.closed and room.match is not None and room.match.playing
-                and next_action(self.svc, room) is not None)
 
     def want(self, code: str, *, now: bool = False) -> None:
         """The room needs a driver: try to take its lease soon (at once if never tried, or if
@@ -80,8 +80,7 @@ class Driving:
         self.held.clear()
         LEASES_HELD.set(0)
         with contextlib.suppress(Exception):
-            async with self.svc.sessions() as s:
-                await lease_store.lapse_all(s, self.svc.instance)
+            await self.leases.lapse_all(self.instance)
 
     async def _run(self) -> None:
         last_renew = time.monotonic()
@@ -104,17 +103,14 @@ class Driving:
                 await asyncio.sleep(min(1.0, self.period))
 
     async def _renew(self) -> None:
-        from . import driver
-
         needed: list[str] = []
         idle: list[str] = []
         for code in self.held:
             (needed if self.needs_driver(code) else idle).append(code)
         started = time.monotonic()
-        async with self.svc.sessions() as s:
-            if idle:
-                await lease_store.release(s, idle, self.svc.instance)
-            kept = await lease_store.renew(s, self.svc.instance, needed, self.seconds) if needed else set()
+        if idle:
+            await self.leases.release(idle, self.instance)
+        kept = await self.leases.renew(self.instance, needed, self.seconds) if needed else set()
         for code in idle:
             self.held.pop(code, None)
         LEASES_HELD.set(len(self.held))
@@ -125,43 +121,33 @@ class Driving:
             else:
                 log.warning("lost the lease of room %s to another instance", code)
                 self.held.pop(code, None)
-                room = self.svc.rooms.get(code)
-                if room is not None:
-                    driver.schedule(self.svc, room)  # cancels the timer; asks for the lease again
+                self.reschedule(code)  # cancels the timer; asks for the lease again
 
     async def _acquire_wanted(self) -> None:
-        from . import driver
-
         now = time.monotonic()
         for code in [c for c, when in self.wanted.items() if when <= now]:
-            room = self.svc.rooms.get(code)
-            if room is None or room.closed or room.match is None or not room.match.playing:
+            if not self.needs_driver(code):
                 self.wanted.pop(code, None)
                 continue
             started = time.monotonic()
-            async with self.svc.sessions() as s:
-                got = await lease_store.acquire(s, code, self.svc.instance, self.seconds)
+            got = await self.leases.acquire(code, self.instance, self.seconds)
             if got:
                 self.wanted.pop(code, None)
                 self.held[code] = started + self.seconds * 2 / 3
                 LEASES_HELD.set(len(self.held))
-                driver.schedule(self.svc, room)
+                self.reschedule(code)
             else:  # someone else drives it: look again once their lease could have lapsed
                 self.wanted[code] = time.monotonic() + self.seconds
 
     async def _adopt(self) -> None:
         """Load rooms whose driver is gone; loading them asks for their lease."""
-        async with self.svc.sessions() as s:
-            codes = await lease_store.orphans(s)
-        for code in codes:
+        for code in await self.leases.orphans():
             try:
-                if code not in self.svc.rooms:
-                    await self.svc.live(code)  # loading schedules the room, which asks for its lease
+                if await self.adopt_room(code):  # loading schedules the room, which asks for its lease
                     self.adopted += 1
                 if self.needs_driver(code):
                     self.want(code, now=True)
                 else:  # nothing to drive now: whoever next needs a timer there takes a fresh lease
-                    async with self.svc.sessions() as s:
-                        await lease_store.release_lapsed(s, code)
+                    await self.leases.release_lapsed(code)
             except Exception:
                 log.exception("could not adopt room %s", code)

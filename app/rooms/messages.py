@@ -1,0 +1,183 @@
+"""What the room tells a socket, typed (docs/protocol.md): the `room` object, the parts of a
+`state` message beside the view, chat lines and hints; and the messages between instances
+on the bus. Builders here are pure functions of the room and the time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from typing_extensions import TypedDict
+
+from app.engine import OptionsError
+
+from .config import RoomConfig
+from .model import Room
+from .steps import MoveStep
+from .timers import absent_seats
+
+
+class SeatEntry(TypedDict):
+    seat: int
+    player_id: str | None
+    name: str | None
+    bot: str | None
+    connected: bool
+
+
+class RoomInfo(TypedDict):
+    """The protocol's `room` object."""
+
+    code: str
+    host: str
+    host_name: str | None
+    status: str
+    preset: str
+    seats_taken: int
+    options: dict[str, Any] | None
+    overrides: dict[str, Any]
+    seats: list[SeatEntry]
+    seat_count: int
+    public: bool
+    turn_seconds: int | None
+    hints: bool
+    match_id: str | None
+    match_number: int
+    spectators: int
+    seeded: bool
+
+
+class ClockInfo(TypedDict):
+    seat: int
+    deadline: str
+    remaining: float
+    turn_seconds: int
+
+
+class StateExtra(TypedDict):
+    """What a `state` message carries beside `v`, `view` and `events`."""
+
+    match_id: str
+    match_number: int
+    clock: ClockInfo | None
+    autoplay: list[int]
+
+
+class Sender(TypedDict):
+    player_id: str
+    name: str
+    seat: int | None
+
+
+def room_options(room: Room) -> dict[str, Any] | None:
+    """The room's options resolved by the engine (every option by its rules.md name)."""
+    st = room.state
+    try:
+        return RoomConfig(st.preset, st.overrides, st.seats, st.turn_seconds).options().to_json()
+    except OptionsError:
+        return None
+
+
+def room_info(room: Room) -> RoomInfo:
+    st = room.state
+    flags = room.connected(st.seating)
+    seats: list[SeatEntry] = [
+        {"seat": i, "player_id": s.player_id if s else None, "name": s.name if s else None,
+         "bot": s.bot if s else None, "connected": flags[i] if s else False}
+        for i, s in enumerate(st.seating)]
+    return {
+        "code": st.code, "host": st.host_id, "host_name": room.host_name, "status": st.status,
+        "preset": st.preset, "seats_taken": sum(1 for s in st.seating if s is not None),
+        "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
+        "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints,
+        "match_id": st.match_id, "match_number": st.match_count, "spectators": len(room.watchers()),
+        "seeded": st.seed is not None,
+    }
+
+
+def state_extra(room: Room, now: datetime, grace: float) -> StateExtra:
+    """The match id, the turn clock and who is autoplayed, beside the view."""
+    m = room.match
+    assert m is not None
+    clock: ClockInfo | None = None
+    if m.playing and m.turn_seconds and m.deadline is not None:
+        clock = {"seat": m.turn, "deadline": m.deadline.isoformat(),
+                 "remaining": round(max(0.0, (m.deadline - now).total_seconds()), 2),
+                 "turn_seconds": m.turn_seconds}
+    return {"match_id": m.id, "match_number": m.number, "clock": clock,
+            "autoplay": absent_seats(room, now, grace) if m.playing else []}
+
+
+# Between instances. Each message names the instance that sent it (`origin`); a subscriber
+# is not sent its own. None carries a view or a hidden card.
+@dataclass(frozen=True, slots=True)
+class Advanced:
+    """Match `match` is at version `v`; `move` is the move that got it there, if plain (the
+    others apply it without reading the store); `room` if the room row changed too."""
+
+    match: str
+    v: int
+    room: bool = False
+    move: MoveStep | None = None
+    deadline: datetime | None = None
+    kind: Literal["v"] = "v"
+
+
+@dataclass(frozen=True, slots=True)
+class RoomChanged:
+    """The lobby or who is connected changed."""
+
+    kind: Literal["room"] = "room"
+
+
+@dataclass(frozen=True, slots=True)
+class ChatSaid:
+    sender: dict[str, Any]
+    text: str
+    at: str
+    kind: Literal["chat"] = "chat"
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    """The bus may have lost messages: read the store."""
+
+    kind: Literal["resync"] = "resync"
+
+
+Notice = Advanced | RoomChanged | ChatSaid | Resync
+
+
+def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
+    match notice:
+        case Advanced():
+            out: dict[str, Any] = {"kind": "v", "match": notice.match, "v": notice.v, "room": notice.room}
+            if notice.move is not None:
+                out["move"] = notice.move.to_json()
+                out["deadline"] = notice.deadline.isoformat() if notice.deadline is not None else None
+        case ChatSaid():
+            out = {"kind": "chat", "from": notice.sender, "text": notice.text, "at": notice.at}
+        case RoomChanged() | Resync():
+            out = {"kind": notice.kind}
+    out["origin"] = origin
+    return out
+
+
+def notice_from_json(data: dict[str, Any]) -> Notice:
+    """A bus message as a value; anything unreadable is a `Resync` (read the store)."""
+    try:
+        kind = data.get("kind")
+        if kind == "v":
+            move = data.get("move")
+            deadline = data.get("deadline")
+            return Advanced(str(data["match"]), int(data["v"]), bool(data.get("room")),
+                            MoveStep.from_json(move) if isinstance(move, dict) else None,
+                            datetime.fromisoformat(deadline) if deadline else None)
+        if kind == "room":
+            return RoomChanged()
+        if kind == "chat":
+            return ChatSaid(dict(data.get("from") or {}), str(data.get("text", "")), str(data.get("at", "")))
+    except (KeyError, TypeError, ValueError):
+        pass
+    return Resync()

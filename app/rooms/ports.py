@@ -1,0 +1,183 @@
+"""The ports of the room shell: what it needs from the world, as small Protocols.
+
+Production plugs in `storage.SqlRooms` (the store and the move writer), `app.bus` (in-process
+or Redis), `SystemClock`, `pool.BotPool` and the server's sockets (`Peer`); the tests of
+tests/rooms plug in-memory fakes and a fake clock into the same shell.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from app.store.models import Player
+from app.store.presence import Seen
+
+from .messages import RoomInfo, StateExtra
+from .model import LiveMatch, RoomState
+from .play import BeginMatch, CommitMove, DealHand
+from .steps import Step
+
+
+class Clock(Protocol):
+    """Wall time (UTC, for deadlines and presence) and a monotonic clock (for pauses)."""
+
+    def now(self) -> datetime: ...
+
+    def monotonic(self) -> float: ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+
+class SystemClock:
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+
+class Peer(Protocol):
+    """One socket in a room, as the room shell sees it (the server implements it).
+
+    Every `send_*` is non-blocking: it queues the message for the socket."""
+
+    player_id: str
+    name: str
+    sent_v: int | None
+
+    def send_welcome(self, seat: int | None, host: bool, room: RoomInfo) -> None: ...
+
+    def send_room(self, room: RoomInfo) -> None: ...
+
+    def send_state(self, v: int, view: dict[str, Any], events: Any, extra: StateExtra) -> None:
+        """`events`: a JSON-ready list, or an `orjson.Fragment` of a JSON list."""
+        ...
+
+    def send_error(self, code: str, message: str, move_id: str | None = None,
+                   option: str | None = None) -> None: ...
+
+    def send_chat(self, sender: dict[str, Any], text: str, at: str) -> None: ...
+
+    def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None: ...
+
+    def reconnect(self, reason: str) -> None:
+        """Close after what is queued, telling the client to reconnect (this instance is
+        going away, or the room is being rebuilt)."""
+        ...
+
+
+@dataclass(frozen=True)
+class LoadedRoom:
+    state: RoomState
+    match: LiveMatch | None
+    host_name: str | None
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What the store holds past a version: the steps in order, the match's deadline now,
+    and the room row."""
+
+    steps: list[Step]
+    deadline: datetime | None
+    room: RoomState | None
+
+
+class RoomStore(Protocol):
+    """The rooms' durable state. Every write names the version or revision it was computed
+    from and raises `app.store.errors.Conflict` (changing nothing) if another writer got
+    there first; other exceptions mean the store could not be reached."""
+
+    async def load(self, code: str) -> LoadedRoom | None:
+        """A room and its current match rebuilt (steps.rebuild), or None if no such room."""
+        ...
+
+    async def room_state(self, code: str) -> RoomState | None: ...
+
+    async def update_room(self, code: str, rev: int, values: dict[str, Any]) -> int:
+        """Write lobby values if the room is at `rev`; returns the new revision."""
+        ...
+
+    async def begin_match(self, code: str, begin: BeginMatch) -> int:
+        """Insert the match, its seats and first hand, point the room at it; the new rev."""
+        ...
+
+    async def deal_hand(self, deal: DealHand) -> None: ...
+
+    async def commit_move(self, move: CommitMove) -> None:
+        """Commit a move (group commit; returns once its transaction has committed)."""
+        ...
+
+    async def changes_since(self, code: str, match_id: str, v: int) -> Changes: ...
+
+    async def close(self) -> None:
+        """Commit what is queued, then stop taking moves."""
+        ...
+
+
+class Presence(Protocol):
+    """Which players have sockets in which room, on every instance."""
+
+    async def add_socket(self, room: str, player: str, instance: str) -> None: ...
+
+    async def drop_socket(self, room: str, player: str, instance: str) -> None: ...
+
+    async def room_presence(self, room: str) -> dict[str, Seen]: ...
+
+    async def rooms_presence(self, rooms: list[str]) -> dict[str, dict[str, Seen]]: ...
+
+    async def heartbeat(self, instance: str, *, prune: bool) -> None: ...
+
+    async def forget_instance(self, instance: str) -> None: ...
+
+
+class Leases(Protocol):
+    """Who drives which room's timers (`driving.Driving`)."""
+
+    async def acquire(self, room: str, instance: str, seconds: float) -> bool: ...
+
+    async def renew(self, instance: str, rooms: list[str], seconds: float) -> set[str]: ...
+
+    async def release(self, rooms: list[str], instance: str) -> None: ...
+
+    async def release_lapsed(self, room: str) -> None: ...
+
+    async def lapse_all(self, instance: str) -> None: ...
+
+    async def orphans(self) -> list[str]: ...
+
+
+class Directory(Protocol):
+    """Creating rooms and listing the public ones (REST)."""
+
+    async def create_room(self, host: Player, fields: dict[str, Any], code: str) -> bool:
+        """Insert a room with this code; False if the code is taken."""
+        ...
+
+    async def open_rooms_hosted(self, host_id: str, since: datetime) -> int: ...
+
+    async def public_rooms(self) -> Sequence[tuple[RoomState, str | None]]: ...
+
+
+class Storage(RoomStore, Presence, Leases, Directory, Protocol):
+    """Every durable port at once (one database serves them all)."""
+
+
+class Bots(Protocol):
+    """Bot decisions and hints, off the event loop."""
+
+    async def choose(self, view: dict[str, Any], level: str) -> dict[str, Any]: ...
+
+    async def hint(self, view: dict[str, Any], level: str) -> tuple[dict[str, Any], str]: ...
+
+    def prepare(self) -> None: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,107 @@
+"""Who moves when nobody sends a move: the rules of the room's one timer.
+
+Pure. After every change the shell asks `next_timer` and arms the room's timer for the
+earliest of:
+- a bot's turn: after `bot_delay` (so people can follow), chosen in the bot process pool;
+- the turn clock: at the stored deadline (and then again after `bot_delay`) the server plays
+  for the player until the turn passes;
+- an absent player: once they have been away `absent_grace` seconds (and someone else is in
+  the room) a bot plays their turns until they return.
+When the timer fires, `decide_automatic` checks the match is still at the version it was
+armed for (a move that happened meanwhile cancels it) and says who chooses the move; the
+chosen move goes through `play.decide_seat_move`, the same path as a person's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from app.engine import Move, view
+from app.settings import Settings
+
+from .model import Room
+from .steps import BOT
+
+CLOCK, ABSENT = "clock", "absent"
+DUE = 0.05  # a timer this close to its time acts now
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """Act for the seat to move in `delay` seconds, as `kind` (bot, clock or absent)."""
+
+    delay: float
+    kind: str
+    v: int
+
+
+def absent_seats(room: Room, now: datetime, grace: float) -> list[int]:
+    """Human seats of the match whose player has been away longer than `grace` while someone
+    else is in the room: the server plays for them until they return."""
+    m = room.match
+    if m is None or not room.anyone_here():
+        return []
+    return [seat for seat, info in enumerate(m.seats)
+            if info.player_id is not None and not room.is_connected(info.player_id)
+            and (now - room.away_since(info.player_id)).total_seconds() >= grace]
+
+
+def next_timer(room: Room, now: datetime, mono: float, settings: Settings) -> Timer | None:
+    """When, and as whom, to act for the seat to move; None if we wait for a person."""
+    m = room.match
+    if m is None or not m.playing:
+        return None
+    info = m.seats[m.turn]
+    pause = max(0.0, room.changed_at + settings.bot_delay - mono)
+    if info.bot is not None:
+        return Timer(pause, BOT, m.v)
+    if not room.anyone_here():
+        return None
+    best: Timer | None = None
+    if m.turn_seconds and m.deadline is not None:
+        best = Timer(max(pause, (m.deadline - now).total_seconds()), CLOCK, m.v)
+    if info.player_id is not None and not room.is_connected(info.player_id):
+        since = room.away_since(info.player_id)
+        due = max(pause, since.timestamp() + settings.absent_grace - now.timestamp())
+        if best is None or due < best.delay:
+            best = Timer(due, ABSENT, m.v)
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFor:
+    """Ask a bot of `level` to choose the move of `seat` from its view (at version `v`)."""
+
+    seat: int
+    view: dict[str, Any]
+    level: str
+    kind: str
+    v: int
+
+
+def decide_automatic(room: Room, armed: Timer, now: datetime, mono: float, settings: Settings) -> ChooseFor | None:
+    """The timer armed as `armed` fired: who chooses the move now, or None if the table has
+    moved on or the time is not yet (then the shell asks `next_timer` again)."""
+    m = room.match
+    if m is None or m.v != armed.v or not m.playing:
+        return None
+    timer = next_timer(room, now, mono, settings)
+    if timer is None or timer.delay > DUE:
+        return None
+    seat = m.turn
+    if timer.kind == ABSENT and seat not in absent_seats(room, now, settings.absent_grace):
+        return None
+    info = m.seats[seat]
+    if timer.kind == BOT and info.bot:
+        level = info.bot
+    else:
+        level = settings.clock_level if timer.kind == CLOCK else settings.takeover_level
+    return ChooseFor(seat, view(m.engine, seat, room.connected(m.seats)), level, timer.kind, m.v)
+
+
+def fallback_move(room: Room) -> Move:
+    """The move played when a bot's choice is refused: the first legal one."""
+    assert room.match is not None
+    return room.match.engine.game.legal_moves()[0]
