@@ -17,9 +17,9 @@ from typing import Any, Protocol
 from app.store.models import Player
 from app.store.presence import Seen
 
+from .match_rules import BeginMatch, CommitMove, DealHand
 from .messages import RoomInfo, StateExtra
 from .model import LiveMatch, RoomState
-from .play import BeginMatch, CommitMove, DealHand
 from .steps import Step
 
 

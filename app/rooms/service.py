@@ -18,6 +18,7 @@ import logging
 import secrets
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from app.bus import Bus, Subscription
@@ -37,10 +38,7 @@ from .errors import RoomError
 from .fanout import push_room, push_states, send_state
 from .lobby import Actor, decide_chat, decide_lobby
 from .logctx import about
-from .messages import Advanced, ChatSaid, Notice, RoomChanged, RoomInfo, notice_from_json, notice_json, room_info
-from .metrics import AUTOMATIC, BOT_THINK, BUS_CATCH_UP, MOVES, MOVES_BY, ROOMS_LOADED
-from .model import LiveMatch, Room
-from .play import (
+from .match_rules import (
     AlreadyMade,
     CommitMove,
     Fresh,
@@ -50,6 +48,9 @@ from .play import (
     decide_seat_move,
     decide_start,
 )
+from .messages import Advanced, ChatSaid, Notice, RoomChanged, RoomInfo, notice_from_json, notice_json, room_info
+from .metrics import AUTOMATIC, BOT_THINK, BUS_CATCH_UP, MOVES, MOVES_BY, ROOMS_LOADED
+from .model import LiveMatch, Room
 from .ports import Bots, Clock, Peer, Storage, SystemClock
 from .steps import StepRefused, apply_steps
 from .timers import Timer, decide_automatic, fallback_move, next_timer
@@ -80,12 +81,15 @@ def _fresh() -> Fresh:
 
 class RoomService:
     def __init__(self, settings: Settings, storage: Storage, bus: Bus, bots: Bots, *,
-                 clock: Clock | None = None, instance_id: str | None = None) -> None:
+                 clock: Clock | None = None, instance_id: str | None = None,
+                 fresh: Callable[[], Fresh] | None = None) -> None:
+        """`fresh` draws the randomness of new matches and hands (default: `secrets`)."""
         self.settings = settings
         self.storage = storage
         self.bus = bus
         self.bots = bots
         self.clock: Clock = clock or SystemClock()
+        self.fresh = fresh or _fresh
         self.instance = instance_id or secrets.token_hex(8)
         self.driving = Driving(storage, self.instance, settings.lease_seconds, needs_driver=self._needs_driver,
                                reschedule=self._reschedule, adopt=self._adopt)
@@ -448,7 +452,7 @@ class RoomService:
         raise RoomError(E.CONFLICT, "the room is changing fast; try again")
 
     async def _begin(self, room: LiveRoom, who: Actor, *, rematch: bool) -> None:
-        begin = decide_start(room, who, rematch=rematch, now=self.clock.now(), fresh=_fresh(),
+        begin = decide_start(room, who, rematch=rematch, now=self.clock.now(), fresh=self.fresh(),
                              settings=self.settings)
         try:
             rev = await self.storage.begin_match(room.code, begin)
@@ -466,7 +470,7 @@ class RoomService:
         await self._committed(room, room_changed=True)
 
     async def _deal(self, room: LiveRoom, who: Actor) -> None:
-        deal = decide_next_hand(room, who, self.clock.now(), _fresh())
+        deal = decide_next_hand(room, who, self.clock.now(), self.fresh())
         m = room.match
         assert m is not None
         try:

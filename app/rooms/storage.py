@@ -25,8 +25,8 @@ from app.store.models import Room as RoomRow
 from app.store.presence import Seen
 from app.store.writer import MoveWrite, MoveWriter
 
+from .match_rules import BeginMatch, CommitMove, DealHand
 from .model import RoomState, SeatInfo
-from .play import BeginMatch, CommitMove, DealHand
 from .ports import Changes, LoadedRoom
 from .steps import DealStep, MatchLog, MoveStep, Step, rebuild
 

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import PageOpener, Server, shot
-from .play import choose_move, create_room, make_move, my_turn, register, sit, version
+from .match_rules import choose_move, create_room, make_move, my_turn, register, sit, version
 
 SEED = "e2e-14"
 

@@ -1,0 +1,304 @@
+"""The room core's decisions, as pure functions of (room, command, now): no event loop, no
+store, no sockets. Each test builds a room in memory and asks the core."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from app.engine import Match, MatchStatus, Move, make_options
+from app.rooms import commands as C
+from app.rooms import errors as E
+from app.rooms.errors import RoomError
+from app.rooms.lobby import Actor, decide_chat, decide_lobby
+from app.rooms.match_rules import (
+    AlreadyMade,
+    CommitMove,
+    Fresh,
+    decide_hint,
+    decide_move,
+    decide_next_hand,
+    decide_start,
+)
+from app.rooms.messages import Advanced, ChatSaid, Resync, RoomChanged, notice_from_json, notice_json
+from app.rooms.model import Room, RoomState, SeatInfo
+from app.rooms.steps import DealStep, MatchLog, MoveStep, StepRefused, apply_steps, new_match, rebuild
+from app.rooms.timers import ABSENT, BOT, CLOCK, Timer, absent_seats, decide_automatic, next_timer
+from app.store.models import RoomStatus
+from app.store.presence import Seen
+
+from .fakes import START, settings
+
+HOST, GUEST, OTHER = Actor("h", "Hana"), Actor("g", "Gus"), Actor("o", "Olga")
+FRESH = Fresh("m1", "ab" * 16)
+RULES = settings()
+
+
+def lobby(seats: int = 2, **kw: object) -> Room:
+    st = RoomState("ROOM", HOST.player_id, "standard", {}, seats, True, None, True, None, RoomStatus.WAITING,
+                   [None] * seats, 0, None, 0)
+    for k, v in kw.items():
+        setattr(st, k, v)
+    return Room(st, None, loaded_at=START)
+
+
+def sit(room: Room, who: Actor, seat: int | None = None) -> None:
+    values = decide_lobby(room, who, C.Sit(seat), START, RULES)
+    assert values is not None
+    room.state.with_values(values, room.state.rev + 1)
+
+
+def playing(room: Room, *, bot: str | None = None, turn_seconds: int | None = None) -> Room:
+    """Seat the host and the guest (or a bot) and start: the match dealt, seat 0 to move."""
+    room.state.turn_seconds = turn_seconds
+    sit(room, HOST)
+    if bot is None:
+        sit(room, GUEST)
+    else:
+        values = decide_lobby(room, HOST, C.AddBot(None, bot), START, RULES)
+        assert values is not None
+        room.state.with_values(values, room.state.rev + 1)
+    begin = decide_start(room, HOST, rematch=False, now=START, fresh=FRESH, settings=RULES)
+    room.state.with_values(begin.room_values, room.state.rev + 1)
+    room.match = begin.match
+    apply_steps(begin.match, [begin.deal], begin.deadline)
+    room.here.update({HOST.player_id: 1, GUEST.player_id: 1})
+    return room
+
+
+def to_move(room: Room) -> Actor:
+    assert room.match is not None
+    return HOST if room.match.turn == 0 else GUEST
+
+
+# The lobby.
+def test_sitting_takes_the_first_free_seat_and_refuses_taken_and_full_tables() -> None:
+    room = lobby()
+    sit(room, HOST)
+    assert room.lobby_seat(HOST.player_id) == 0
+    with pytest.raises(RoomError) as taken:
+        decide_lobby(room, GUEST, C.Sit(0), START, RULES)
+    assert taken.value.code == E.SEAT_TAKEN
+    sit(room, GUEST)
+    with pytest.raises(RoomError) as full:
+        decide_lobby(room, OTHER, C.Sit(None), START, RULES)
+    assert full.value.code == E.ROOM_FULL
+    with pytest.raises(RoomError) as nowhere:
+        decide_lobby(room, OTHER, C.Sit(7), START, RULES)
+    assert nowhere.value.code == E.BAD_MESSAGE
+    assert decide_lobby(room, HOST, C.Sit(None), START, RULES) is None  # already seated: nothing to write
+
+
+def test_only_the_host_adds_bots_until_the_host_has_been_away_past_the_grace() -> None:
+    room = lobby(3)
+    sit(room, GUEST)
+    room.presence = {HOST.player_id: Seen(False, START)}
+    with pytest.raises(RoomError) as refused:
+        decide_lobby(room, GUEST, C.AddBot(None, "easy"), START + timedelta(seconds=5), RULES)
+    assert refused.value.code == E.NOT_HOST
+    later = START + timedelta(seconds=RULES.absent_grace + 1)
+    values = decide_lobby(room, GUEST, C.AddBot(None, "easy"), later, RULES)
+    assert values is not None and values["seating"][1] == {"player_id": None, "name": "Easy bot 2", "bot": "easy"}
+    with pytest.raises(RoomError) as watcher:  # a watcher never hosts
+        decide_lobby(room, OTHER, C.AddBot(None, "easy"), later, RULES)
+    assert watcher.value.code == E.NOT_HOST
+
+
+def test_configure_names_the_bad_option_and_keeps_what_was_not_sent() -> None:
+    room = lobby(turn_seconds=30)
+    with pytest.raises(RoomError) as bad:
+        decide_lobby(room, HOST, C.Configure(options={"payoff_size": 99}), START, RULES)
+    assert bad.value.code == E.BAD_OPTIONS and bad.value.option == "payoff_size"
+    kept = decide_lobby(room, HOST, C.Configure(seats=3), START, RULES)
+    assert kept is not None and kept["turn_seconds"] == 30 and kept["seats"] == 3 and len(kept["seating"]) == 3
+    cleared = decide_lobby(room, HOST, C.Configure(turn_seconds=None), START, RULES)
+    assert cleared is not None and cleared["turn_seconds"] is None
+
+
+def test_the_lobby_is_closed_while_a_match_is_played() -> None:
+    room = playing(lobby())
+    for cmd in (C.Stand(), C.Sit(1), C.Configure(seats=3)):
+        with pytest.raises(RoomError) as refused:
+            decide_lobby(room, HOST, cmd, START, RULES)
+        assert refused.value.code == E.NOT_ALLOWED_NOW
+
+
+def test_chat_is_cleaned_and_bounded() -> None:
+    room = lobby()
+    line = decide_chat(room, GUEST, "  hi\tthere\x07 ", START, RULES)
+    assert (line.text, line.sender["seat"], line.at) == ("hi there", None, START.isoformat())
+    with pytest.raises(RoomError):
+        decide_chat(room, GUEST, "\x00\x01 ", START, RULES)
+    with pytest.raises(RoomError):
+        decide_chat(room, GUEST, "x" * (RULES.max_chat_chars + 1), START, RULES)
+
+
+# Starting and playing.
+def test_a_match_starts_only_with_every_seat_filled_and_by_the_host() -> None:
+    room = lobby()
+    sit(room, HOST)
+    with pytest.raises(RoomError) as empty_seat:
+        decide_start(room, HOST, rematch=False, now=START, fresh=FRESH, settings=RULES)
+    assert empty_seat.value.code == E.NOT_ALLOWED_NOW
+    sit(room, GUEST)
+    with pytest.raises(RoomError) as not_host:
+        decide_start(room, GUEST, rematch=False, now=START, fresh=FRESH, settings=RULES)
+    assert not_host.value.code == E.NOT_HOST
+    with pytest.raises(RoomError) as too_soon:
+        decide_start(room, GUEST, rematch=True, now=START, fresh=FRESH, settings=RULES)
+    assert too_soon.value.code == E.NOT_ALLOWED_NOW
+    begin = decide_start(room, HOST, rematch=False, now=START, fresh=FRESH, settings=RULES)
+    assert begin.deal == DealStep(0, 1, FRESH.seed) and begin.match.id == "m1"
+    assert room.match is None and room.state.status == RoomStatus.WAITING  # deciding changed nothing
+
+
+def test_deciding_a_move_checks_it_and_changes_nothing() -> None:
+    room = playing(lobby())
+    m = room.match
+    assert m is not None
+    mover, waiting = to_move(room), (GUEST if to_move(room) is HOST else HOST)
+    legal = m.engine.game.legal_moves()[0]
+    with pytest.raises(RoomError) as wrong_turn:
+        decide_move(room, waiting, legal.to_wire(), "a", START)
+    assert (wrong_turn.value.code, wrong_turn.value.move_id) == (E.NOT_YOUR_TURN, "a")
+    with pytest.raises(RoomError) as watching:
+        decide_move(room, OTHER, legal.to_wire(), None, START)
+    assert watching.value.code == E.NOT_YOUR_TURN
+    with pytest.raises(RoomError) as shape:
+        decide_move(room, mover, {"kind": "fly"}, None, START)
+    assert shape.value.code == E.BAD_MESSAGE
+    with pytest.raises(RoomError) as illegal:
+        decide_move(room, mover, {"kind": "play", "card": 0, "from": "payoff:0", "to": "centre:5"}, None, START)
+    assert illegal.value.code == E.ILLEGAL_MOVE
+    before = (m.v, repr(m.engine.game.hands), m.engine.game.turn_plays)
+    decided = decide_move(room, mover, legal.to_wire(), "a", START)
+    assert isinstance(decided, CommitMove) and decided.step == MoveStep(1, m.turn, legal, "player", "a")
+    assert (m.v, repr(m.engine.game.hands), m.engine.game.turn_plays) == before
+    apply_steps(m, [decided.step], decided.deadline)
+    assert isinstance(decide_move(room, mover, legal.to_wire(), "a", START), AlreadyMade)
+
+
+def test_a_turn_clock_deadline_is_set_when_the_turn_passes() -> None:
+    room = playing(lobby(), turn_seconds=20)
+    m = room.match
+    assert m is not None and m.deadline == START + timedelta(seconds=20)
+    later = START + timedelta(seconds=7)
+    mover = to_move(room)
+    while True:  # play the turn through to its last move: the deadline restarts for the next seat
+        move = m.engine.game.legal_moves()[0]
+        decided = decide_move(room, mover, move.to_wire(), None, later)
+        assert isinstance(decided, CommitMove)
+        passes = decided.deadline != m.deadline
+        apply_steps(m, [decided.step], decided.deadline)
+        if passes:
+            break
+    assert m.deadline == later + timedelta(seconds=20) and to_move(room) is not mover
+
+
+def test_the_next_hand_and_a_rematch_wait_for_the_end() -> None:
+    room = playing(lobby())
+    with pytest.raises(RoomError) as early:
+        decide_next_hand(room, HOST, START, FRESH)
+    assert early.value.code == E.NOT_ALLOWED_NOW
+    with pytest.raises(RoomError) as no_rematch:
+        decide_start(room, HOST, rematch=True, now=START, fresh=FRESH, settings=RULES)
+    assert no_rematch.value.code == E.NOT_ALLOWED_NOW
+
+
+def test_hints_are_for_the_player_to_move_in_rooms_that_allow_them() -> None:
+    room = playing(lobby())
+    ask = decide_hint(room, to_move(room))
+    assert ask.v == 0 and ask.view["legal_moves"]
+    with pytest.raises(RoomError) as not_yours:
+        decide_hint(room, GUEST if to_move(room) is HOST else HOST)
+    assert not_yours.value.code == E.NOT_YOUR_TURN
+    room.state.hints = False
+    with pytest.raises(RoomError) as off:
+        decide_hint(room, to_move(room))
+    assert off.value.code == E.HINTS_OFF
+
+
+# The timer.
+def test_a_bot_moves_after_the_pause_and_a_person_is_waited_for() -> None:
+    room = playing(lobby(), bot="easy")
+    m = room.match
+    assert m is not None
+    room.changed_at = 500.0
+    if m.turn == 0:  # the person first: nothing to do while they are here and no clock runs
+        assert next_timer(room, START, 500.0, RULES) is None
+        mover = HOST
+        while m.turn == 0:
+            decided = decide_move(room, mover, m.engine.game.legal_moves()[0].to_wire(), None, START)
+            assert isinstance(decided, CommitMove)
+            apply_steps(m, [decided.step], decided.deadline)
+    timer = next_timer(room, START, 500.2, RULES)
+    assert timer == Timer(pytest.approx(RULES.bot_delay - 0.2), BOT, m.v)
+    ask = decide_automatic(room, Timer(0, BOT, m.v), START, 500.0 + RULES.bot_delay, RULES)
+    assert ask is not None and (ask.seat, ask.level, ask.kind) == (1, "easy", BOT)
+    assert ask.view["you"] == 1 and ask.view["hand"]  # the bot's own view, nobody else's
+    assert decide_automatic(room, Timer(0, BOT, m.v - 1), START, 600.0, RULES) is None  # the table moved on
+
+
+def test_the_clock_plays_at_the_deadline_and_a_stand_in_after_the_grace() -> None:
+    room = playing(lobby(), turn_seconds=10)
+    m = room.match
+    assert m is not None
+    seat = m.turn
+    timer = next_timer(room, START + timedelta(seconds=4), 1000.0, RULES)
+    assert timer is not None and timer.kind == CLOCK and timer.delay == pytest.approx(6)
+    # The player to move leaves: a stand-in plays once they have been away the grace (the
+    # clock comes first if it is sooner).
+    m.turn_seconds, m.deadline = None, None
+    mover = to_move(room)
+    room.here.pop(mover.player_id)
+    room.presence = {mover.player_id: Seen(False, START)}
+    timer = next_timer(room, START + timedelta(seconds=10), 1000.0, RULES)
+    assert timer is not None and timer.kind == ABSENT and timer.delay == pytest.approx(RULES.absent_grace - 10)
+    assert absent_seats(room, START + timedelta(seconds=10), RULES.absent_grace) == []
+    due = START + timedelta(seconds=RULES.absent_grace)
+    assert absent_seats(room, due, RULES.absent_grace) == [seat]
+    ask = decide_automatic(room, Timer(0, ABSENT, m.v), due, 1000.0, RULES)
+    assert ask is not None and (ask.seat, ask.level) == (seat, RULES.takeover_level)
+    room.here.clear()  # nobody left in the room: nobody is played for
+    assert next_timer(room, due, 1000.0, RULES) is None
+
+
+# Steps and notices.
+def test_the_applier_refuses_gaps_and_rebuilding_reproduces_the_match() -> None:
+    room = playing(lobby())
+    m = room.match
+    assert m is not None
+    steps: list[MoveStep | DealStep] = [DealStep(0, 1, FRESH.seed)]
+    for _ in range(12):
+        move = m.engine.game.legal_moves()[-1]
+        step = MoveStep(m.v + 1, m.turn, move, "player", f"c{m.v}")
+        apply_steps(m, [step], None)
+        steps.append(step)
+    with pytest.raises(StepRefused):
+        apply_steps(m, [MoveStep(m.v + 2, m.turn, Move("end_turn"))], None)
+    log = MatchLog(m.id, 1, make_options("standard").to_json(), m.seats, None, m.v, None, steps)
+    again = rebuild(log)
+    assert again.engine.game.hands == m.engine.game.hands and again.client_ids == m.client_ids
+    with pytest.raises(StepRefused):
+        rebuild(MatchLog(m.id, 1, log.options, m.seats, None, m.v + 1, None, steps))
+
+
+def test_autoplayed_moves_carry_an_autoplay_event() -> None:
+    engine = Match(make_options("standard"), ["a", "b"])
+    m = new_match("x", 1, engine, [SeatInfo("a", "a"), SeatInfo("b", "b")], None)
+    apply_steps(m, [DealStep(0, 1, "seed")], None)
+    move = engine.game.legal_moves()[0]
+    apply_steps(m, [MoveStep(1, engine.game.turn, move, CLOCK)], None)
+    assert b'"autoplay"' in m.events[1] and b'"clock"' in m.events[1]
+    assert engine.status == MatchStatus.PLAYING
+
+
+def test_bus_notices_round_trip_and_garbage_means_resync() -> None:
+    step = MoveStep(3, 1, Move("end_turn"), "bot", None)
+    for notice in (Advanced("m", 3, False, step, START), Advanced("m", 4, True), RoomChanged(),
+                   ChatSaid({"name": "a"}, "hi", "t")):
+        assert notice_from_json(notice_json(notice, "me")) == notice
+    for garbage in ({"kind": "v"}, {"kind": "v", "match": "m", "v": "x"}, {"kind": "what"},
+                    {"kind": "v", "match": "m", "v": 1, "move": {"seq": 1}}):
+        assert isinstance(notice_from_json(garbage), Resync)

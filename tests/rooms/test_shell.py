@@ -1,0 +1,273 @@
+"""The room shell over in-memory ports and a fake clock: commit, apply, fan out, publish and
+schedule in that order; conflicts between two instances; the bots, the turn clock and absent
+players driven by the clock; next hand and rematch. No server, no database."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from app.bus import LocalBus
+from app.engine import MatchStatus
+from app.rooms import commands as C
+from app.rooms import errors as E
+from app.rooms.errors import RoomError
+from app.rooms.match_rules import Fresh
+from app.rooms.service import LiveRoom, RoomService
+from app.store.models import RoomStatus
+
+from .fakes import FakeClock, MemoryStorage, RecordingPeer, SeededBots, settings, settle
+
+Make = Callable[..., Awaitable[RoomService]]
+
+
+@pytest.fixture
+async def world() -> AsyncIterator[tuple[MemoryStorage, FakeClock, Make]]:
+    clock = FakeClock()
+    storage = MemoryStorage(clock=clock)
+    bus = LocalBus()
+    made: list[RoomService] = []
+    ids = itertools.count()
+
+    async def make(name: str = "a", **overrides: Any) -> RoomService:
+        svc = RoomService(settings(**overrides), storage, bus, SeededBots(), clock=clock, instance_id=name,
+                          fresh=lambda: Fresh(f"m{next(ids)}", f"seed-{next(ids)}"))
+        await svc.start()
+        made.append(svc)
+        return svc
+
+    yield storage, clock, make
+    for svc in made:
+        await svc.close()
+
+
+async def seated(svc: RoomService, storage: MemoryStorage, *, bot: str | None = None,
+                 **room: Any) -> tuple[LiveRoom, RecordingPeer, RecordingPeer]:
+    """A room with the host (and a guest, or a bot) seated, both people connected."""
+    if "ROOM" not in storage.rooms:
+        storage.add_room("ROOM", "h", **room)
+    host, guest = RecordingPeer("h", "Hana"), RecordingPeer("g", "Gus")
+    live = await svc.join("ROOM", host, None)
+    await svc.join("ROOM", guest, None)
+    await svc.handle(live, host, C.Sit())
+    if bot is None:
+        await svc.handle(live, guest, C.Sit())
+    else:
+        await svc.handle(live, host, C.AddBot(None, bot))
+    return live, host, guest
+
+
+def mover(live: LiveRoom, host: RecordingPeer, guest: RecordingPeer) -> RecordingPeer:
+    assert live.match is not None
+    return host if live.match.turn == 0 else guest
+
+
+async def play_first_legal(svc: RoomService, live: LiveRoom, peer: RecordingPeer, move_id: str | None = None) -> None:
+    assert live.match is not None
+    await svc.handle(live, peer, C.MakeMove(live.match.engine.game.legal_moves()[0].to_wire(), move_id))
+
+
+async def test_a_move_is_committed_then_applied_then_shown_to_every_socket(world: Any) -> None:
+    storage, _clock, make = world
+    svc = await make()
+    live, host, guest = await seated(svc, storage)
+    await svc.handle(live, host, C.Start())
+    assert live.match is not None and live.state.status == RoomStatus.PLAYING
+    assert host.last("state")["v"] == guest.last("state")["v"] == 0
+    peer = mover(live, host, guest)
+    await play_first_legal(svc, live, peer, "m-1")
+    assert [s.v for s in storage.steps(live.match.id)] == [0, 1]
+    assert host.last("state")["v"] == guest.last("state")["v"] == 1
+    assert host.last("state")["view"]["hand"] != guest.last("state")["view"]["hand"]  # each their own view
+    sent = len(peer.got)
+    await svc.handle(live, peer, C.MakeMove({"kind": "end_turn"}, "m-1"))  # a resent id: the table, no new move
+    assert storage.matches[live.match.id].log.v == 1 and peer.got[sent][0] == "state"
+
+
+async def test_a_move_the_store_refuses_is_shown_to_nobody(world: Any) -> None:
+    storage, _clock, make = world
+    svc = await make()
+    live, host, guest = await seated(svc, storage)
+    await svc.handle(live, host, C.Start())
+    peer = mover(live, host, guest)
+    states = (len(list(host.of("state"))), len(list(guest.of("state"))))
+    storage.fail = OSError("disk full")
+    with pytest.raises(RoomError) as refused:
+        await play_first_legal(svc, live, peer, "x")
+    assert (refused.value.code, refused.value.move_id) == (E.UNAVAILABLE, "x")
+    assert live.match is not None and live.match.v == 0
+    assert [s["v"] for s in host.of("state")][states[0]:] == [0]  # the reload showed the table as it is
+    assert all(s["v"] == 0 for s in guest.of("state"))
+
+
+async def test_two_instances_racing_for_one_version_converge(world: Any) -> None:
+    storage, clock, make = world
+    a, b = await make("a"), await make("b")
+    live_a, host, guest = await seated(a, storage)
+    await a.handle(live_a, host, C.Start())
+    await settle()
+    watcher = RecordingPeer("w", "Walt")
+    live_b = await b.join("ROOM", watcher, None)
+    assert live_b.match is not None and live_b.match.v == 0
+    peer = mover(live_a, host, guest)
+    twin = RecordingPeer(peer.player_id, peer.name)  # the same player on instance b
+    await b.join("ROOM", twin, None)
+    moves = live_a.match.engine.game.legal_moves() if live_a.match else []
+    # b commits first; a still decides from version 0 (the bus has not delivered yet).
+    await b.handle(live_b, twin, C.MakeMove(moves[0].to_wire(), "b-1"))
+    with pytest.raises(RoomError) as lost:
+        await a.handle(live_a, peer, C.MakeMove(moves[-1].to_wire(), "a-1"))
+    assert lost.value.code == E.CONFLICT
+    await settle()
+    assert live_a.match is not None and live_b.match is not None
+    assert live_a.match.v == live_b.match.v == 1
+    assert live_a.match.engine.game.hands == live_b.match.engine.game.hands
+    assert peer.last("state")["v"] == 1 and watcher.last("state")["v"] == 1
+
+
+async def test_a_lobby_change_made_elsewhere_is_decided_again_on_the_fresh_room(world: Any) -> None:
+    storage, _clock, make = world
+    a, b = await make("a"), await make("b")
+    storage.add_room("ROOM", "h", seats=3)
+    host, guest, other = RecordingPeer("h", "Hana"), RecordingPeer("g", "Gus"), RecordingPeer("o", "Olga")
+    live_a = await a.join("ROOM", host, None)
+    live_b = await b.join("ROOM", guest, None)
+    await a.join("ROOM", other, None)
+    await a.handle(live_a, host, C.Sit(0))
+    await b.handle(live_b, guest, C.Sit(1))  # b has not heard of the host's seat: its revision is stale
+    await a.handle(live_a, other, C.Sit(None))  # a's copy may be stale too: decided again after the reload
+    await settle()
+    seats = [s.player_id if s else None for s in storage.rooms["ROOM"].seating]
+    assert seats == ["h", "g", "o"]
+    assert [s.player_id if s else None for s in live_a.state.seating] == seats
+
+
+async def test_a_bot_plays_its_turn_after_the_pause(world: Any) -> None:
+    storage, clock, make = world
+    svc = await make(bot_delay=0.5)
+    live, host, _guest = await seated(svc, storage, bot="easy")
+    await svc.handle(live, host, C.Start())
+    m = live.match
+    assert m is not None
+    while m.turn == 0:
+        await play_first_legal(svc, live, host)
+    v = m.v
+    await clock.advance(0.2)
+    assert m.v == v  # still thinking about it: people can follow
+    await clock.advance(0.4)
+    assert m.v > v and storage.steps(m.id)[v + 1].actor == "bot"
+
+
+async def test_the_turn_clock_plays_for_a_player_who_runs_out_of_time(world: Any) -> None:
+    storage, clock, make = world
+    svc = await make(bot_delay=0.5)
+    live, host, guest = await seated(svc, storage, turn_seconds=10)
+    await svc.handle(live, host, C.Start())
+    m = live.match
+    assert m is not None and host.last("state")["clock"]["remaining"] == 10
+    seat, v = m.turn, m.v
+    await clock.advance(9)
+    assert m.v == v
+    await clock.advance(1.5)
+    steps = storage.steps(m.id)
+    assert m.v > v and steps[v + 1].actor == "clock" and steps[v + 1].seat == seat
+    assert any(e["type"] == "autoplay" for s in host.of("state") for e in _events(s))
+
+
+def _events(state: dict[str, Any]) -> list[dict[str, Any]]:
+    import orjson
+
+    events = state["events"]
+    return orjson.loads(orjson.dumps(events)) if not isinstance(events, list) else events
+
+
+async def test_a_stand_in_plays_for_an_absent_player_after_the_grace_until_they_return(world: Any) -> None:
+    storage, clock, make = world
+    svc = await make(absent_grace=30, bot_delay=0.5)
+    live, host, guest = await seated(svc, storage)
+    await svc.handle(live, host, C.Start())
+    m = live.match
+    assert m is not None
+    away = mover(live, host, guest)
+    await svc.leave(live, away)
+    v = m.v
+    await clock.advance(20)
+    assert m.v == v
+    await clock.advance(11)
+    assert m.v > v and storage.steps(m.id)[v + 1].actor == "absent"
+    back = RecordingPeer(away.player_id, away.name)
+    await svc.join("ROOM", back, None)
+    assert back.last("state")["autoplay"] == []
+
+
+async def play_out_the_hand(svc: RoomService, live: LiveRoom, host: RecordingPeer, guest: RecordingPeer,
+                            clock: FakeClock) -> None:
+    """The guest leaves; the host plays the first legal move, a stand-in plays for the guest."""
+    m = live.match
+    assert m is not None
+    await svc.leave(live, guest)
+    for _ in range(2000):
+        if not m.playing:
+            return
+        if m.turn == 0:
+            await play_first_legal(svc, live, host)
+        await clock.advance(1)
+    raise AssertionError("the hand did not end")
+
+
+async def test_the_next_hand_is_dealt_once_a_hand_is_over(world: Any) -> None:
+    storage, clock, make = world
+    svc = await make(absent_grace=0, bot_delay=0)
+    live, host, guest = await seated(svc, storage, overrides={"payoff_size": 5, "match_target": 500})
+    await svc.handle(live, host, C.Start())
+    m = live.match
+    assert m is not None
+    with pytest.raises(RoomError) as early:
+        await svc.handle(live, host, C.NextHand())
+    assert early.value.code == E.NOT_ALLOWED_NOW
+    await play_out_the_hand(svc, live, host, guest, clock)
+    assert m.engine.status == MatchStatus.HAND_OVER and host.last("state")["view"]["result"] is not None
+    await svc.handle(live, host, C.NextHand())
+    assert len(m.engine.hands) == 2 and m.playing and host.last("state")["view"]["hand_number"] == 2
+    assert storage.matches[m.id].log.steps[-1].v == m.v
+    with pytest.raises(RoomError) as twice:
+        await svc.handle(live, host, C.NextHand())
+    assert twice.value.code == E.NOT_ALLOWED_NOW
+
+
+async def test_a_rematch_starts_a_new_match_once_the_match_is_over(world: Any) -> None:
+    storage, clock, make = world
+    svc = await make(absent_grace=0, bot_delay=0)
+    live, host, guest = await seated(svc, storage, overrides={"payoff_size": 5})
+    await svc.handle(live, host, C.Start())
+    m = live.match
+    assert m is not None
+    with pytest.raises(RoomError) as early:
+        await svc.handle(live, host, C.Rematch())
+    assert early.value.code == E.NOT_ALLOWED_NOW
+    await play_out_the_hand(svc, live, host, guest, clock)
+    assert m.engine.status == MatchStatus.MATCH_OVER
+    assert live.state.status == RoomStatus.OVER and storage.rooms["ROOM"].status == RoomStatus.OVER
+    await svc.handle(live, host, C.Rematch())
+    assert live.match is not None and live.match.number == 2 and live.match.id != m.id
+    assert host.last("state")["match_number"] == 2 and host.last("state")["v"] == 0
+    assert storage.rooms["ROOM"].match_count == 2
+
+
+async def test_chat_reaches_every_instance_and_hints_answer_the_player_to_move(world: Any) -> None:
+    storage, _clock, make = world
+    a, b = await make("a"), await make("b")
+    live, host, guest = await seated(a, storage)
+    far = RecordingPeer("w", "Walt")
+    live_b = await b.join("ROOM", far, None)
+    await a.handle(live, host, C.Chat("  hello "))
+    await settle()
+    assert far.last("chat")["text"] == host.last("chat")["text"] == "hello"
+    await a.handle(live, host, C.Start())
+    peer = mover(live, host, guest)
+    await a.handle(live, peer, C.Hint())
+    assert peer.last("hint")["v"] == 0
+    assert live_b is not None
