@@ -33,7 +33,7 @@ class Driving:
 
     def __init__(self, leases: Leases, instance: str, seconds: float, *,
                  needs_driver: Callable[[str], bool], reschedule: Callable[[str], None],
-                 adopt: Callable[[str], Awaitable[bool]]) -> None:
+                 adopt: Callable[[str], Awaitable[None]]) -> None:
         self.leases = leases
         self.instance = instance
         self.needs_driver = needs_driver
@@ -44,7 +44,6 @@ class Driving:
         self.wanted: dict[str, float] = {}  # room -> monotonic time of the next attempt
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self.adopted = 0
 
     @property
     def period(self) -> float:
@@ -143,8 +142,7 @@ class Driving:
         """Load rooms whose driver is gone; loading them asks for their lease."""
         for code in await self.leases.orphans():
             try:
-                if await self.adopt_room(code):  # loading schedules the room, which asks for its lease
-                    self.adopted += 1
+                await self.adopt_room(code)  # loading schedules the room, which asks for its lease
                 if self.needs_driver(code):
                     self.want(code, now=True)
                 else:  # nothing to drive now: whoever next needs a timer there takes a fresh lease

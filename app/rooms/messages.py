@@ -64,12 +64,6 @@ class StateExtra(TypedDict):
     autoplay: list[int]
 
 
-class Sender(TypedDict):
-    player_id: str
-    name: str
-    seat: int | None
-
-
 def room_options(room: Room) -> dict[str, Any] | None:
     """The room's options resolved by the engine (every option by its rules.md name)."""
     st = room.state

@@ -539,11 +539,8 @@ class RoomService:
         if room is not None:
             self.schedule(room)
 
-    async def _adopt(self, code: str) -> bool:
-        if code in self.rooms:
-            return False
+    async def _adopt(self, code: str) -> None:
         await self.live(code)
-        return True
 
     def schedule(self, room: LiveRoom) -> None:
         """(Re)arm the room's timer after a change."""
