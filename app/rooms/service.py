@@ -353,6 +353,19 @@ class RoomService:
         return await public_rooms(self.storage, self.clock.now())
 
     # Sockets.
+    def reserve_socket(self, player_id: str, limit: int) -> bool:
+        """Count one more socket of this player on this instance, if fewer than `limit` are
+        open (checked and counted at once: sockets opened together cannot all slip in)."""
+        if self.sockets[player_id] >= limit:
+            return False
+        self.sockets[player_id] += 1
+        return True
+
+    def release_socket(self, player_id: str) -> None:
+        self.sockets[player_id] -= 1
+        if self.sockets[player_id] <= 0:
+            del self.sockets[player_id]
+
     async def join(self, code: str, peer: Peer, last_v: int | None) -> LiveRoom:
         """Attach a socket to a room; it receives welcome, room and (once playing) the state."""
         for _ in range(3):
@@ -366,7 +379,6 @@ class RoomService:
                     continue
                 room.peers.add(peer)
                 room.attach(peer.player_id)
-                self.sockets[peer.player_id] += 1
                 await self._refresh_presence(room)
                 m = room.match
                 peer.sent_v = last_v if m is not None and last_v is not None and 0 <= last_v <= m.v else None
@@ -382,9 +394,6 @@ class RoomService:
             return
         room.peers.discard(peer)
         room.detach(peer.player_id)
-        self.sockets[peer.player_id] -= 1
-        if self.sockets[peer.player_id] <= 0:
-            del self.sockets[peer.player_id]
         with contextlib.suppress(Exception):
             await self.storage.drop_socket(room.code, peer.player_id, self.instance)
         if room.closed:

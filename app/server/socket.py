@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -176,7 +175,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     if player is None:
         await _close(ws, UNAUTHORIZED, "that token is not valid")
         return
-    if service.sockets[player.id] >= settings.max_sockets_per_player:
+    if not service.reserve_socket(player.id, settings.max_sockets_per_player):
         await _close(ws, TOO_MANY, "too many open connections for this player")
         return
     conn = Connection(ws, player.id, player.name, settings.send_queue)
@@ -196,6 +195,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         SOCKETS.dec()
         if room is not None:
             await service.leave(room, conn)
+        service.release_socket(player.id)
         conn.close(1000, "")
         with contextlib.suppress(asyncio.TimeoutError, Exception):
             await asyncio.wait_for(sender, 2)
@@ -211,7 +211,9 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             return
         if not bucket.take():
             strikes += 1
-            conn.send_error(E.RATE_LIMITED, "slow down: too many messages")
+            text = message.get("text")
+            conn.send_error(E.RATE_LIMITED, "slow down: too many messages",
+                            _move_id(text) if text is not None and len(text) <= settings.max_message_bytes else None)
             if strikes >= settings.rate_strikes:
                 conn.close(POLICY, "too many messages")
             continue
@@ -254,10 +256,10 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
 
 
 def _move_id(text: str) -> str | None:
-    """The move id of a malformed move, if one can be read, so the error can name it."""
+    """The move id of a refused move, if one can be read, so the error can name it."""
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = orjson.loads(text)
+    except (ValueError, RecursionError):  # orjson refuses nesting past 1024 levels
         return None
     if isinstance(data, dict) and isinstance(data.get("id"), (str, int)) and not isinstance(data.get("id"), bool):
         return str(data["id"])[:64]

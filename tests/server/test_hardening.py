@@ -1,0 +1,65 @@
+"""What a stranger could do to the room socket: open many sockets at once, send frames nested
+past any parser's patience, flood with moves, churn joins and leaves in a crowded room. Each
+gets a clear answer and changes nothing for anyone else."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+
+from .helpers import ServerThread, Sock, new_person, new_room
+
+
+async def test_sockets_opened_at_the_same_moment_respect_the_cap(start_server: Any) -> None:
+    server: ServerThread = start_server(max_sockets_per_player=3)
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        ann = await new_person(http, "Ann")
+        room = await new_room(http, ann)
+    socks = await asyncio.gather(*(Sock.open(server.base, room["code"], ann, hello=False) for _ in range(30)))
+    await asyncio.gather(*(s.send({"type": "hello", "token": ann.token}) for s in socks))
+    for _ in range(200):
+        if sum(1 for s in socks if s.closed) >= 27 and all(
+                s.closed or any(m["type"] == "welcome" for m in s.messages) for s in socks):
+            break
+        await asyncio.sleep(0.05)
+    welcomed = [s for s in socks if any(m["type"] == "welcome" for m in s.messages) and not s.closed]
+    refused = [s for s in socks if s.closed and s.closed[0] == 4429]
+    assert len(welcomed) == 3 and len(refused) == 27
+    for s in welcomed:  # the ones let in are served
+        assert (await s.request({"type": "ping"}, lambda m: m["type"] == "pong"))["type"] == "pong"
+    for s in welcomed:
+        await s.close()
+    await asyncio.sleep(1.0)  # the server notices the closes
+    later = await Sock.open(server.base, room["code"], ann)  # closing frees the places
+    assert later.closed is None
+
+
+async def test_a_frame_nested_past_any_limit_is_a_bad_message(server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann = await new_person(http, "Ann")
+    room = await new_room(http, ann)
+    a = await Sock.open(server.base, room["code"], ann)
+    for depth in (1100, 1300):  # within the 8 KiB frame limit, past every JSON parser's depth
+        deep = '{"type": "move", "id": "x", "move": ' + '{"a":' * depth + "1" + "}" * depth + "}"
+        lists = '{"type": "chat", "text": "hi", "x": ' + "[" * depth + "]" * depth + "}"
+        for text in (deep, lists):
+            assert len(text) < 8192
+            err = await a.error(text)  # type: ignore[arg-type]
+            assert err["code"] == "bad_message", err
+    assert (await a.request({"type": "ping"}, lambda m: m["type"] == "pong"))["type"] == "pong"
+
+
+async def test_a_rate_limited_move_names_its_id(start_server: Any) -> None:
+    server: ServerThread = start_server(rate_per_second=2.0, rate_burst=2, rate_strikes=50)
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        ann = await new_person(http, "Ann")
+        room = await new_room(http, ann)
+    a = await Sock.open(server.base, room["code"], ann)
+    start = len(a.messages)
+    for i in range(8):
+        await a.send({"type": "move", "id": f"m{i}", "move": {"kind": "end_turn"}})
+    await a.wait(lambda m: m["type"] == "error" and m["code"] == "rate_limited", start=start)
+    await asyncio.sleep(0.2)
+    limited = [m for m in a.messages[start:] if m["type"] == "error" and m["code"] == "rate_limited"]
+    assert limited and all(m["id"] is not None and m["id"].startswith("m") for m in limited)
