@@ -59,6 +59,9 @@ class Settings(BaseSettings):
     # Presence (who is connected), shared through the store.
     presence_ttl: float = Field(default=30.0, gt=0)
     heartbeat_seconds: float = Field(default=10.0, gt=0)
+    presence_debounce: float = Field(
+        default=0.25, ge=0, le=5,
+        description="Joins and leaves of a room within this many seconds are shown to the others once")
 
     # Limits on what a stranger controls.
     hello_timeout: float = Field(default=10.0, gt=0)

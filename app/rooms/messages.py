@@ -126,6 +126,13 @@ class RoomChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class PresenceChanged:
+    """Sockets joined or left: read who is connected (debounced by each receiver)."""
+
+    kind: Literal["presence"] = "presence"
+
+
+@dataclass(frozen=True, slots=True)
 class ChatSaid:
     sender: dict[str, Any]
     text: str
@@ -140,7 +147,7 @@ class Resync:
     kind: Literal["resync"] = "resync"
 
 
-Notice = Advanced | RoomChanged | ChatSaid | Resync
+Notice = Advanced | RoomChanged | PresenceChanged | ChatSaid | Resync
 
 
 def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
@@ -152,7 +159,7 @@ def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
                 out["deadline"] = notice.deadline.isoformat() if notice.deadline is not None else None
         case ChatSaid():
             out = {"kind": "chat", "from": notice.sender, "text": notice.text, "at": notice.at}
-        case RoomChanged() | Resync():
+        case RoomChanged() | PresenceChanged() | Resync():
             out = {"kind": notice.kind}
     out["origin"] = origin
     return out
@@ -170,6 +177,8 @@ def notice_from_json(data: dict[str, Any]) -> Notice:
                             datetime.fromisoformat(deadline) if deadline else None)
         if kind == "room":
             return RoomChanged()
+        if kind == "presence":
+            return PresenceChanged()
         if kind == "chat":
             return ChatSaid(dict(data.get("from") or {}), str(data.get("text", "")), str(data.get("at", "")))
     except (KeyError, TypeError, ValueError):

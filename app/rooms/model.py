@@ -158,6 +158,7 @@ class Room:
         self.presence: dict[str, Seen] = {}  # every instance's sockets, as the store last said
         self.loaded_at = loaded_at  # "away since" for players the store has never seen
         self.changed_at = 0.0  # monotonic time of the last change (bots pause after it)
+        self._here_rev = self._here_told = 0  # joins and leaves here, and how many were told
 
     # Who is where.
     def lobby_seat(self, player_id: str) -> int | None:
@@ -199,8 +200,16 @@ class Room:
 
     def attach(self, player_id: str) -> None:
         self.here[player_id] += 1
+        self._here_rev += 1
 
     def detach(self, player_id: str) -> None:
         self.here[player_id] -= 1
         if self.here[player_id] <= 0:
             del self.here[player_id]
+        self._here_rev += 1
+
+    def take_here_changed(self) -> bool:
+        """Did sockets join or leave here since this was last asked (the other instances
+        must hear of it)?"""
+        changed, self._here_told = self._here_rev != self._here_told, self._here_rev
+        return changed

@@ -48,7 +48,17 @@ from .match_rules import (
     decide_seat_move,
     decide_start,
 )
-from .messages import Advanced, ChatSaid, Notice, RoomChanged, RoomInfo, notice_from_json, notice_json, room_info
+from .messages import (
+    Advanced,
+    ChatSaid,
+    Notice,
+    PresenceChanged,
+    RoomChanged,
+    RoomInfo,
+    notice_from_json,
+    notice_json,
+    room_info,
+)
 from .metrics import AUTOMATIC, BOT_THINK, BUS_CATCH_UP, MOVES, MOVES_BY, ROOMS_LOADED
 from .model import LiveMatch, Room
 from .ports import Bots, Clock, Peer, Storage, SystemClock
@@ -71,6 +81,8 @@ class LiveRoom(Room):
         self.lock = asyncio.Lock()
         self.peers: set[Peer] = set()
         self.timer: asyncio.Task[None] | None = None
+        self.presence_flush: asyncio.Task[None] | None = None
+        self.shown_presence: tuple[Any, ...] | None = None  # presence as the last views to all showed it
         self.subscription: Subscription | None = None
         self.closed = False
 
@@ -203,8 +215,9 @@ class RoomService:
 
     def _unload(self, room: LiveRoom) -> None:
         room.closed = True
-        if room.timer is not None:
-            room.timer.cancel()
+        for task in (room.timer, room.presence_flush):
+            if task is not None:
+                task.cancel()
         if room.subscription is not None:
             room.subscription.close()
         if self.rooms.get(room.code) is room:
@@ -237,20 +250,24 @@ class RoomService:
         """Re-read who is connected; True if any seat's connected flag changed."""
         return self._set_presence(room, await self.storage.room_presence(room.code))
 
-    def _set_presence(self, room: LiveRoom, seen: dict[str, Seen]) -> bool:
+    def _presence_mark(self, room: LiveRoom) -> tuple[Any, ...]:
+        """What of presence the views and timers show: seats connected, stand-ins, anyone here."""
         now, grace = self.clock.now(), self.settings.absent_grace
-        before = (room.connected(room.state.seating), absent(room, now, grace), room.anyone_here())
+        return room.connected(room.state.seating), absent(room, now, grace), room.anyone_here()
+
+    def _set_presence(self, room: LiveRoom, seen: dict[str, Seen]) -> bool:
+        before = self._presence_mark(room)
         room.presence = seen
-        after = (room.connected(room.state.seating), absent(room, now, grace), room.anyone_here())
-        return before != after
+        return self._presence_mark(room) != before
 
     # Telling: our sockets, then the other instances.
     def _show(self, room: LiveRoom, *, room_changed: bool, state_changed: bool = True) -> None:
         """Push what changed to our sockets and re-arm the room's timer."""
         if room_changed:
             push_room(room, room.peers)
-        if state_changed:
+        if state_changed and room.match is not None:
             push_states(room, room.peers, self.clock.now(), self.settings.absent_grace)
+            room.shown_presence = self._presence_mark(room)
         self.schedule(room)
 
     async def publish(self, room: LiveRoom, notice: Notice) -> None:
@@ -291,6 +308,9 @@ class RoomService:
                     room.changed_at = self.clock.monotonic()
                     self._show(room, room_changed=notice.room)
                     return
+            elif isinstance(notice, PresenceChanged):
+                self._presence_changed(room)
+                return
             elif isinstance(notice, RoomChanged) and await self._refresh_room(room):
                 return
             BUS_CATCH_UP.labels("reload").inc()
@@ -379,13 +399,13 @@ class RoomService:
                     continue
                 room.peers.add(peer)
                 room.attach(peer.player_id)
-                await self._refresh_presence(room)
                 m = room.match
                 peer.sent_v = last_v if m is not None and last_v is not None and 0 <= last_v <= m.v else None
-                peer.send_welcome(room.lobby_seat(peer.player_id), peer.player_id == room.state.host_id,
-                                  room_info(room))
-                self._show(room, room_changed=True)
-            await self.publish(room, RoomChanged())
+                info = room_info(room)
+                peer.send_welcome(room.lobby_seat(peer.player_id), peer.player_id == room.state.host_id, info)
+                peer.send_room(info)
+                self._send_state(room, peer)
+            self._presence_changed(room)  # the others hear of it once, with whoever else came or went
             return room
         raise RoomError(E.UNAVAILABLE, "the room is busy; try again")
 
@@ -396,12 +416,33 @@ class RoomService:
         room.detach(peer.player_id)
         with contextlib.suppress(Exception):
             await self.storage.drop_socket(room.code, peer.player_id, self.instance)
-        if room.closed:
-            return
-        async with room.lock:
-            await self._refresh_presence(room)
-            self._show(room, room_changed=True)
-        await self.publish(room, RoomChanged())
+        if not room.closed:
+            self._presence_changed(room)
+
+    def _presence_changed(self, room: LiveRoom) -> None:
+        """Sockets joined or left (here, or on another instance): show it once the room has
+        been quiet for `presence_debounce` seconds, so churn costs the others one update."""
+        if room.presence_flush is None or room.presence_flush.done():
+            room.presence_flush = asyncio.get_running_loop().create_task(self._flush_presence(room))
+
+    async def _flush_presence(self, room: LiveRoom) -> None:
+        await self.clock.sleep(self.settings.presence_debounce)
+        room.presence_flush = None  # joins from now on start another round
+        try:
+            async with room.lock:
+                if room.closed:
+                    return
+                room.presence = await self.storage.room_presence(room.code)
+                # The room object (who is connected, how many watch) goes out every round; the
+                # views only when a seat's connected flag or the stand-ins differ from what
+                # they last showed.
+                self._show(room, room_changed=True, state_changed=self._presence_mark(room) != room.shown_presence)
+            if room.take_here_changed():
+                await self.publish(room, PresenceChanged())
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not show who is in room %s", room.code)
 
     async def handle(self, room: LiveRoom, peer: Peer, cmd: C.Command) -> None:
         """Carry out one command from a socket (RoomError if refused: nothing changed)."""

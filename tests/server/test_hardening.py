@@ -63,3 +63,26 @@ async def test_a_rate_limited_move_names_its_id(start_server: Any) -> None:
     await asyncio.sleep(0.2)
     limited = [m for m in a.messages[start:] if m["type"] == "error" and m["code"] == "rate_limited"]
     assert limited and all(m["id"] is not None and m["id"].startswith("m") for m in limited)
+
+
+async def test_joins_and_leaves_reach_a_crowded_room_as_a_few_updates(server: ServerThread,
+                                                                     http: httpx.AsyncClient) -> None:
+    ann = await new_person(http, "Ann")
+    room = await new_room(http, ann)
+    watchers = [await Sock.open(server.base, room["code"], await new_person(http, f"W{i}")) for i in range(10)]
+    await asyncio.sleep(0.6)  # their own joins are shown
+    eve = await new_person(http, "Eve")
+    start = [len(w.messages) for w in watchers]
+    for _ in range(6):  # one guest reconnecting a handful of sockets in a loop
+        socks = await asyncio.gather(*(Sock.open(server.base, room["code"], eve) for _ in range(4)))
+        await asyncio.gather(*(s.close() for s in socks))
+    await asyncio.sleep(1.0)
+    for w, n in zip(watchers, start, strict=True):
+        updates = [m for m in w.messages[n:] if m["type"] == "room"]
+        assert 1 <= len(updates) <= 12, len(updates)  # 48 joins and leaves; one update per quiet spell
+        assert updates[-1]["room"]["spectators"] == 10  # and the last one is right: Eve has gone
+    late = await Sock.open(server.base, room["code"], eve)  # who joins sees the room as it is
+    welcome = await late.wait(lambda m: m["type"] == "welcome")
+    assert welcome["room"]["code"] == room["code"]
+    update = await watchers[0].wait(lambda m: m["type"] == "room" and m["room"]["spectators"] == 11)
+    assert update["room"]["spectators"] == 11
