@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .errors import Conflict
+from .errors import save, update_one
 from .models import Hand, Match, Move, Seat
 from .rooms import update_room
 
@@ -42,23 +41,6 @@ class HandEnd:
     payoff_left: Sequence[int]
 
 
-async def _commit(session: AsyncSession, what: str) -> None:
-    try:
-        await session.commit()
-    except IntegrityError as e:
-        await session.rollback()
-        raise Conflict(what) from e
-
-
-async def _advance(session: AsyncSession, match_id: str, expect_v: int, values: dict[str, Any]) -> None:
-    result = await session.execute(
-        update(Match).where(Match.id == match_id, Match.v == expect_v).values(**values)
-        .execution_options(synchronize_session=False))
-    if result.rowcount != 1:  # type: ignore[attr-defined]
-        await session.rollback()
-        raise Conflict(f"match {match_id} moved past version {expect_v}")
-
-
 async def start_match(session: AsyncSession, *, room_code: str, room_rev: int, room_values: dict[str, Any],
                       match: Match, seats: Sequence[Seat], hand: Hand) -> int:
     """Create a match with its seats and first hand, and point the room at it; returns the
@@ -68,7 +50,7 @@ async def start_match(session: AsyncSession, *, room_code: str, room_rev: int, r
     await session.flush()
     session.add_all(list(seats))
     session.add(hand)
-    await _commit(session, f"match {match.number} of room {room_code} already exists")
+    await save(session, f"match {match.number} of room {room_code} already exists")
     return rev
 
 
@@ -76,13 +58,10 @@ async def record_deal(session: AsyncSession, *, match_id: str, expect_v: int, ha
                       match_values: dict[str, Any]) -> None:
     """Commit the deal of the next hand. Conflict if it was already dealt."""
     session.add(hand)
-    try:
-        await session.flush()
-    except IntegrityError as e:
-        await session.rollback()
-        raise Conflict(f"hand {hand.number} of match {match_id} already dealt") from e
-    await _advance(session, match_id, expect_v, {**match_values, "v": hand.start_v})
-    await _commit(session, f"hand {hand.number} of match {match_id}")
+    await save(session, f"hand {hand.number} of match {match_id} already dealt", commit=False)
+    await update_one(session, update(Match).where(Match.id == match_id, Match.v == expect_v)
+                     .values({**match_values, "v": hand.start_v}), f"match {match_id} moved past version {expect_v}")
+    await save(session, f"hand {hand.number} of match {match_id}")
 
 
 async def load_match(session: AsyncSession, match_id: str, with_moves: bool = True) -> MatchRecord | None:
