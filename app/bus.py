@@ -162,8 +162,6 @@ class RedisBus(_Hub):
         self._confirmed: dict[str, asyncio.Future[None]] = {}
         self._closing = False
         self.client_name = f"{prefix}bus-{secrets.token_hex(4)}"  # names our connections in CLIENT LIST
-        self.published = 0
-        self.received = 0
 
     def channel(self, room: str) -> str:
         return f"{self.prefix}room:{room}"
@@ -224,7 +222,6 @@ class RedisBus(_Hub):
                     for channel, data in batch:
                         pipe.publish(channel, data)
                     await pipe.execute()
-                self.published += len(batch)
             except asyncio.CancelledError:
                 raise
             except Exception:  # subscribers elsewhere catch up on the next message
@@ -301,7 +298,6 @@ class RedisBus(_Hub):
             log.warning("ignoring a malformed bus message on %s", channel)
             return
         if isinstance(data, dict):
-            self.received += 1
             self._deliver(room, data)
 
 

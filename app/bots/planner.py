@@ -49,19 +49,9 @@ class Line:
 class Plan:
     lines: list[Line] = field(default_factory=list)
     nodes: int = 0
-    truncated: bool = False
 
     def best(self) -> Line:
         return max(self.lines, key=lambda line: line.value)
-
-    def first_moves(self) -> dict[Move, float]:
-        """Best value reachable after each first move."""
-        out: dict[Move, float] = {}
-        for line in self.lines:
-            m = line.moves[0]
-            if m not in out or line.value > out[m]:
-                out[m] = line.value
-        return out
 
 
 def move_key(g: Game, move: Move) -> Hashable:
@@ -153,7 +143,6 @@ def plan_turn(g: Game, scorer: Scorer, max_nodes: int = 2000) -> Plan:
             if ends_turn(s, m):
                 continue
             if plan.nodes >= max_nodes:
-                plan.truncated = True
                 return
             t = s.copy()
             t.apply(m)

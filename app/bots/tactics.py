@@ -8,7 +8,6 @@ honest on a template game (see `knowledge.py`).
 
 from __future__ import annotations
 
-from app.engine.cards import ACE
 from app.engine.state import GameState
 
 # Chance that a player who lacks `m` cards of a bridge to a pay-off card finds them all in
@@ -97,12 +96,6 @@ def missing_to(g: GameState, card: int, have: set[int], wilds: int,
     return best
 
 
-def stacks_reaching(g: GameState, card: int, stack_needs: list[int], within: int) -> list[int]:
-    """Needs of stacks from which `card` is at most `within` ranks away (its bridge ranges)."""
-    target = g.deck.rank[card]
-    return [need for need in stack_needs if need <= target and target - need <= within]
-
-
 def team_public(g: GameState, seat: int) -> tuple[set[int], int]:
     """Side-stack ranks and wilds the seat's team can reach (partner's stacks included)."""
     ranks: set[int] = set()
@@ -129,22 +122,8 @@ def threat(g: GameState, opponent: int, stack_needs: list[int] | None = None) ->
     return REACH_CHANCE[best]
 
 
-def is_ace(g: GameState, card: int) -> bool:
-    return g.deck.rank[card] == ACE and not g.deck.wild[card]
-
-
 def opponents_in_order(g: GameState, seat: int) -> list[int]:
     """Opponents of `seat` in the order they will play after it."""
     n = g.n
     opp = g.opponents[seat]
     return [(seat + i) % n for i in range(1, n) if (seat + i) % n in opp]
-
-
-def payoff_top_ranks(g: GameState, seats: list[int] | tuple[int, ...]) -> set[int]:
-    """Ranks showing on the pay-off piles of `seats` (wild tops excluded)."""
-    out: set[int] = set()
-    for s in seats:
-        pile = g.payoff[s]
-        if pile and not g.deck.wild[pile[-1]]:
-            out.add(g.deck.rank[pile[-1]])
-    return out

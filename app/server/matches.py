@@ -10,11 +10,12 @@ from app.rooms.replay import BadStep, NotOver, replay
 from app.store import history
 
 from .deps import Session
+from .responses import MatchDetail, Replay, ReplayStep
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
 
-@router.get("/{match_id}")
+@router.get("/{match_id}", response_model=MatchDetail)
 async def detail(match_id: str, session: Session) -> dict[str, Any]:
     """Players, options, hands with results and scores, start and end."""
     found = await history.match_detail(session, match_id)
@@ -23,7 +24,7 @@ async def detail(match_id: str, session: Session) -> dict[str, Any]:
     return found
 
 
-@router.get("/{match_id}/replay")
+@router.get("/{match_id}/replay", response_model=Replay | ReplayStep)
 async def match_replay(match_id: str, request: Request,
                        at: Annotated[int | None, Query(ge=0, le=10_000_000)] = None) -> dict[str, Any]:
     """Once over: every move and seed; with `at=N` the whole table after version N, face up."""

@@ -10,11 +10,12 @@ from sqlalchemy import text
 from app.rooms.config import catalog
 
 from .deps import AppSettings, Session
+from .responses import Catalog, Health
 
 router = APIRouter(tags=["meta"])
 
 
-@router.get("/healthz")
+@router.get("/healthz", response_model=Health)
 async def healthz(session: Session, request: Request) -> dict[str, Any]:
     """200 once the app can serve (the database answers), naming this instance; 503 while it
     drains to stop."""
@@ -28,7 +29,7 @@ async def healthz(session: Session, request: Request) -> dict[str, Any]:
     return {"ok": True, "instance": rooms.instance if rooms is not None else None}
 
 
-@router.get("/api/options")
+@router.get("/api/options", response_model=Catalog, response_model_exclude_unset=True)
 async def options(settings: AppSettings) -> dict[str, Any]:
     """Presets, every option (default, kind, help), bot levels, turn clock bounds."""
     out = catalog()

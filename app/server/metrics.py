@@ -46,7 +46,7 @@ def watch_gc() -> None:
         gc.callbacks.append(_on_gc)
 
 
-@router.get("/metrics", include_in_schema=False)
+@router.get("/metrics", include_in_schema=False, response_class=Response)
 async def metrics(request: Request) -> Response:
     """Every metric of this process, in Prometheus text format."""
     if not request.app.state.settings.metrics:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,7 +19,7 @@ def mount_pages(app: FastAPI, folder: Path) -> None:
     """Serve `folder` at `/` (after every API route) and index.html at `/r/{code}`."""
     index = folder / "index.html"
 
-    @app.get("/r/{code}", include_in_schema=False)
+    @app.get("/r/{code}", include_in_schema=False, response_class=HTMLResponse)
     async def invite(code: str) -> FileResponse:
         if not index.is_file():
             raise HTTPException(404, "the client pages are not installed")

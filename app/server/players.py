@@ -10,7 +10,8 @@ from app.store import history
 from app.store.players import create_player, get_player, rename_player
 
 from .deps import CurrentPlayer, Session
-from .schemas import NewPlayer, Page, PlayerCreated, PlayerOut, Rename
+from .responses import Page, PlayerCreated, PlayerOut, PlayerStats
+from .schemas import NewPlayer, Rename
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 
@@ -57,10 +58,10 @@ async def matches(player_id: str, session: Session,
         items, nxt = await history.player_matches(session, player_id, cursor, limit)
     except history.BadCursor as e:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(e)) from e
-    return Page(items=items, next=nxt)
+    return Page.model_validate({"items": items, "next": nxt})
 
 
-@router.get("/{player_id}/stats")
+@router.get("/{player_id}/stats", response_model=PlayerStats)
 async def stats(player_id: str, session: Session) -> dict[str, Any]:
     """Matches played and won, points, hands, and the average pay-off cards left per hand."""
     player = await get_player(session, player_id)

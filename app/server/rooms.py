@@ -11,6 +11,7 @@ from app.rooms import errors as E
 from app.rooms.errors import RoomError
 
 from .deps import AppSettings, CurrentPlayer, Rooms
+from .responses import RoomLinks, RoomList
 from .schemas import NewRoom
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
@@ -27,7 +28,7 @@ def _with_links(request: Request, base: str | None, room: Mapping[str, Any]) -> 
             "socket_path": f"/ws/rooms/{room['code']}"}
 
 
-@router.post("", status_code=status.HTTP_201_CREATED)
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=RoomLinks)
 async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: AppSettings,
                  request: Request) -> dict[str, Any]:
     """Create a room. `seats` and `options.players` are the same; `seed` needs seeded rooms."""
@@ -43,13 +44,13 @@ async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: A
     return _with_links(request, settings.public_url, room)
 
 
-@router.get("")
+@router.get("", response_model=RoomList)
 async def public(rooms: Rooms, settings: AppSettings, request: Request) -> dict[str, Any]:
     """Public rooms waiting for players, newest first."""
     return {"items": [_with_links(request, settings.public_url, r) for r in await rooms.public_rooms()]}
 
 
-@router.get("/{code}")
+@router.get("/{code}", response_model=RoomLinks)
 async def one(code: str, rooms: Rooms, settings: AppSettings, request: Request) -> dict[str, Any]:
     room = await rooms.describe(code)
     if room is None:

@@ -1,4 +1,5 @@
-"""REST request and response bodies (strictly typed: wrong types are a 422, never a guess)."""
+"""REST request bodies (strictly typed: wrong types are a 422, never a guess). The response
+bodies are in `responses`."""
 
 from __future__ import annotations
 
@@ -34,15 +35,6 @@ class Rename(_Body):
     name: Name
 
 
-class PlayerOut(BaseModel):
-    id: str
-    name: str
-
-
-class PlayerCreated(PlayerOut):
-    token: str
-
-
 class NewRoom(_Body):
     preset: str | None = Field(default="standard", max_length=32)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -51,8 +43,3 @@ class NewRoom(_Body):
     turn_seconds: int | None = None
     hints: bool = True
     seed: str | None = Field(default=None, min_length=1, max_length=128)
-
-
-class Page(BaseModel):
-    items: list[dict[str, Any]]
-    next: str | None

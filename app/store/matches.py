@@ -1,8 +1,9 @@
-"""Matches, seats, hands, moves and scores: the writes that advance a match, and its loading.
+"""Matches, seats and hands: starting a match, dealing its next hand, and loading it.
 
-Every write that advances a match names the version it was computed from (`expect_v`); the
-move row's unique (match_id, seq) and the conditional update of `matches.v` make a writer
-that lost a race fail with `Conflict` (and change nothing) instead of forking the match.
+Moves (and the scores a hand's last move records) are committed by the move writer
+(`app.store.writer`). Every write that advances a match names the version it was computed from
+(`expect_v`); the conditional update of `matches.v` (and here, the unique hand number) make a
+writer that lost a race fail with `Conflict` (and change nothing) instead of forking the match.
 """
 
 from __future__ import annotations
@@ -12,13 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.engine import MatchStatus
-
-from .errors import Conflict
-from .models import Hand, Match, Move, Room, Score, Seat, utcnow
+from .errors import save, update_one
+from .models import Hand, Match, Move, Seat
 from .rooms import update_room
 
 
@@ -43,23 +41,6 @@ class HandEnd:
     payoff_left: Sequence[int]
 
 
-async def _commit(session: AsyncSession, what: str) -> None:
-    try:
-        await session.commit()
-    except IntegrityError as e:
-        await session.rollback()
-        raise Conflict(what) from e
-
-
-async def _advance(session: AsyncSession, match_id: str, expect_v: int, values: dict[str, Any]) -> None:
-    result = await session.execute(
-        update(Match).where(Match.id == match_id, Match.v == expect_v).values(**values)
-        .execution_options(synchronize_session=False))
-    if result.rowcount != 1:  # type: ignore[attr-defined]
-        await session.rollback()
-        raise Conflict(f"match {match_id} moved past version {expect_v}")
-
-
 async def start_match(session: AsyncSession, *, room_code: str, room_rev: int, room_values: dict[str, Any],
                       match: Match, seats: Sequence[Seat], hand: Hand) -> int:
     """Create a match with its seats and first hand, and point the room at it; returns the
@@ -69,47 +50,18 @@ async def start_match(session: AsyncSession, *, room_code: str, room_rev: int, r
     await session.flush()
     session.add_all(list(seats))
     session.add(hand)
-    await _commit(session, f"match {match.number} of room {room_code} already exists")
+    await save(session, f"match {match.number} of room {room_code} already exists")
     return rev
-
-
-async def record_move(session: AsyncSession, *, match_id: str, expect_v: int, move: Move,
-                      match_values: dict[str, Any], hand_end: HandEnd | None = None,
-                      room_code: str | None = None) -> None:
-    """Commit one move (and what it ended). Conflict if version `expect_v + 1` is taken."""
-    session.add(move)
-    try:
-        await session.flush()
-    except IntegrityError as e:
-        await session.rollback()
-        raise Conflict(f"move {move.seq} of match {match_id} already exists") from e
-    await _advance(session, match_id, expect_v, {**match_values, "v": move.seq})
-    if hand_end is not None:
-        now = utcnow()
-        await session.execute(update(Hand).where(Hand.match_id == match_id, Hand.number == hand_end.number)
-                              .values(result=hand_end.result, ended_at=now))
-        session.add_all([
-            Score(match_id=match_id, hand_number=hand_end.number, seat=s, points=p, total=t, payoff_left=left)
-            for s, (p, t, left) in enumerate(zip(hand_end.points, hand_end.totals, hand_end.payoff_left,
-                                                 strict=True))
-        ])
-    if room_code is not None:
-        await session.execute(update(Room).where(Room.code == room_code, Room.match_id == match_id)
-                              .values(status="over", rev=Room.rev + 1, updated_at=utcnow()))
-    await _commit(session, f"move {move.seq} of match {match_id}")
 
 
 async def record_deal(session: AsyncSession, *, match_id: str, expect_v: int, hand: Hand,
                       match_values: dict[str, Any]) -> None:
     """Commit the deal of the next hand. Conflict if it was already dealt."""
     session.add(hand)
-    try:
-        await session.flush()
-    except IntegrityError as e:
-        await session.rollback()
-        raise Conflict(f"hand {hand.number} of match {match_id} already dealt") from e
-    await _advance(session, match_id, expect_v, {**match_values, "v": hand.start_v})
-    await _commit(session, f"hand {hand.number} of match {match_id}")
+    await save(session, f"hand {hand.number} of match {match_id} already dealt", commit=False)
+    await update_one(session, update(Match).where(Match.id == match_id, Match.v == expect_v)
+                     .values({**match_values, "v": hand.start_v}), f"match {match_id} moved past version {expect_v}")
+    await save(session, f"hand {hand.number} of match {match_id}")
 
 
 async def load_match(session: AsyncSession, match_id: str, with_moves: bool = True) -> MatchRecord | None:
@@ -139,15 +91,3 @@ async def changes_since(session: AsyncSession, match_id: str, v: int) -> tuple[l
     moves = list((await session.execute(select(Move).where(Move.match_id == match_id, Move.seq > v)
                                         .order_by(Move.seq))).scalars())
     return hands, moves
-
-
-async def client_move_seq(session: AsyncSession, match_id: str, seat: int, client_id: str) -> int | None:
-    """The version a client's move id was applied at, if it was."""
-    q = select(Move.seq).where(Move.match_id == match_id, Move.seat == seat, Move.client_id == client_id)
-    return (await session.execute(q)).scalar_one_or_none()
-
-
-async def live_match_ids(session: AsyncSession) -> list[tuple[str, str]]:
-    """(room code, match id) of every match still being played."""
-    q = select(Match.room_code, Match.id).where(Match.status.in_((MatchStatus.PLAYING, MatchStatus.HAND_OVER)))
-    return [(r, m) for r, m in (await session.execute(q)).all()]

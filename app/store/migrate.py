@@ -14,7 +14,7 @@ import fcntl
 import hashlib
 import os
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from alembic import command
@@ -47,16 +47,11 @@ def current_revision(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
-def _upgrade(connection: Connection, target: str) -> None:
+def _alembic(connection: Connection, step: Callable[[Config, str], None], target: str) -> None:
+    """Run Alembic's `step` (command.upgrade or command.downgrade) on `connection`."""
     cfg = alembic_config()
     cfg.attributes["connection"] = connection
-    command.upgrade(cfg, target)
-
-
-def _downgrade(connection: Connection, target: str) -> None:
-    cfg = alembic_config()
-    cfg.attributes["connection"] = connection
-    command.downgrade(cfg, target)
+    step(cfg, target)
 
 
 @contextlib.asynccontextmanager
@@ -77,18 +72,18 @@ async def upgrade(engine: AsyncEngine, target: str = "head") -> None:
     if engine.dialect.name == "postgresql":
         async with engine.begin() as conn:
             await conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": ADVISORY_KEY})
-            await conn.run_sync(_upgrade, target)
+            await conn.run_sync(_alembic, command.upgrade, target)
         return
     path = sqlite_file(engine.url)
     lock = _file_lock(path) if path else contextlib.nullcontext()
     async with lock, engine.begin() as conn:
-        await conn.run_sync(_upgrade, target)
+        await conn.run_sync(_alembic, command.upgrade, target)
 
 
 async def downgrade(engine: AsyncEngine, target: str = "base") -> None:
     """Downgrade (tests and operators only)."""
     async with engine.begin() as conn:
-        await conn.run_sync(_downgrade, target)
+        await conn.run_sync(_alembic, command.downgrade, target)
 
 
 async def revision(engine: AsyncEngine) -> str | None:

@@ -7,10 +7,9 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .errors import Conflict
+from .errors import save, update_one
 from .models import Room, RoomStatus, utcnow
 
 OPEN = (RoomStatus.WAITING, RoomStatus.PLAYING)
@@ -19,11 +18,7 @@ OPEN = (RoomStatus.WAITING, RoomStatus.PLAYING)
 async def insert_room(session: AsyncSession, room: Room) -> Room:
     """Insert a new room (Conflict if the code is taken)."""
     session.add(room)
-    try:
-        await session.commit()
-    except IntegrityError as e:
-        await session.rollback()
-        raise Conflict("room code taken") from e
+    await save(session, "room code taken")
     return room
 
 
@@ -52,13 +47,9 @@ async def open_rooms_hosted(session: AsyncSession, host_id: str, since: datetime
 async def update_room(session: AsyncSession, code: str, rev: int, values: dict[str, Any],
                       *, commit: bool = True) -> int:
     """Write `values` to the room if it is still at `rev`; returns the new revision."""
-    values = {**values, "rev": rev + 1, "updated_at": utcnow()}
-    result = await session.execute(
-        update(Room).where(Room.code == code, Room.rev == rev).values(**values)
-        .execution_options(synchronize_session=False))
-    if result.rowcount != 1:  # type: ignore[attr-defined]
-        await session.rollback()
-        raise Conflict(f"room {code} moved past revision {rev}")
+    await update_one(session, update(Room).where(Room.code == code, Room.rev == rev)
+                     .values({**values, "rev": rev + 1, "updated_at": utcnow()}),
+                     f"room {code} moved past revision {rev}")
     if commit:
         await session.commit()
     return rev + 1

@@ -119,8 +119,6 @@ class MoveWriter:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closed = False
-        self.batches = 0
-        self.moves = 0
 
     async def record(self, write: MoveWrite) -> None:
         """Commit `write` (Conflict if its version or move id is taken; other errors as raised
@@ -179,8 +177,6 @@ class MoveWriter:
             for write in batch:
                 _settle(write, e)
             return
-        self.batches += 1
-        self.moves += len(batch)
         COMMIT_BATCH.observe(len(batch))
         for write in batch:
             _settle(write, None)

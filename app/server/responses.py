@@ -1,0 +1,268 @@
+"""REST response bodies: exactly what each route sends (docs/protocol.md).
+
+Every field a route sends is declared, since FastAPI drops the undeclared ones (and adds a
+declared one that is missing, with its default: so fields have no defaults unless the route
+drops unset fields). Only the objects whose shape belongs to the engine (resolved options, a
+hand's result, a move, the table view) are open models, passing every field through
+(`extra="allow"`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.engine import MatchStatus
+from app.store.models import RoomStatus
+
+# Players.
+
+
+class PlayerOut(BaseModel):
+    id: str
+    name: str
+
+
+class PlayerCreated(PlayerOut):
+    """A new guest identity; the token is shown only here (the server keeps its hash)."""
+
+    token: str
+
+
+# Open shapes: the engine's objects, passed through as they are.
+
+
+class _Open(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class EngineOptions(_Open):
+    """Open: every option of a game by its rules.md name, resolved by the engine
+    (`Options.to_json`: `players`, `payoff_size`, `centre_stacks`, ...)."""
+
+
+class HandResult(_Open):
+    """Open: the engine's result of a finished hand (winners, scores, the revealed seed, ...)."""
+
+
+class MovePayload(_Open):
+    """Open: a move in its wire form (`kind`, and `card`, `from`, `to` as the kind needs)."""
+
+
+class TableView(_Open):
+    """Open: the engine's `omniscient_view` of a match (the view's shape, every card face up)."""
+
+
+# Rooms.
+
+
+class RoomSeat(BaseModel):
+    """A seat of a room: every field null and `connected` false when empty; a bot seat has no
+    `player_id`, its level in `bot`, and is always connected."""
+
+    seat: int
+    player_id: str | None
+    name: str | None
+    bot: str | None
+    connected: bool
+
+
+class RoomOut(BaseModel):
+    """The room object, as the socket also sends it (`room`, and inside `welcome`)."""
+
+    code: str
+    host: str
+    host_name: str | None
+    status: RoomStatus
+    preset: str
+    seats_taken: int
+    options: EngineOptions | None = Field(description="the resolved options; null if the room's are impossible")
+    overrides: dict[str, Any] = Field(description="the options the host set, as given")
+    seats: list[RoomSeat]
+    seat_count: int
+    public: bool
+    turn_seconds: int | None
+    hints: bool
+    match_id: str | None
+    match_number: int
+    spectators: int
+    seeded: bool
+
+
+class RoomLinks(RoomOut):
+    """A room as REST answers it: with its invite link and its socket's path."""
+
+    invite_url: str
+    socket_path: str
+
+
+class RoomList(BaseModel):
+    items: list[RoomLinks]
+
+
+# Matches and history.
+
+
+class MatchPlayer(BaseModel):
+    seat: int
+    name: str
+    player_id: str | None
+    bot: str | None
+    team: int | None
+    total: int
+
+
+class MatchSummary(BaseModel):
+    id: str
+    room: str
+    number: int
+    preset: str
+    status: MatchStatus
+    match_target: int | None
+    players: list[MatchPlayer]
+    totals: list[int]
+    winners: list[int] | None = Field(description="null until the match ends")
+    started_at: str
+    ended_at: str | None
+
+
+class MatchItem(MatchSummary):
+    """One of a player's matches: which seat they had and whether they won (null while it goes on)."""
+
+    seat: int
+    won: bool | None
+
+
+class Page(BaseModel):
+    items: list[MatchItem]
+    next: str | None
+
+
+class HandScore(BaseModel):
+    seat: int
+    points: int
+    total: int
+    payoff_left: int
+
+
+class HandOut(BaseModel):
+    number: int
+    commitment: str
+    seed: str | None = Field(description="null until the hand is over")
+    start_v: int
+    started_at: str
+    ended_at: str | None
+    result: HandResult | None
+    scores: list[HandScore]
+
+
+class MatchDetail(MatchSummary):
+    options: EngineOptions
+    turn_seconds: int | None
+    v: int
+    hands: list[HandOut]
+
+
+class ReplayHand(BaseModel):
+    number: int
+    seed: str
+    commitment: str
+    start_v: int
+    deal_order: list[Any] | None
+    result: HandResult | None
+
+
+class ReplayMove(BaseModel):
+    """A move of a replay: `seq` is the version it made; `actor` is `player`, `bot`, `clock` or `absent`."""
+
+    seq: int
+    hand: int
+    seat: int
+    actor: str
+    move: MovePayload
+    at: str
+
+
+class Replay(BaseModel):
+    """A finished match: every move in order and every seed."""
+
+    match_id: str
+    total: int
+    options: EngineOptions
+    names: list[str]
+    hands: list[ReplayHand]
+    moves: list[ReplayMove]
+
+
+class ReplayStep(BaseModel):
+    """The whole table of a finished match after version `at`, every card face up."""
+
+    at: int
+    total: int
+    view: TableView
+
+
+class PlayerStats(BaseModel):
+    name: str
+    player_id: str
+    played: int
+    won: int
+    points: int
+    in_progress: int
+    hands_played: int
+    hands_won: int
+    average_cards_left: float | None = Field(description="null before the player's first hand ends")
+
+
+# Health and the option catalogue.
+
+
+class Health(BaseModel):
+    ok: bool
+    instance: str | None
+
+
+class OptionInfo(BaseModel):
+    """One option of the catalogue. `kind` is `bool`, `choice` (with `choices`), `int` (`min`,
+    `max`), `int_or_unlimited` (`min`, `max`, `unlimited`), `int_or_none` (`min`, `suggested`) or
+    `ranks` (`suggested`); a key its kind does not have is not sent (the route drops unset fields)."""
+
+    default: Any
+    help: str
+    kind: str | None = None
+    choices: list[Any] | None = None
+    min: int | None = None
+    max: int | None = None
+    unlimited: str | None = None
+    suggested: list[Any] | None = None
+
+
+class PresetInfo(BaseModel):
+    help: str
+    changes: dict[str, Any] = Field(description="the options the preset changes from the standard game")
+    options: EngineOptions
+
+
+class Bounds(BaseModel):
+    min: int
+    max: int
+
+
+class TurnSecondsBounds(Bounds):
+    default: int | None
+
+
+class HintsDefault(BaseModel):
+    default: bool
+
+
+class Catalog(BaseModel):
+    presets: dict[str, PresetInfo]
+    options: dict[str, OptionInfo]
+    defaults: EngineOptions
+    bot_levels: list[str]
+    match_targets: list[int | None]
+    seats: Bounds
+    turn_seconds: TurnSecondsBounds
+    hints: HintsDefault
