@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import case, delete, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .models import Presence, utcnow
@@ -25,29 +27,28 @@ class Seen:
 
 
 async def add_socket(session: AsyncSession, room: str, player: str, instance: str) -> None:
-    """Count one more socket of `player` in `room` on this instance."""
-    row = await session.get(Presence, (room, player, instance), populate_existing=True)
+    """Count one more socket of `player` in `room` on this instance (one atomic upsert: the
+    same player's sockets may join at the same moment)."""
     now = utcnow()
-    if row is None:
-        session.add(Presence(room_code=room, player_id=player, instance_id=instance, sockets=1,
-                             seen_at=now, left_at=None))
-    else:
-        row.sockets = max(row.sockets, 0) + 1
-        row.seen_at = now
-        row.left_at = None
+    insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+    stmt = insert(Presence).values(room_code=room, player_id=player, instance_id=instance, sockets=1,
+                                   seen_at=now, left_at=None)
+    await session.execute(stmt.on_conflict_do_update(
+        index_elements=[Presence.room_code, Presence.player_id, Presence.instance_id],
+        set_={"sockets": case((Presence.sockets > 0, Presence.sockets + 1), else_=1), "seen_at": now,
+              "left_at": None}))
     await session.commit()
 
 
 async def drop_socket(session: AsyncSession, room: str, player: str, instance: str) -> None:
-    """Count one socket fewer; the last one sets `left_at`."""
-    row = await session.get(Presence, (room, player, instance), populate_existing=True)
-    if row is None:
-        return
+    """Count one socket fewer (in one statement); the last one sets `left_at`."""
     now = utcnow()
-    row.sockets = max(row.sockets - 1, 0)
-    row.seen_at = now
-    if row.sockets == 0:
-        row.left_at = now
+    await session.execute(
+        update(Presence).where(Presence.room_code == room, Presence.player_id == player,
+                               Presence.instance_id == instance)
+        .values(sockets=case((Presence.sockets > 1, Presence.sockets - 1), else_=0), seen_at=now,
+                left_at=case((Presence.sockets <= 1, now), else_=Presence.left_at))
+        .execution_options(synchronize_session=False))
     await session.commit()
 
 

@@ -76,7 +76,10 @@ async def test_joins_and_leaves_reach_a_crowded_room_as_a_few_updates(server: Se
     for _ in range(6):  # one guest reconnecting a handful of sockets in a loop
         socks = await asyncio.gather(*(Sock.open(server.base, room["code"], eve) for _ in range(4)))
         await asyncio.gather(*(s.close() for s in socks))
-    await asyncio.sleep(1.0)
+    await asyncio.sleep(0.5)
+    for w, n in zip(watchers, start, strict=True):  # until Eve is seen gone
+        await w.wait(lambda m: m["type"] == "room" and m["room"]["spectators"] == 10
+                     and not any(s["player_id"] == eve.id for s in m["room"]["seats"]), start=len(w.messages) - 1)
     for w, n in zip(watchers, start, strict=True):
         updates = [m for m in w.messages[n:] if m["type"] == "room"]
         assert 1 <= len(updates) <= 12, len(updates)  # 48 joins and leaves; one update per quiet spell

@@ -16,7 +16,6 @@ import random
 import types
 import typing
 from collections.abc import AsyncIterator
-from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -32,8 +31,10 @@ from app.main import create_app
 from app.rooms import directory
 from app.rooms.config import catalog
 from app.rooms.replay import replay
+from app.rooms.storage import SqlRooms
 from app.store import history
 from app.store.db import make_engine, make_sessions
+from app.store.models import utcnow
 
 from .helpers import ServerThread, Sock, make_settings, new_person, new_room, play_to_end, seat_everyone
 
@@ -103,7 +104,6 @@ def _last_room(sock: Sock) -> dict[str, Any]:
 async def test_each_route_sends_what_the_service_returns(server: ServerThread, http: httpx.AsyncClient,
                                                          reader: async_sessionmaker[AsyncSession]) -> None:
     base = server.base
-    svc = SimpleNamespace(sessions=reader)
 
     # Players (already modelled): creation, me, rename, profile.
     r = await http.post("/api/players", json={"name": "Ann"})
@@ -120,7 +120,7 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     # are the room as the directory reads it from the database, with its links.
     lobby = await new_room(http, bob, preset="pagat", options={"payoff_size": 13}, seats=3, public=True,
                            turn_seconds=45, seed="lobby")
-    listed = [_links(base, x) for x in await directory.public_rooms(svc)]  # type: ignore[arg-type]
+    listed = [_links(base, dict(x)) for x in await directory.public_rooms(SqlRooms(reader), utcnow())]
     assert [x["code"] for x in listed] == [lobby["code"]]
     _same(lobby, listed[0])
     _same((await http.get("/api/rooms")).json(), {"items": listed})
