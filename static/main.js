@@ -336,7 +336,7 @@ class RoomPage {
     this.deadline = deadlineOf(msg.clock);
     this.matchId = msg.match_id;
     this.autoplay = msg.autoplay;
-    if (view.status === "playing" && view.deal_commitment) {
+    if (view.status === "playing") {
       sessionStorage.setItem(`spite.commit.${this.code}.${view.hand_number}`, view.deal_commitment);
     }
     this.draw();
