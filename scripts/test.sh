@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh machine: a venv, the dependencies, Debian's chromium for
-# the browser tests, then lint, types and every test. Extra arguments go to pytest.
+# the browser tests, then lint, types (mypy, and tsc over the browser client) and every test.
+# Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
@@ -12,4 +13,12 @@ fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 .venv/bin/ruff check app tests bench migrations
 .venv/bin/mypy
+# The browser client's type check (docs/client.md): TypeScript as pinned by scripts/jscheck's
+# package-lock.json, installed there (git-ignored) when missing or older than the lock.
+JSCHECK=scripts/jscheck
+if [ ! -x "$JSCHECK/node_modules/.bin/tsc" ] || [ "$JSCHECK/package-lock.json" -nt "$JSCHECK/node_modules/.package-lock.json" ]; then
+  echo "installing TypeScript for the client's type check"
+  (cd "$JSCHECK" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+"$JSCHECK/node_modules/.bin/tsc" -p "$JSCHECK"
 .venv/bin/python -m pytest "$@"

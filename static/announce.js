@@ -1,12 +1,19 @@
+// @ts-check
 // Screen-reader announcements (an ARIA live region) and the words for each game event.
 
 import { cardName } from "./cards.js";
 import { pileName, playerName } from "./moves.js";
 
-let region = null;
-let politeTimer = null;
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./types.js").Result} Result */
+/** @typedef {import("./types.js").View} View */
 
-/** Say `text` through the live region (polite; `assertive` for errors). */
+/** @type {HTMLElement | null} */
+let region = null;
+/** @type {number | undefined} */
+let politeTimer;
+
+/** Say `text` through the live region (polite; `assertive` for errors). @param {string} text */
 export function announce(text, assertive = false) {
   region = region || document.getElementById("announce");
   const urgent = document.getElementById("announce-urgent");
@@ -18,19 +25,20 @@ export function announce(text, assertive = false) {
   politeTimer = setTimeout(() => { target.textContent = text; }, 30);
 }
 
+/** @param {View} view @param {number} seat */
 const who = (view, seat) => (seat === view.you ? "You" : playerName(view, seat));
 
-/** One sentence per event worth hearing, from the receiver's point of view. */
+/** One sentence per event worth hearing, from the receiver's point of view.
+ * @param {View} view @param {GameEvent[]} events */
 export function describeEvents(view, events) {
   const out = [];
-  for (const ev of events || []) {
-    const w = who(view, ev.seat);
+  for (const ev of events) {
     switch (ev.type) {
       case "deal": out.push(`New hand dealt. ${who(view, ev.first)} ${ev.first === view.you ? "go" : "goes"} first.`); break;
-      case "play": out.push(`${w} played ${cardName(ev.card)} from ${ev.from && ev.from !== "hand" ? pileName(view, ev.from, view.you) : "hand"} to ${pileName(view, ev.to, view.you)}.`); break;
-      case "discard": out.push(`${w} discarded ${cardName(ev.card)} to ${pileName(view, ev.to, view.you)}.`); break;
-      case "move_side": out.push(`${w} moved ${cardName(ev.card)} to ${pileName(view, ev.to, view.you)}.`); break;
-      case "load": out.push(`${w} loaded ${cardName(ev.card)} onto ${pileName(view, ev.to, view.you)}.`); break;
+      case "play": out.push(`${who(view, ev.seat)} played ${cardName(ev.card)} from ${ev.from !== "hand" ? pileName(view, ev.from, view.you) : "hand"} to ${pileName(view, ev.to, view.you)}.`); break;
+      case "discard": out.push(`${who(view, ev.seat)} discarded ${cardName(ev.card)} to ${pileName(view, ev.to, view.you)}.`); break;
+      case "move_side": out.push(`${who(view, ev.seat)} moved ${cardName(ev.card)} to ${pileName(view, ev.to, view.you)}.`); break;
+      case "load": out.push(`${who(view, ev.seat)} loaded ${cardName(ev.card)} onto ${pileName(view, ev.to, view.you)}.`); break;
       case "complete": out.push(`Centre stack ${ev.slot + 1} is complete.`); break;
       case "reshuffle": out.push("The stock was reshuffled."); break;
       case "redeal": out.push("Stalemate: the cards were redealt."); break;
@@ -45,9 +53,10 @@ export function describeEvents(view, events) {
   return out.join(" ");
 }
 
+/** Who won a hand, and how. @param {View} view @param {{reason: Result["reason"], winners: number[]}} r */
 export function handOverText(view, r) {
-  const names = (r.winners || []).map((s) => who(view, s));
-  const reason = { payoff_out: "went out", stock_out: "won as the stock ran out", stalemate: "won the stalemate" }[r.reason] || "won";
+  const names = r.winners.map((s) => who(view, s));
+  const reason = { payoff_out: "went out", stock_out: "won as the stock ran out", stalemate: "won the stalemate" }[r.reason];
   if (!names.length) return r.reason === "stock_out" ? "The stock ran out: the hand is a draw." : "The hand is a draw.";
   return `${names.join(" and ")} ${reason}.`;
 }

@@ -1,18 +1,30 @@
+// @ts-check
 // REST calls (protocol.md) and the guest identity kept in this browser.
 // Every function resolves with parsed JSON or rejects with an ApiError whose message is fit
 // to show a person.
 
+/** @typedef {import("./types.js").Catalog} Catalog */
+/** @typedef {import("./types.js").ConfigureFields} ConfigureFields */
+/** @typedef {import("./types.js").ErrorBody} ErrorBody */
+/** @typedef {import("./types.js").Identity} Identity */
+/** @typedef {import("./types.js").MatchPage} MatchPage */
+/** @typedef {import("./types.js").Replay} Replay */
+/** @typedef {import("./types.js").ReplayStep} ReplayStep */
+/** @typedef {import("./types.js").RestRoom} RestRoom */
+/** @typedef {import("./types.js").Stats} Stats */
+
 const KEY = "spite.identity";
 
 export class ApiError extends Error {
-  constructor(status, message, detail) {
+  /** @param {number} status @param {string} message @param {ErrorBody | null} [body] */
+  constructor(status, message, body = null) {
     super(message);
     this.status = status;
-    this.detail = detail;
+    this.body = body;
   }
 }
 
-/** The stored identity {id, name, token}, or null. */
+/** The stored identity, or null. @returns {Identity | null} */
 export function identity() {
   try {
     const me = JSON.parse(localStorage.getItem(KEY) || "null");
@@ -26,17 +38,11 @@ export function forget() {
   localStorage.removeItem(KEY);
 }
 
-/** Turn a FastAPI/our error body into one readable sentence. */
+/** An error answer as one readable sentence: the server's `message` (every 4xx has one);
+ * a few words of our own when the answer has no body (a proxy, a crash).
+ * @param {number} status @param {ErrorBody | null} body */
 function explain(status, body) {
-  const d = body && (body.detail ?? body.message ?? body.error);
-  if (typeof d === "string") return d;
-  if (d && typeof d.message === "string") return d.message;
-  if (Array.isArray(d) && d.length) {
-    return d.map((e) => {
-      const where = Array.isArray(e.loc) ? e.loc.filter((x) => x !== "body").join(".") : "";
-      return (where ? where + ": " : "") + (e.msg || "is not valid");
-    }).join("; ");
-  }
+  if (body && typeof body.message === "string" && body.message) return body.message;
   if (status === 401) return "Your guest identity was not recognised. Pick a name again.";
   if (status === 404) return "Not found.";
   if (status === 429) return "Too many requests; wait a moment and try again.";
@@ -44,7 +50,12 @@ function explain(status, body) {
   return `The request failed (${status}).`;
 }
 
+/**
+ * @param {string} method @param {string} path @param {object} [body]
+ * @returns {Promise<unknown>} the parsed answer: each caller below names its type (protocol.md)
+ */
 export async function request(method, path, body) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   const me = identity();
   if (me) headers.Authorization = "Bearer " + me.token;
@@ -62,33 +73,40 @@ export async function request(method, path, body) {
   return data;
 }
 
+/** @param {string} path */
 export const get = (path) => request("GET", path);
+/** @param {string} path @param {object} [body] */
 export const post = (path, body) => request("POST", path, body ?? {});
 
-/** Create a guest identity under `name` and keep it in this browser. */
+/** Create a guest identity under `name` and keep it in this browser.
+ * @param {string} name @returns {Promise<Identity>} */
 export async function register(name) {
-  const me = await post("/api/players", { name });
-  const kept = { id: String(me.id), name: me.name, token: me.token };
+  const me = /** @type {Identity} */ (await post("/api/players", { name }));
+  const kept = { id: me.id, name: me.name, token: me.token };
   localStorage.setItem(KEY, JSON.stringify(kept));
   return kept;
 }
 
-/** Change the display name of this browser's identity (matches already played keep the old one). */
+/** Change the display name of this browser's identity (matches already played keep the old one).
+ * @param {string} name @returns {Promise<{id: string, name: string}>} */
 export async function rename(name) {
-  const out = await request("PATCH", "/api/players/me", { name });
+  const out = /** @type {{id: string, name: string}} */ (await request("PATCH", "/api/players/me", { name }));
   const me = identity();
   if (me) localStorage.setItem(KEY, JSON.stringify({ ...me, name: out.name }));
   return out;
 }
 
-export const options = () => get("/api/options");
-export const createRoom = (spec) => post("/api/rooms", spec);
-export const publicRooms = () => get("/api/rooms");
-export const room = (code) => get("/api/rooms/" + encodeURIComponent(code));
-export const me = () => get("/api/players/me");
-export const matches = (playerId, cursor) =>
-  get(`/api/players/${encodeURIComponent(playerId)}/matches` + (cursor ? "?cursor=" + encodeURIComponent(cursor) : ""));
-export const stats = (playerId) => get(`/api/players/${encodeURIComponent(playerId)}/stats`);
-export const match = (id) => get("/api/matches/" + encodeURIComponent(id));
-export const replay = (id, at) =>
-  get(`/api/matches/${encodeURIComponent(id)}/replay` + (at === undefined ? "" : "?at=" + at));
+export const options = () => /** @type {Promise<Catalog>} */ (get("/api/options"));
+/** @param {ConfigureFields & {seed?: string}} spec */
+export const createRoom = (spec) => /** @type {Promise<RestRoom>} */ (post("/api/rooms", spec));
+export const publicRooms = () => /** @type {Promise<{items: RestRoom[]}>} */ (get("/api/rooms"));
+/** @param {string} playerId @param {string | null} cursor */
+export const matches = (playerId, cursor) => /** @type {Promise<MatchPage>} */ (
+  get(`/api/players/${encodeURIComponent(playerId)}/matches` + (cursor ? "?cursor=" + encodeURIComponent(cursor) : "")));
+/** @param {string} playerId */
+export const stats = (playerId) => /** @type {Promise<Stats>} */ (get(`/api/players/${encodeURIComponent(playerId)}/stats`));
+/** The whole replay of a finished match. @param {string} id */
+export const replay = (id) => /** @type {Promise<Replay>} */ (get(`/api/matches/${encodeURIComponent(id)}/replay`));
+/** The table after version `at`, face up. @param {string} id @param {number} at */
+export const replayStep = (id, at) =>
+  /** @type {Promise<ReplayStep>} */ (get(`/api/matches/${encodeURIComponent(id)}/replay?at=${at}`));

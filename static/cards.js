@@ -1,32 +1,40 @@
+// @ts-check
 // Drawing cards (CSS + Unicode suit signs, no images) and naming them for screen readers.
+
+/** @typedef {import("./types.js").Card} Card */
+/** @typedef {import("./types.js").Rank} Rank */
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+/** @type {Partial<Record<Rank, string>>} */
 const RANK_NAME = { A: "Ace", J: "Jack", Q: "Queen", K: "King", JOKER: "Joker" };
 
+/** @param {Rank} r */
 export const rankName = (r) => RANK_NAME[r] || r;
 
-/** "7 of hearts", "King of clubs (wild, as 7)", "Joker". */
+/** "7 of hearts", "King of clubs (wild, as 7)", "Joker". @param {Card | null} c */
 export function cardName(c) {
   if (!c) return "no card";
-  let s = c.rank === "JOKER" ? "Joker" : `${rankName(c.rank)} of ${SUIT_NAME[c.suit] || ""}`;
+  let s = c.rank === "JOKER" ? "Joker" : `${rankName(c.rank)} of ${SUIT_NAME[c.suit]}`;
   if (c.as) s += ` (wild, as ${rankName(c.as)})`;
   else if (c.wild) s += " (wild)";
   return s;
 }
 
-/** Short text such as "7♥" for logs and chat. */
-export function cardShort(c) {
-  if (!c) return "";
-  return c.rank === "JOKER" ? "🃏" : c.rank + (SUIT[c.suit] || "");
-}
-
-/** The rank a centre stack has reached (a wild counts as the rank it stands for). */
+/** The rank a centre stack has reached (a wild counts as the rank it stands for). @param {Card[]} stack */
 export function stackRank(stack) {
   const top = stack[stack.length - 1];
   return top ? top.as || top.rank : null;
 }
 
+/**
+ * A new element of `tag` with a class and text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -34,17 +42,21 @@ function el(tag, cls, text) {
   return e;
 }
 
-/** A face-up card. `opts.button`: make it a focusable button. */
+/**
+ * A face-up card. `opts.button`: make it a focusable button.
+ * @param {Card} c
+ * @param {{button?: boolean, label?: string}} [opts]
+ */
 export function cardFace(c, opts = {}) {
-  const e = el(opts.button ? "button" : "div", "card face");
-  if (opts.button) e.type = "button";
+  const e = opts.button ? el("button", "card face") : el("div", "card face");
+  if (e instanceof HTMLButtonElement) e.type = "button";
   const red = c.suit === "H" || c.suit === "D";
   e.classList.add(red ? "red" : "black");
   if (c.rank === "JOKER") e.classList.add("joker");
   if (c.wild || c.as) e.classList.add("wild");
   e.dataset.card = String(c.id);
   const corner = el("span", "corner", c.rank === "JOKER" ? "★" : c.rank);
-  const suit = el("span", "pip", c.rank === "JOKER" ? "🃏" : SUIT[c.suit] || "");
+  const suit = el("span", "pip", c.rank === "JOKER" ? "🃏" : SUIT[c.suit]);
   corner.setAttribute("aria-hidden", "true");
   suit.setAttribute("aria-hidden", "true");
   e.append(corner, suit);
@@ -59,7 +71,7 @@ export function cardFace(c, opts = {}) {
   return e;
 }
 
-/** A face-down card (the client never has its face). */
+/** A face-down card (the client never has its face). @param {string} [label] */
 export function cardBack(label) {
   const e = el("div", "card back");
   if (label) {
@@ -71,7 +83,7 @@ export function cardBack(label) {
   return e;
 }
 
-/** An empty place on the table. */
+/** An empty place on the table. @param {string} [label] */
 export function cardSpace(label) {
   const e = el("div", "card space");
   if (label) e.append(el("span", "space-label", label));

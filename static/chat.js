@@ -1,8 +1,12 @@
+// @ts-check
 // The chat panel of a room: a log of messages and a one-line input.
 
 import { el } from "./cards.js";
 
-/** Returns { el, add(msg, names) }; `send(text)` is called with each message typed. */
+/** @typedef {import("./types.js").ChatMessage} ChatMessage */
+
+/** Returns { el, input, add(msg) -> sender's name }; `send(text)` is called with each message typed.
+ * @param {(text: string) => boolean} send */
 export function chatPanel(send) {
   const box = el("section", "chat");
   box.setAttribute("aria-label", "Chat");
@@ -30,12 +34,13 @@ export function chatPanel(send) {
   return {
     el: box,
     input,
+    /** @param {ChatMessage} msg */
     add(msg) {
       const li = el("li");
-      const at = msg.at ? new Date(typeof msg.at === "number" && msg.at < 1e12 ? msg.at * 1000 : msg.at) : new Date();
-      const time = el("time", "", isNaN(at) ? "" : at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
-      const from = typeof msg.from === "object" && msg.from ? msg.from.name : msg.from;
-      li.append(time, " ", el("b", "", (from || "someone") + ":"), " ", el("span", "", String(msg.text ?? "")));
+      const time = el("time", "", new Date(msg.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+      time.dateTime = msg.at;
+      const from = msg.from.name;
+      li.append(time, " ", el("b", "", from + ":"), " ", el("span", "", msg.text));
       log.append(li);
       while (log.children.length > 200) log.firstChild.remove();
       log.scrollTop = log.scrollHeight;

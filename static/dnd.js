@@ -1,29 +1,48 @@
+// @ts-check
 // Input on the table: drag and drop (pointer events, so mouse, pen and touch), tap-to-pick then
 // tap-to-place, the keyboard, and double-click / right-click to play a card to the only centre
 // stack it fits. Every move it makes is one of view.legal_moves, sent unchanged.
 // Listeners sit on `host`, which outlives the table DOM that renders into it.
 
 import { cardName } from "./cards.js";
-import { autoMove, findCard, movesFor, pileName } from "./moves.js";
+import { autoMove, findCard, movesFor, pileName, sourceOf } from "./moves.js";
+
+/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./types.js").Pile} Pile */
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./moves.js").Placing} Placing */
+/**
+ * What the input needs from its page: the current view, a way to send a move (false when it
+ * could not be sent), to announce a sentence, and to open or close a spread pile.
+ * @typedef {{view: () => View, send: (move: Move) => boolean, announce: (text: string) => void, peek: (pile: Pile) => void}} InputHooks
+ */
 
 const DRAG_START = 6; // px a pointer must travel before a press becomes a drag
 
+/** The element an event happened on (every listener here sits on elements). @param {Event} e */
+const at = (e) => /** @type {Element} */ (e.target);
+/** The card or pile element nearest `e`'s target that matches `selector`. @param {Event} e @param {string} selector */
+const near = (e, selector) => /** @type {HTMLElement | null} */ (at(e).closest(selector));
+
 export class TableInput {
   /**
-   * host: the element the table renders into.
-   * hooks: { view() -> current view, send(move) -> bool, announce(text), peek(pileName) }
+   * @param {HTMLElement} host  the element the table renders into
+   * @param {InputHooks} hooks
    */
   constructor(host, hooks) {
     this.host = host;
     this.hooks = hooks;
-    this.picked = null; // {card, from, moves}
-    this.press = null; // pointer press that may become a drag
-    this.drag = null; // {ghost, dx, dy}
+    /** @type {{card: number, from: Pile, moves: Placing[], el: HTMLElement} | null} */
+    this.picked = null;
+    /** @type {{el: HTMLElement, x: number, y: number, id: number} | null} a pointer press that may become a drag */
+    this.press = null;
+    /** @type {{ghost: HTMLElement, dx: number, dy: number} | null} */
+    this.drag = null;
     this.suppressClick = false;
     host.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     host.addEventListener("pointermove", (e) => this.onPointerMove(e));
     host.addEventListener("pointerup", (e) => this.onPointerUp(e));
-    host.addEventListener("pointercancel", () => this.endDrag(false));
+    host.addEventListener("pointercancel", () => this.endDrag());
     host.addEventListener("click", (e) => this.onClick(e));
     host.addEventListener("dblclick", (e) => this.onAuto(e));
     host.addEventListener("contextmenu", (e) => this.onAuto(e));
@@ -37,16 +56,17 @@ export class TableInput {
   /** Forget the selection (call after each new render: the old DOM is gone). */
   reset() {
     this.picked = null;
-    this.endDrag(false);
+    this.endDrag();
   }
 
   // ---- picking and placing -------------------------------------------------------------
 
+  /** @param {HTMLElement} cardEl @param {{focusTarget?: boolean, quiet?: boolean}} [how] */
   pick(cardEl, { focusTarget = false, quiet = false } = {}) {
     const view = this.view;
     const card = Number(cardEl.dataset.card);
     const from = cardEl.dataset.from;
-    const moves = movesFor(view, card, from).filter((m) => m.to);
+    const moves = movesFor(view, card, from);
     this.clearMarks();
     if (!moves.length) {
       this.picked = null;
@@ -71,6 +91,7 @@ export class TableInput {
     return true;
   }
 
+  /** @param {HTMLElement} cardEl */
   whyNot(cardEl) {
     const v = this.view;
     if (v.status !== "playing") return "The hand is over.";
@@ -78,17 +99,24 @@ export class TableInput {
     return `${cardName(this.cardOf(cardEl))} cannot move now.`;
   }
 
+  /** @param {HTMLElement} cardEl */
   cardOf(cardEl) {
     return findCard(this.view, Number(cardEl.dataset.card));
   }
 
+  /** @returns {HTMLElement[]} */
   targetEls() {
     if (!this.picked) return [];
     const tos = new Set(this.picked.moves.map((m) => m.to));
-    return [...this.host.querySelectorAll("[data-pile]")].filter((e) => tos.has(e.dataset.pile));
+    return [...this.piles()].filter((e) => tos.has(e.dataset.pile));
   }
 
-  /** Place the picked card on `pileEl` if that is a legal move; true when a move was sent. */
+  piles() {
+    return /** @type {NodeListOf<HTMLElement>} */ (this.host.querySelectorAll("[data-pile]"));
+  }
+
+  /** Place the picked card on `pileEl` if that is a legal move; true when a move was sent.
+   * @param {HTMLElement | null} pileEl */
   place(pileEl) {
     if (!this.picked || !pileEl) return false;
     const move = this.picked.moves.find((m) => m.to === pileEl.dataset.pile);
@@ -96,6 +124,7 @@ export class TableInput {
     return this.sendMove(move);
   }
 
+  /** @param {Move} move */
   sendMove(move) {
     const ok = this.hooks.send(move);
     this.cancel(false);
@@ -122,31 +151,34 @@ export class TableInput {
     this.host.classList.remove("picking");
   }
 
-  /** Light the move a hint suggests: its card picked, its target marked. */
+  /** Light the move a hint suggests: its card picked, its target marked (nothing for end_turn).
+   * @param {Move} move */
   showHint(move) {
-    const from = move.from || "hand";
-    const cardEl = [...this.host.querySelectorAll(".card[data-from]")].find(
-      (e) => e.dataset.from === from && (move.card === undefined || Number(e.dataset.card) === move.card));
     for (const e of this.host.querySelectorAll(".hint")) e.classList.remove("hint");
+    if (move.kind === "end_turn") return;
+    const from = sourceOf(move);
+    const cards = /** @type {NodeListOf<HTMLElement>} */ (this.host.querySelectorAll(".card[data-from]"));
+    // A move_side names no card: it takes the top of its side stack, the only card drawn there.
+    const cardEl = [...cards].find((e) => e.dataset.from === from && (move.kind === "move_side" || Number(e.dataset.card) === move.card));
     if (cardEl) {
       cardEl.classList.add("hint");
       this.pick(cardEl, { quiet: true });
     }
-    if (move.to) {
-      const t = this.host.querySelector(`[data-pile="${move.to}"]`);
-      if (t) t.classList.add("hint");
-    }
+    const t = this.host.querySelector(`[data-pile="${move.to}"]`);
+    if (t) t.classList.add("hint");
   }
 
   // ---- pointer: drag and drop, taps -------------------------------------------------------
 
+  /** @param {PointerEvent} e */
   onPointerDown(e) {
     if (e.button !== 0) return;
-    const card = e.target.closest(".card.movable[data-from]");
+    const card = near(e, ".card.movable[data-from]");
     if (!card) return;
     this.press = { el: card, x: e.clientX, y: e.clientY, id: e.pointerId };
   }
 
+  /** @param {PointerEvent} e */
   onPointerMove(e) {
     const p = this.press;
     if (!p || e.pointerId !== p.id) return;
@@ -154,7 +186,7 @@ export class TableInput {
       if (Math.hypot(e.clientX - p.x, e.clientY - p.y) < DRAG_START) return;
       if (!this.pick(p.el, { quiet: true })) { this.press = null; return; }
       const r = p.el.getBoundingClientRect();
-      const ghost = p.el.cloneNode(true);
+      const ghost = /** @type {HTMLElement} */ (p.el.cloneNode(true));
       ghost.classList.add("ghost");
       ghost.removeAttribute("id");
       ghost.setAttribute("aria-hidden", "true");
@@ -172,6 +204,7 @@ export class TableInput {
     if (over && over.classList.contains("target")) over.classList.add("over");
   }
 
+  /** @param {PointerEvent} e */
   onPointerUp(e) {
     const p = this.press;
     this.press = null;
@@ -179,7 +212,7 @@ export class TableInput {
     this.suppressClick = true;
     setTimeout(() => { this.suppressClick = false; }, 0);
     const over = this.pileAt(e.clientX, e.clientY);
-    this.endDrag(true);
+    this.endDrag();
     if (!(over && this.place(over))) this.cancel();
   }
 
@@ -191,22 +224,24 @@ export class TableInput {
     for (const x of this.host.querySelectorAll(".dragging")) x.classList.remove("dragging");
   }
 
+  /** @param {number} x @param {number} y */
   pileAt(x, y) {
     const hit = document.elementFromPoint(x, y);
-    return hit ? hit.closest("[data-pile]") : null;
+    return hit ? /** @type {HTMLElement | null} */ (hit.closest("[data-pile]")) : null;
   }
 
+  /** @param {MouseEvent} e */
   onClick(e) {
     if (this.suppressClick) { e.preventDefault(); return; }
-    const peek = e.target.closest("[data-peek]");
+    const peek = near(e, "[data-peek]");
     if (peek) { this.hooks.peek(peek.dataset.peek); return; }
     const keyboard = e.detail === 0; // a button pressed with Enter or Space
-    const pile = e.target.closest("[data-pile]");
+    const pile = near(e, "[data-pile]");
     if (this.picked && pile && pile.classList.contains("target")) {
       this.place(pile);
       return;
     }
-    const card = e.target.closest(".card[data-from]");
+    const card = near(e, ".card[data-from]");
     if (card) {
       if (this.picked && this.picked.el === card) { this.cancel(keyboard); return; }
       this.pick(card, { focusTarget: keyboard });
@@ -215,8 +250,9 @@ export class TableInput {
     if (this.picked) this.cancel();
   }
 
+  /** @param {MouseEvent} e */
   onAuto(e) {
-    const card = e.target.closest(".card[data-from]");
+    const card = near(e, ".card[data-from]");
     if (!card) return;
     e.preventDefault();
     const view = this.view;
@@ -229,15 +265,16 @@ export class TableInput {
 
   // ---- keyboard ---------------------------------------------------------------------------
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
-    if (e.target.closest("input, textarea, select")) return;
+    if (near(e, "input, textarea, select")) return;
     if (e.key === "Escape" && this.picked) {
       e.preventDefault();
       this.hooks.announce("Cancelled.");
       this.cancel(true);
       return;
     }
-    const pile = e.target.closest("[data-pile].target");
+    const pile = near(e, "[data-pile].target");
     if (pile && (e.key === "Enter" || e.key === " ") && e.target === pile) {
       e.preventDefault();
       this.place(pile);
@@ -246,18 +283,20 @@ export class TableInput {
     if (e.key.startsWith("Arrow")) {
       const forward = e.key === "ArrowRight" || e.key === "ArrowDown";
       const list = this.picked ? this.targetEls() : [...this.host.querySelectorAll("button.card")];
-      const at = list.indexOf(e.target.closest(this.picked ? "[data-pile]" : "button.card"));
-      if (list.length && (at >= 0 || this.picked)) {
+      const i = list.indexOf(near(e, this.picked ? "[data-pile]" : "button.card"));
+      if (list.length && (i >= 0 || this.picked)) {
         e.preventDefault();
-        list[(at + (forward ? 1 : -1) + list.length) % list.length].focus();
+        /** @type {HTMLElement} */ (list[(i + (forward ? 1 : -1) + list.length) % list.length]).focus();
       }
     }
   }
 
-  /** Keyboard shortcuts from anywhere on the page: 1–9 pick a hand card, P the pay-off top. */
+  /** Keyboard shortcuts from anywhere on the page: 1–9 pick a hand card, P the pay-off top.
+   * @param {string} key */
   shortcut(key) {
     const v = this.view;
-    if (v.you === null || v.you === undefined) return false;
+    if (v.you === null) return false;
+    /** @type {HTMLElement | null} */
     let card = null;
     if (/^[1-9]$/.test(key)) card = this.host.querySelector(`.hand-row [data-key="${key}"]`);
     else if (key === "p" || key === "P") card = this.host.querySelector(`[data-pile="payoff:${v.you}"] .card[data-from]`);

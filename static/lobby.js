@@ -1,16 +1,31 @@
+// @ts-check
 // The home page (name, create a room, join by code, public rooms, history link) and the
 // room's lobby before the game starts (seats, invite link, host controls, spectators).
 
 import * as api from "./api.js";
 import { el } from "./cards.js";
-import { normalizeMeta, optionsFields } from "./options.js";
+import { optionsFields } from "./options.js";
 
+/** @typedef {import("./types.js").Catalog} Catalog */
+/** @typedef {import("./types.js").ClientMessage} ClientMessage */
+/** @typedef {import("./types.js").Identity} Identity */
+/** @typedef {import("./types.js").Room} Room */
+/** @typedef {import("./types.js").You} You */
+/**
+ * What a page may do: go elsewhere, run something every `ms` while it is shown, draw itself
+ * again; `seed` (tests, development) goes with the rooms it creates.
+ * @typedef {{navigate: (path: string) => void, every: (ms: number, fn: () => void) => void, refresh: () => void, seed: string | null}} PageCtx
+ */
+
+/** @type {Promise<Catalog> | null} */
 let metaCache = null;
-export async function loadMeta() {
-  if (!metaCache) metaCache = normalizeMeta(await api.options());
+/** The option catalog (GET /api/options), fetched once. */
+export function loadMeta() {
+  if (!metaCache) metaCache = api.options().catch((ex) => { metaCache = null; throw ex; });
   return metaCache;
 }
 
+/** @param {string} text @param {(() => void) | null} onClick */
 function button(text, onClick, cls = "") {
   const b = el("button", cls, text);
   b.type = "button";
@@ -18,6 +33,7 @@ function button(text, onClick, cls = "") {
   return b;
 }
 
+/** @param {string} id */
 function errorLine(id) {
   const p = el("p", "form-error");
   p.id = id;
@@ -25,7 +41,8 @@ function errorLine(id) {
   return p;
 }
 
-/** "Pick a name" form; calls done(identity) once registered. */
+/** "Pick a name" form; calls done(identity) once registered.
+ * @param {(me: Identity) => void} done */
 export function nameForm(done, intro = "Pick a name to play. No sign-up: it is kept in this browser.") {
   const form = el("form", "name-form card-panel");
   form.append(el("h2", "", "Your name"), el("p", "", intro));
@@ -35,7 +52,7 @@ export function nameForm(done, intro = "Pick a name to play. No sign-up: it is k
   input.name = "name";
   input.maxLength = 24;
   input.required = true;
-  input.autocomplete = "nickname";
+  input.setAttribute("autocomplete", "nickname");
   label.htmlFor = input.id;
   const go = el("button", "primary", "Continue");
   go.type = "submit";
@@ -57,7 +74,7 @@ export function nameForm(done, intro = "Pick a name to play. No sign-up: it is k
   return form;
 }
 
-/** The home page. ctx: {navigate(path), seeded: bool} */
+/** The home page. @param {PageCtx} ctx */
 export function homePage(ctx) {
   const page = el("div", "home");
   const me = api.identity();
@@ -85,6 +102,7 @@ export function homePage(ctx) {
   return page;
 }
 
+/** @param {Identity} me @param {PageCtx} ctx */
 function renameForm(me, ctx) {
   const form = el("form", "rename-form");
   const label = el("label", "", "New name ");
@@ -111,6 +129,7 @@ function renameForm(me, ctx) {
   return form;
 }
 
+/** @param {PageCtx} ctx */
 function createPanel(ctx) {
   const box = el("section", "card-panel create");
   box.setAttribute("aria-labelledby", "create-title");
@@ -125,6 +144,7 @@ function createPanel(ctx) {
   go.disabled = true;
   form.append(slot, go, err);
   box.append(form);
+  /** @type {ReturnType<typeof optionsFields> | null} */
   let fields = null;
   loadMeta().then((meta) => {
     fields = optionsFields(meta, { preset: "standard" });
@@ -138,8 +158,7 @@ function createPanel(ctx) {
     err.textContent = "";
     try {
       const spec = fields.value();
-      if (ctx.seed) spec.seed = ctx.seed;
-      const room = await api.createRoom(spec);
+      const room = await api.createRoom(ctx.seed ? { ...spec, seed: ctx.seed } : spec);
       ctx.navigate("/r/" + encodeURIComponent(room.code));
     } catch (ex) {
       err.textContent = ex.message;
@@ -150,6 +169,7 @@ function createPanel(ctx) {
   return box;
 }
 
+/** @param {PageCtx} ctx */
 function joinPanel(ctx) {
   const box = el("section", "card-panel join");
   const form = el("form", "join-form");
@@ -177,6 +197,7 @@ function joinPanel(ctx) {
   return box;
 }
 
+/** @param {PageCtx} ctx */
 function publicPanel(ctx) {
   const box = el("section", "card-panel public");
   const h = el("h2", "", "Open rooms");
@@ -186,8 +207,7 @@ function publicPanel(ctx) {
   box.append(h, refresh, list);
   const load = async () => {
     try {
-      const data = await api.publicRooms();
-      const rooms = Array.isArray(data) ? data : data.items || data.rooms || [];
+      const rooms = (await api.publicRooms()).items;
       list.textContent = "";
       if (!rooms.length) list.append(el("li", "muted", "No public room is waiting. Create one!"));
       for (const r of rooms) {
@@ -195,10 +215,9 @@ function publicPanel(ctx) {
         const a = el("a", "", `Room ${r.code}`);
         a.href = "/r/" + encodeURIComponent(r.code);
         a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(a.getAttribute("href")); });
-        const count = r.seat_count ?? (Array.isArray(r.seats) ? r.seats.length : r.seats);
-        const seats = r.seats_taken !== undefined ? `${r.seats_taken}/${count ?? "?"}`
-          : Array.isArray(r.seats) ? `${r.seats.filter((s) => s && (s.player_id || s.name || s.bot)).length}/${r.seats.length}` : "";
-        li.append(a, " ", el("span", "muted", [r.preset, seats && seats + " seated", r.host_name && "host " + r.host_name].filter(Boolean).join(" · ")));
+        const about = [r.preset, `${r.seats_taken}/${r.seat_count} seated`];
+        if (r.host_name) about.push("host " + r.host_name);
+        li.append(a, " ", el("span", "muted", about.join(" · ")));
         list.append(li);
       }
     } catch (ex) {
@@ -213,31 +232,23 @@ function publicPanel(ctx) {
 
 // ---- the room before the game starts -------------------------------------------------------
 
-/** Normalise a seat of the room message: {seat, name, player_id, bot, connected}. */
-export function seatsOf(room) {
-  const seats = room.seats || [];
-  return seats.map((s, i) => (s && typeof s === "object"
-    ? { seat: s.seat ?? i, name: s.name ?? null, player_id: s.player_id ?? null,
-        bot: s.bot ?? s.bot_level ?? s.level ?? null, connected: s.connected ?? null }
-    : { seat: i, name: null, player_id: null, bot: null, connected: null }));
-}
-
-
 /**
- * The lobby of `room` for the receiver `you` ({player_id, seat, host}).
- * ctx: {send(msg) -> bool, meta (or null)}
+ * The lobby of `room` for the receiver `you` (from `welcome`); `meta` is null until the option
+ * catalog has come.
+ * @param {Room} room
+ * @param {You} you
+ * @param {{send: (msg: ClientMessage) => boolean, meta: Catalog | null}} ctx
  */
 export function roomLobby(room, you, ctx) {
   const page = el("div", "lobby");
-  const me = api.identity();
-  const isHost = !!(you && you.host) || (me && room.host && String(room.host.id ?? room.host) === me.id);
-  const seats = seatsOf(room);
-  const mySeat = seats.find((s) => me && s.player_id !== null && String(s.player_id) === me.id);
+  const isHost = room.host === you.player_id;
+  const seats = room.seats;
+  const mySeat = seats.find((s) => s.player_id === you.player_id);
 
   const h = el("h2", "", `Room ${room.code}`);
   page.append(h);
-  const rules = el("p", "muted", `${(room.preset || "standard").replace(/_/g, " ")} rules · ${seats.length} seats`
-    + (room.options && room.options.payoff_size ? ` · pay-off piles of ${room.options.payoff_size}` : "")
+  const rules = el("p", "muted", `${room.preset.replace(/_/g, " ")} rules · ${room.seat_count} seats`
+    + (room.options ? ` · pay-off piles of ${room.options.payoff_size}` : "")
     + (room.options && room.options.match_target ? ` · match to ${room.options.match_target}` : "")
     + (room.turn_seconds ? ` · ${room.turn_seconds}s turn clock` : "")
     + (room.public ? " · public" : " · private"));
@@ -251,19 +262,19 @@ export function roomLobby(room, you, ctx) {
     const label = el("span", "seat-no", `Seat ${s.seat + 1}`);
     li.append(label);
     if (s.bot) {
-      li.append(el("span", "seat-name", s.name || "Bot"), el("span", "badge", `bot · ${s.bot}`));
+      li.append(el("span", "seat-name", s.name), el("span", "badge", `bot · ${s.bot}`));
       if (isHost) li.append(button("Remove bot", () => ctx.send({ type: "remove_bot", seat: s.seat }), "small"));
-    } else if (s.player_id !== null || s.name) {
-      li.append(el("span", "seat-name", s.name + (mySeat && mySeat.seat === s.seat ? " (you)" : "")));
-      if (s.connected !== null) li.append(el("span", "conn " + (s.connected ? "on" : "off"), s.connected ? "online" : "away"));
-      if (mySeat && mySeat.seat === s.seat) li.append(button("Stand up", () => ctx.send({ type: "stand", seat: s.seat }), "small"));
+    } else if (s.player_id !== null) {
+      li.append(el("span", "seat-name", s.name + (s === mySeat ? " (you)" : "")));
+      li.append(el("span", "conn " + (s.connected ? "on" : "off"), s.connected ? "online" : "away"));
+      if (s === mySeat) li.append(button("Stand up", () => ctx.send({ type: "stand" }), "small"));
     } else {
       li.append(el("span", "seat-name muted", "empty"));
       if (!mySeat) li.append(button("Sit here", () => ctx.send({ type: "sit", seat: s.seat }), "small primary"));
-      if (isHost) {
+      if (isHost && ctx.meta) {
         const sel = el("select", "small");
         sel.setAttribute("aria-label", `Bot level for seat ${s.seat + 1}`);
-        for (const l of (ctx.meta && ctx.meta.levels) || ["easy", "normal", "hard"]) {
+        for (const l of ctx.meta.bot_levels) {
           const o = el("option", "", l);
           o.value = l;
           sel.append(o);
@@ -276,12 +287,10 @@ export function roomLobby(room, you, ctx) {
   }
   page.append(list);
 
-  const watching = typeof room.spectators === "number" ? (room.spectators ? `${room.spectators} watching` : "")
-    : (room.spectators || []).map((x) => (typeof x === "object" ? x.name : x)).join(", ");
-  if (watching) page.append(el("p", "spectators", typeof room.spectators === "number" ? watching : "Watching: " + watching));
+  if (room.spectators) page.append(el("p", "spectators", `${room.spectators} watching`));
 
   if (isHost) {
-    const full = seats.every((s) => s.bot || s.player_id !== null || s.name);
+    const full = room.seats_taken === room.seat_count;
     const start = button("Start the game", () => ctx.send({ type: "start" }), "primary big");
     start.id = "start-button";
     start.disabled = !full;
@@ -290,13 +299,9 @@ export function roomLobby(room, you, ctx) {
     if (ctx.meta) {
       const det = el("details", "configure");
       det.append(el("summary", "", "Change the rules"));
-      const fields = optionsFields(ctx.meta, { preset: room.preset, options: room.overrides || {}, seats: seats.length,
+      const fields = optionsFields(ctx.meta, { preset: room.preset, options: room.overrides, seats: room.seat_count,
         turn_seconds: room.turn_seconds, public: room.public, hints: room.hints });
-      det.append(fields.el, button("Apply", () => {
-        const v = fields.value();
-        ctx.send({ type: "configure", preset: v.preset, options: v.options, seats: v.seats, turn_seconds: v.turn_seconds,
-          public: v.public, hints: v.hints });
-      }));
+      det.append(fields.el, button("Apply", () => ctx.send({ type: "configure", ...fields.value() })));
       page.append(det);
     }
   } else {
@@ -305,7 +310,7 @@ export function roomLobby(room, you, ctx) {
   return page;
 }
 
-/** The invite link with a copy button. */
+/** The invite link with a copy button. @param {string} url */
 export function inviteBox(url) {
   const box = el("div", "invite");
   const label = el("label", "", "Invite link");

@@ -1,3 +1,4 @@
+// @ts-check
 // The client's entry: routing by location, the room socket wired to the pages, dispatch on
 // msg.type. Routes: "/" home, "/r/{code}" a room (lobby, then table), "/#history" my matches,
 // "/#replay/{id}" the replay viewer (hash routes need no extra server paths).
@@ -15,19 +16,36 @@ import { resultPanel } from "./results.js";
 import { RoomSocket } from "./socket.js";
 import { renderTable, turnText } from "./table.js";
 
+/** @typedef {import("./types.js").ChatMessage} ChatMessage */
+/** @typedef {import("./types.js").ClientMessage} ClientMessage */
+/** @typedef {import("./types.js").Clock} Clock */
+/** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
+/** @typedef {import("./types.js").HintMessage} HintMessage */
+/** @typedef {import("./types.js").Identity} Identity */
+/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./types.js").Room} Room */
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./types.js").StateMessage} StateMessage */
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").You} You */
+/** @typedef {import("./socket.js").SocketStatus} SocketStatus */
+
 const app = document.getElementById("app");
-let cleanup = []; // what the current page must stop when we leave it
+/** @type {(() => void)[]} what the current page must stop when we leave it */
+let cleanup = [];
 
 function leave() {
   for (const f of cleanup) f();
   cleanup = [];
 }
 
+/** @param {number} ms @param {() => void} fn */
 function every(ms, fn) {
   const t = setInterval(fn, ms);
   cleanup.push(() => clearInterval(t));
 }
 
+/** @param {string} path */
 export function navigate(path) {
   if (path !== location.pathname + location.hash) history.pushState(null, "", path);
   route();
@@ -48,17 +66,17 @@ function route() {
     roomPage(decodeURIComponent(room[1]));
   } else if (hash === "history") {
     document.title = "My matches · Spite & Malice";
-    app.append(homeLink(), historyPage(ctx));
+    app.append(homeLink(), historyPage());
   } else if (hash.startsWith("replay/")) {
     document.title = "Replay · Spite & Malice";
-    const r = replayPage(decodeURIComponent(hash.slice(7)), ctx);
+    const r = replayPage(decodeURIComponent(hash.slice(7)));
     cleanup.push(r.stop);
     app.append(homeLink(), r.el);
   } else {
     document.title = "Spite & Malice";
     app.append(homePage(ctx));
   }
-  const h = app.querySelector("h1, h2");
+  const h = /** @type {HTMLElement | null} */ (app.querySelector("h1, h2"));
   if (h && document.activeElement === document.body) h.tabIndex = -1;
 }
 
@@ -72,7 +90,7 @@ function homeLink() {
 
 // Internal links navigate without a page load.
 document.addEventListener("click", (e) => {
-  const a = e.target.closest("a[href]");
+  const a = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (e.target).closest("a[href]"));
   if (!a || a.target || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
@@ -84,6 +102,7 @@ window.addEventListener("hashchange", route);
 
 // ---- the room page ---------------------------------------------------------------------------
 
+/** @param {string} code */
 function roomPage(code) {
   const me = api.identity();
   if (!me) {
@@ -94,19 +113,42 @@ function roomPage(code) {
 }
 
 class RoomPage {
+  /** @param {string} code @param {Identity} me */
   constructor(code, me) {
     this.code = code;
     this.me = me;
+    /** @type {Room | null} */
     this.room = null;
+    /** @type {You | null} */
     this.you = null;
+    /** @type {View | null} the table, once a match has started (null in the lobby) */
     this.view = null;
+    /** @type {number | null} */
     this.v = null;
-    this.pending = new Map(); // move id -> move
+    /** @type {string | null} */
+    this.matchId = null;
+    /** @type {Map<string, Move>} move id -> move, until the server answers */
+    this.pending = new Map();
+    /** @type {Set<string>} */
     this.spread = new Set();
+    /** @type {import("./types.js").Catalog | null} */
     this.meta = null;
+    /** @type {string | null} */
     this.lastTurnKey = null;
+    /** @type {number | null} when the turn clock runs out, on this browser's clock (ms) */
     this.deadline = null;
+    /** @type {number[]} */
+    this.autoplay = [];
     this.hints = true;
+    this.hintAsked = false;
+    /** @type {{view: View, committed: string} | null} */
+    this.lastResult = null;
+    /** @type {string | null} */
+    this.readResult = null;
+    /** @type {string | null} */
+    this.resultShown = null;
+    /** @type {number | undefined} */
+    this.toastTimer = undefined;
     this.build();
     loadMeta().then((m) => { this.meta = m; if (!this.view && this.room) this.draw(); }).catch(() => {});
     this.socket = new RoomSocket(code, me.token, {
@@ -117,6 +159,7 @@ class RoomPage {
     cleanup.push(() => this.socket.close());
     const tick = setInterval(() => this.tick(), 500);
     cleanup.push(() => clearInterval(tick));
+    /** @param {KeyboardEvent} e */
     const keys = (e) => this.onKey(e);
     document.addEventListener("keydown", keys);
     cleanup.push(() => document.removeEventListener("keydown", keys));
@@ -174,11 +217,13 @@ class RoomPage {
     this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
   }
 
+  /** @param {HTMLElement} b */
   toggleHelp(b) {
     this.helpBox.hidden = !this.helpBox.hidden;
     b.setAttribute("aria-expanded", String(!this.helpBox.hidden));
   }
 
+  /** @param {SocketStatus} s */
   status(s) {
     const b = this.banner;
     if (s.state === "open") {
@@ -212,12 +257,14 @@ class RoomPage {
     }
   }
 
+  /** @param {ClientMessage} msg */
   send(msg) {
     if (this.socket.send(msg)) return true;
     this.showError("You are not connected right now; try again in a moment.");
     return false;
   }
 
+  /** @param {Move} move */
   sendMove(move) {
     const id = moveId();
     this.pending.set(id, move);
@@ -225,6 +272,7 @@ class RoomPage {
     return this.send({ type: "move", id, move });
   }
 
+  /** @param {string} text */
   showError(text) {
     this.toast.hidden = false;
     this.toast.textContent = text;
@@ -232,14 +280,15 @@ class RoomPage {
     this.toastTimer = setTimeout(() => { this.toast.hidden = true; }, 5000);
   }
 
+  /** @param {ServerMessage} msg */
   dispatch(msg) {
     switch (msg.type) {
       case "welcome":
-        this.you = msg.you || null;
-        if (msg.room) this.onRoom(msg.room);
+        this.you = msg.you;
+        this.onRoom(msg.room);
         break;
       case "room":
-        this.onRoom(msg.room || msg);
+        this.onRoom(msg.room);
         break;
       case "state":
         this.onState(msg);
@@ -255,45 +304,39 @@ class RoomPage {
       case "hint":
         this.onHint(msg);
         break;
-      case "clock":
-        this.deadline = deadlineOf(msg);
+      case "pong":
         break;
-      default:
-        break; // pong, and types this client does not know yet
+      default: // a type newer than this client: say so, and carry on
+        console.warn("unknown message type from the server:", /** @type {{type: unknown}} */ (msg).type);
     }
   }
 
+  /** @param {Room} room */
   onRoom(room) {
     this.room = room;
-    if (room.code) this.title.textContent = `Room ${room.code}`;
-    if (room.invite_url) {
-      this.invite.textContent = "";
-      this.invite.append(inviteBox(room.invite_url));
-    }
-    this.spectators.textContent = spectatorText(room.spectators);
-    if (room.hints === false) this.hints = false;
-    else if (room.hints === true) this.hints = true;
+    this.title.textContent = `Room ${room.code}`;
+    this.spectators.textContent = room.spectators ? `${room.spectators} watching` : "";
+    this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
-    if (!this.view || room.status === "waiting" || room.status === "lobby") {
-      if (room.status === "waiting" || room.status === "lobby") this.view = null;
+    if (!this.view || room.status === "waiting") {
+      if (room.status === "waiting") this.view = null;
       this.draw();
     }
   }
 
+  /** @param {StateMessage} msg */
   onState(msg) {
     const view = msg.view;
-    if (!view) return;
     const first = !this.view;
     const before = first ? null : snapshot(this.stage);
     this.view = view;
     this.v = msg.v;
     this.pending.clear();
     this.stage.classList.remove("busy");
-    const d = deadlineOf(msg);
-    this.deadline = d === undefined ? null : d;
-    if (msg.match_id !== undefined) this.matchId = msg.match_id;
-    this.autoplay = msg.autoplay || [];
-    if (view.status === "playing" && view.deal_commitment) {
+    this.deadline = deadlineOf(msg.clock);
+    this.matchId = msg.match_id;
+    this.autoplay = msg.autoplay;
+    if (view.status === "playing") {
       sessionStorage.setItem(`spite.commit.${this.code}.${view.hand_number}`, view.deal_commitment);
     }
     this.draw();
@@ -305,26 +348,24 @@ class RoomPage {
     announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
   }
 
+  /** @param {ErrorMessage} msg */
   onError(msg) {
     if (msg.id && this.pending.has(msg.id)) {
       this.pending.delete(msg.id);
       this.stage.classList.remove("busy");
     }
-    if (this.hintAsked && (msg.code === "hints_off" || msg.code === "bad_message")) this.hints = false;
+    if (this.hintAsked && msg.code === "hints_off") this.hints = false;
     this.hintAsked = false;
-    const text = kindly(msg);
-    this.showError(text);
-    announce(text, true);
+    this.showError(msg.message);
+    announce(msg.message, true);
     if (this.view) this.draw();
   }
 
+  /** @param {HintMessage} msg */
   onHint(msg) {
     this.hintAsked = false;
-    const move = msg.move || (msg.hint && msg.hint.move);
-    const reason = msg.reason || (msg.hint && msg.hint.reason) || "";
-    if (!move) { this.showError(reason || "No hint right now."); return; }
-    this.input.showHint(move);
-    const text = "Hint: " + (reason || "try the highlighted card.");
+    this.input.showHint(msg.move);
+    const text = "Hint: " + msg.reason;
     this.hintLine.textContent = text;
     announce(text);
   }
@@ -340,7 +381,7 @@ class RoomPage {
       this.stage.dataset.v = String(this.v);
       this.stage.dataset.status = this.view.status;
       this.drawActions();
-      if (this.view.result && (this.view.status === "hand_over" || this.view.status === "match_over")) this.drawResult();
+      if (this.view.result) this.drawResult();
       else if (this.lastResult && this.lastResult.view.deal_commitment !== this.view.deal_commitment) this.drawLastResult();
     } else if (this.room) {
       this.stage.append(roomLobby(this.room, this.you, { send: (m) => this.send(m), meta: this.meta }));
@@ -369,9 +410,8 @@ class RoomPage {
     this.hintLine = el("p", "hint-line");
     this.hintLine.setAttribute("aria-live", "off");
     this.actions.append(this.hintLine);
-    if (myTurn && (v.legal_moves || []).length) {
-      const mustDiscard = v.options && v.options.must_discard !== false;
-      this.actions.append(el("p", "muted how", mustDiscard
+    if (myTurn && v.legal_moves.length) {
+      this.actions.append(el("p", "muted how", v.options.must_discard
         ? "Play cards to the centre, then discard one card to a side stack to end your turn."
         : "Play cards to the centre; end your turn with a discard or the End turn button."));
     }
@@ -389,19 +429,19 @@ class RoomPage {
     const matchId = this.matchId;
     const done = () => { this.readResult = key; this.lastResult = null; };
     const panel = resultPanel(v, committed, {
-      isPlayer: v.you !== null && v.you !== undefined,
+      isPlayer: v.you !== null,
       next: () => { done(); this.send({ type: "next_hand" }); },
       rematch: () => { done(); this.send({ type: "rematch" }); },
       home: () => navigate("/"),
       lobby: v.status === "match_over" ? () => { done(); this.view = null; this.draw(); } : null,
-      replay: matchId && (v.status === "match_over" || (v.result && v.result.match_over)) ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
+      replay: matchId && v.status === "match_over" ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
     });
     this.resultSlot.append(panel);
     // Kept on screen (until closed) if someone else starts the next hand before we have read it.
     if (this.readResult !== key) this.lastResult = { view: v, committed };
     if (this.resultShown !== key) {
       this.resultShown = key;
-      const t = panel.querySelector("#result-title");
+      const t = /** @type {HTMLElement | null} */ (panel.querySelector("#result-title"));
       if (t) t.focus();
     }
   }
@@ -423,7 +463,7 @@ class RoomPage {
   }
 
   tick() {
-    const c = this.stage.querySelector(".clock");
+    const c = /** @type {HTMLElement | null} */ (this.stage.querySelector(".clock"));
     const t = this.clockText();
     if (c && t) {
       c.textContent = t;
@@ -431,9 +471,10 @@ class RoomPage {
     }
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest && e.target.closest("input, textarea, select")) return;
+    if (e.target instanceof Element && e.target.closest("input, textarea, select")) return;
     if (!this.view) return;
     const k = e.key;
     if (k === "e" || k === "E") {
@@ -446,50 +487,18 @@ class RoomPage {
       e.preventDefault();
       this.chat.input.focus();
     } else if (k === "?") {
-      this.toggleHelp(app.querySelector(".topbar button"));
+      this.toggleHelp(/** @type {HTMLElement} */ (app.querySelector(".topbar button")));
     } else if (/^[1-9pP]$/.test(k) && this.input.shortcut(k)) {
       e.preventDefault();
     }
   }
 }
 
-const MESSAGES = {
-  not_your_turn: "It is not your turn yet.",
-  illegal_move: "That move is not allowed.",
-  not_host: "Only the host can do that.",
-  seat_taken: "That seat has just been taken.",
-  room_full: "The room is full; you can watch.",
-  game_not_started: "The game has not started yet.",
-  rate_limited: "Slow down a little: too many messages.",
-  not_allowed_now: "That cannot be done right now.",
-  unauthorized: "Your guest identity was not accepted.",
-};
-
-/** The server's error as a kind sentence (its own message when it has one). */
-function kindly(msg) {
-  const own = typeof msg.message === "string" && msg.message.trim();
-  return own || MESSAGES[msg.code] || "Something went wrong; please try again.";
-}
-
-/** The turn deadline (ms on this browser's clock) a message carries: null for no clock,
- * undefined when the message says nothing about it. Uses the seconds remaining when given, so
- * a browser whose clock is off still counts down right. */
-function deadlineOf(x) {
-  if (!x || typeof x !== "object" || !("clock" in x || "turn_deadline" in x || "deadline" in x)) return undefined;
-  const c = "clock" in x ? x.clock : x;
-  if (c === null) return null;
-  if (typeof c.remaining === "number") return Date.now() + c.remaining * 1000;
-  const d = c.deadline ?? c.turn_deadline;
-  if (typeof d === "number") return d < 1e12 ? d * 1000 : d;
-  if (typeof d === "string") { const t = Date.parse(d); return isNaN(t) ? null : t; }
-  return null;
-}
-
-/** "Watching: Ann, Bob" or "2 watching" (the server may send names or a count). */
-export function spectatorText(x) {
-  if (typeof x === "number") return x ? `${x} watching` : "";
-  if (Array.isArray(x) && x.length) return "Watching: " + x.map((p) => (typeof p === "object" ? p.name : p)).join(", ");
-  return "";
+/** When the turn clock runs out, in ms on this browser's clock (null: no clock now). From the
+ * seconds remaining, not the deadline, so a browser whose clock is off still counts down right.
+ * @param {Clock | null} clock */
+function deadlineOf(clock) {
+  return clock === null ? null : Date.now() + clock.remaining * 1000;
 }
 
 function moveId() {
@@ -498,18 +507,21 @@ function moveId() {
   return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
-/** What to refocus after a re-render: the same card, pile or button if it still exists. */
+/** What to refocus after a re-render: the same card, pile or button if it still exists.
+ * @param {Element | null} e */
 function focusKeyOf(e) {
-  if (!e || e === document.body) return null;
+  if (!(e instanceof HTMLElement) || e === document.body) return null;
   if (e.dataset && e.dataset.card) return `[data-card="${e.dataset.card}"][data-from]`;
   if (e.dataset && e.dataset.pile) return `[data-pile="${e.dataset.pile}"]`;
   if (e.id) return "#" + CSS.escape(e.id);
   return null;
 }
 
+/** @param {HTMLElement} root @param {string | null} key */
 function restoreFocus(root, key) {
   const now = document.activeElement;
   if (!key || (now && now !== document.body)) return; // focus was not lost with the old DOM
+  /** @type {HTMLElement | null} */
   const e = root.querySelector(key) || (key.startsWith("[data-card") ? root.querySelector(".hand-row button.card") : null);
   if (e) e.focus({ preventScroll: true });
 }

@@ -1,39 +1,65 @@
+// @ts-check
 // Choosing among view.legal_moves (the client holds no rules: every move it sends is one of
 // these, unchanged). Pure functions; no DOM.
 
-/** The pile a move takes its card from ("hand" for a discard), or null for end_turn. */
+/** @typedef {import("./types.js").Card} Card */
+/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./types.js").Pile} Pile */
+/** @typedef {import("./types.js").View} View */
+/** A move that takes a card somewhere: any but end_turn. @typedef {Exclude<Move, {kind: "end_turn"}>} Placing */
+/** Whatever names the seats: a view, or a replay's names. @typedef {{players: {name: string}[]}} Named */
+
+/** The pile a move takes its card from ("hand" for a discard), or null for end_turn. @param {Move} m */
 export function sourceOf(m) {
   if (m.kind === "end_turn") return null;
-  return m.from || "hand";
+  if (m.kind === "discard") return "hand";
+  return m.from;
 }
 
-/** Key of a card where it lies: "12@hand", "44@payoff:1". */
+/** Key of a card where it lies: "12@hand", "44@payoff:1". @param {number} card @param {Pile} from */
 export const cardKey = (card, from) => `${card}@${from}`;
 
-/** Map from cardKey to the legal moves that start with that card. */
+/** The top card of side stack `pile` ("side:S:K"). @param {View} view @param {Pile} pile */
+function sideTop(view, pile) {
+  const [, s, k] = pile.split(":");
+  const stack = view.players[Number(s)].side[Number(k)];
+  return stack[stack.length - 1];
+}
+
+/** The card a move takes: move_side names only piles, so its card is the top of `from`.
+ * @param {View} view @param {Move} m */
+function cardOf(view, m) {
+  if (m.kind === "end_turn") return null;
+  return m.kind === "move_side" ? sideTop(view, m.from).id : m.card;
+}
+
+/** Map from cardKey to the legal moves that start with that card. @param {View} view */
 export function movesBySource(view) {
+  /** @type {Map<string, Move[]>} */
   const out = new Map();
-  for (const m of (view && view.legal_moves) || []) {
+  for (const m of view.legal_moves) {
     const from = sourceOf(m);
     if (from === null) continue;
-    const key = cardKey(m.card ?? "top", from);
+    const key = cardKey(cardOf(view, m), from);
     if (!out.has(key)) out.set(key, []);
     out.get(key).push(m);
   }
   return out;
 }
 
-/** The legal moves for the card `card` lying on pile `from`. move_side moves carry no card
- * on the wire in some versions: they match on the pile alone. */
+/** The legal moves for the card `card` lying on pile `from`.
+ * @param {View} view @param {number} card @param {Pile} from @returns {Placing[]} */
 export function movesFor(view, card, from) {
-  return ((view && view.legal_moves) || []).filter(
-    (m) => sourceOf(m) === from && (m.card === undefined || m.card === null || m.card === card),
-  );
+  /** @type {Placing[]} */
+  const out = [];
+  for (const m of view.legal_moves) if (m.kind !== "end_turn" && sourceOf(m) === from && cardOf(view, m) === card) out.push(m);
+  return out;
 }
 
-/** Whether `end_turn` is among the legal moves. */
-export const endTurnMove = (view) => ((view && view.legal_moves) || []).find((m) => m.kind === "end_turn") || null;
+/** The `end_turn` move, if it is among the legal moves. @param {View} view */
+export const endTurnMove = (view) => view.legal_moves.find((m) => m.kind === "end_turn") || null;
 
+/** @param {Pile} pile */
 const slotOf = (pile) => Number(pile.split(":")[1]);
 
 /**
@@ -41,19 +67,26 @@ const slotOf = (pile) => Number(pile.split(":")[1]);
  * the one play to a non-empty centre stack; or, when the card may only start a stack, the first
  * empty slot. Null when the card fits no centre stack, or several started stacks (then the player
  * must choose).
+ * @param {View} view
+ * @param {Move[]} moves
+ * @returns {Move | null}
  */
 export function autoMove(view, moves) {
-  const plays = moves.filter((m) => m.kind === "play" && m.to.startsWith("centre:"));
+  /** @type {(Move & {kind: "play"})[]} */
+  const plays = [];
+  for (const m of moves) if (m.kind === "play") plays.push(m);
   if (!plays.length) return null;
-  const started = plays.filter((m) => (view.centre[slotOf(m.to)] || []).length > 0);
+  const started = plays.filter((m) => view.centre[slotOf(m.to)].length > 0);
   if (started.length === 1) return started[0];
   if (started.length > 1) return null;
   return plays.reduce((a, b) => (slotOf(b.to) < slotOf(a.to) ? b : a));
 }
 
-/** Human words for a pile, from the point of view of seat `me`. */
+/** Human words for a pile, from the point of view of seat `me`.
+ * @param {Named} view @param {Pile} pile @param {number | null} me */
 export function pileName(view, pile, me) {
   const [kind, a, b] = pile.split(":");
+  /** @param {string} s */
   const whose = (s) => (Number(s) === me ? "your" : `${playerName(view, Number(s))}'s`);
   if (kind === "hand") return "your hand";
   if (kind === "centre") return `centre stack ${Number(a) + 1}`;
@@ -62,19 +95,18 @@ export function pileName(view, pile, me) {
   return pile;
 }
 
-export function playerName(view, seat) {
-  const p = view && view.players && view.players[seat];
-  return p ? p.name : `seat ${seat + 1}`;
-}
+/** @param {Named} view @param {number} seat */
+export const playerName = (view, seat) => view.players[seat].name;
 
-/** The visible card with this id (hand, pay-off tops, side stacks, centre), or null. */
+/** The visible card with this id (hand, pay-off tops, side stacks, centre), or null.
+ * @param {View} view @param {number} id
+ * @returns {Card | null} */
 export function findCard(view, id) {
-  for (const c of view.hand || []) if (c.id === id) return c;
-  for (const p of view.players || []) {
+  for (const c of view.hand) if (c.id === id) return c;
+  for (const p of view.players) {
     if (p.payoff_top && p.payoff_top.id === id) return p.payoff_top;
-    for (const st of p.side || []) for (const c of st) if (c.id === id) return c;
-    for (const c of p.hand || []) if (c.id === id) return c;
+    for (const st of p.side) for (const c of st) if (c.id === id) return c;
   }
-  for (const st of view.centre || []) for (const c of st) if (c.id === id) return c;
+  for (const st of view.centre) for (const c of st) if (c.id === id) return c;
   return null;
 }

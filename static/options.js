@@ -1,115 +1,113 @@
+// @ts-check
 // The game options form (create a room; the host reconfigures one), built from GET /api/options:
 // each option with its one-line explanation. The client knows no option's meaning: only its
-// name, help text, and the kind of value it takes (from the metadata or the preset's values).
+// name, help text, and the kind of value it takes (`kind` in the catalog).
 
 import { el } from "./cards.js";
 
+/** @typedef {import("./types.js").Catalog} Catalog */
+/** @typedef {import("./types.js").ConfigureFields} ConfigureFields */
+/** @typedef {import("./types.js").GameOptions} GameOptions */
+/** @typedef {import("./types.js").OptionSpec} OptionSpec */
+/** @typedef {import("./types.js").OptionValue} OptionValue */
+/** @typedef {import("./types.js").Rank} Rank */
+/** @typedef {HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement} Control */
+/**
+ * What the form starts from: the room's preset, overrides and settings (all absent on the home page).
+ * @typedef {object} FormInit
+ * @property {string} [preset]
+ * @property {Partial<GameOptions>} [options]
+ * @property {number} [seats]
+ * @property {number | null} [turn_seconds]
+ * @property {boolean} [public]
+ * @property {boolean} [hints]
+ */
+
+/** @type {Rank[]} */
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 // Shown in the form's first rows (with their own controls), not among the other options.
 const MAIN = new Set(["players", "teams", "match_target"]);
 
-function entries(x) {
-  if (Array.isArray(x)) return x.map((o) => [o.name, o]);
-  return Object.entries(x || {});
-}
-
-/** Normalise the server's /api/options answer into {presets, options, defaults}. */
-export function normalizeMeta(data) {
-  data = data || {};
-  const defaults = data.defaults || data.default_options || {};
-  const optionHelp = data.option_help || {};
-  const presetHelp = data.preset_help || {};
-  const options = entries(data.options).map(([name, o]) => {
-    o = typeof o === "string" ? { help: o } : o || {};
-    return { name, help: o.help || optionHelp[name] || "", choices: o.choices || o.values || null,
-      min: o.min ?? (o.range ? o.range[0] : undefined), max: o.max ?? (o.range ? o.range[1] : undefined),
-      type: o.kind || o.type || null, default: o.default ?? defaults[name], unlimited: o.unlimited };
-  });
-  for (const name of Object.keys(optionHelp)) {
-    if (!options.find((o) => o.name === name)) options.push({ name, help: optionHelp[name], default: defaults[name] });
-  }
-  const presets = entries(data.presets).map(([name, p]) => {
-    p = typeof p === "string" ? { help: p } : p || {};
-    const values = p.resolved || p.values || { ...defaults, ...(p.options || p.overrides || {}) };
-    return { name, help: p.help || presetHelp[name] || "", values };
-  });
-  for (const o of options) if (o.default === undefined && presets[0]) o.default = presets[0].values[o.name];
-  const levels = Array.isArray(data.bot_levels) && data.bot_levels.length ? data.bot_levels : ["easy", "normal", "hard"];
-  const hints = data.hints && typeof data.hints === "object" ? data.hints.default !== false : data.hints !== false;
-  return { presets, options, defaults, levels, hints, turnSeconds: data.turn_seconds || null };
-}
-
-function controlFor(o, value) {
-  const id = "opt-" + o.name;
+/** @param {string} name @param {OptionSpec} o @param {OptionValue} value @returns {Control} */
+function controlFor(name, o, value) {
+  /** @type {Control} */
   let input;
-  const kind = o.type || (typeof value === "boolean" ? "bool" : Array.isArray(value) ? "ranks"
-    : o.choices ? "choice" : o.name === "centre_stacks" ? "int_or_unlimited" : typeof value === "number" ? "int" : "text");
-  if (kind === "bool" || kind === "boolean") {
-    input = el("input");
-    input.type = "checkbox";
-    input.checked = !!value;
-  } else if (kind === "ranks" || kind === "set") {
+  if (o.kind === "bool") {
+    const box = el("input");
+    box.type = "checkbox";
+    box.checked = value === true;
+    input = box;
+  } else if (o.kind === "ranks") {
     input = el("fieldset", "ranks");
-    input.append(el("legend", "sr-only", o.name));
-    for (const r of o.choices || RANKS) {
+    input.append(el("legend", "sr-only", name));
+    const chosen = /** @type {Rank[]} */ (value);
+    for (const r of RANKS) {
       const l = el("label", "rank-box");
       const c = el("input");
       c.type = "checkbox";
       c.value = r;
-      c.checked = (value || []).includes(r);
+      c.checked = chosen.includes(r);
       l.append(c, r);
       input.append(l);
     }
-  } else if (kind === "choice" || kind === "centre" || kind === "int_or_unlimited") {
-    input = el("select");
-    let choices = o.choices;
-    if (!choices) {
+  } else if (o.kind === "choice" || o.kind === "int_or_unlimited") {
+    const select = el("select");
+    /** @type {(string | number)[]} */
+    let choices;
+    if (o.kind === "choice") {
+      choices = o.choices;
+    } else {
       choices = [];
-      for (let n = o.min ?? 3; n <= (o.max ?? 8); n++) choices.push(n);
-      choices.push(o.unlimited || "unlimited");
+      for (let n = o.min; n <= o.max; n++) choices.push(n);
+      choices.push(o.unlimited);
     }
     for (const c of choices) {
       const opt = el("option", "", String(c).replace(/_/g, " "));
       opt.value = JSON.stringify(c);
-      input.append(opt);
+      select.append(opt);
     }
-    if (!choices.some((c) => c === value)) {
-      const opt = el("option", "", String(value));
-      opt.value = JSON.stringify(value);
-      input.append(opt);
-    }
-    input.value = JSON.stringify(value);
+    select.value = JSON.stringify(value);
+    input = select;
   } else {
-    input = el("input");
-    input.type = kind === "int" || kind === "integer" ? "number" : "text";
-    if (o.min !== undefined) input.min = o.min;
-    if (o.max !== undefined) input.max = o.max;
-    input.value = value ?? "";
-    if (o.min !== undefined && o.min === o.max) input.disabled = true;
+    const number = el("input");
+    number.type = "number";
+    number.min = String(o.min);
+    if (o.kind === "int") {
+      number.max = String(o.max);
+      if (o.min === o.max) number.disabled = true;
+    }
+    number.value = value === null ? "" : String(value);
+    input = number;
   }
-  input.id = id;
-  input.dataset.option = o.name;
-  input.dataset.kind = kind;
+  input.id = "opt-" + name;
+  input.dataset.option = name;
+  input.dataset.kind = o.kind;
   return input;
 }
 
+/** @param {Control} input @returns {OptionValue} */
 function readControl(input) {
-  const k = input.dataset.kind;
-  if (k === "bool" || k === "boolean") return input.checked;
-  if (k === "ranks" || k === "set") return [...input.querySelectorAll("input:checked")].map((c) => c.value);
-  if (k === "choice" || k === "centre" || k === "int_or_unlimited") return JSON.parse(input.value);
-  if (input.type === "number") return input.value === "" ? null : Number(input.value);
-  return input.value;
+  if (input instanceof HTMLFieldSetElement) {
+    const boxes = /** @type {NodeListOf<HTMLInputElement>} */ (input.querySelectorAll("input:checked"));
+    return [...boxes].map((c) => /** @type {Rank} */ (c.value));
+  }
+  if (input instanceof HTMLSelectElement) return JSON.parse(input.value);
+  if (input.type === "checkbox") return input.checked;
+  return input.value === "" ? null : Number(input.value);
 }
 
+/** @param {unknown} a @param {unknown} b */
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The form's fields. init: {preset, options (overrides), seats, turn_seconds, public}.
- * Returns {el, value() -> {preset, options, seats, turn_seconds, public}}.
+ * The form's fields.
+ * @param {Catalog} meta
+ * @param {FormInit} [init]
+ * @returns {{el: HTMLElement, value: () => ConfigureFields}}
  */
 export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
   const box = el("div", "options-fields");
+  /** @param {string} labelText @param {HTMLElement} control @param {string} help */
   const row = (labelText, control, help) => {
     const wrap = el("div", "field");
     const l = el("label", "", labelText);
@@ -124,24 +122,25 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
     box.append(wrap);
     return wrap;
   };
+  const names = Object.keys(meta.presets);
 
   const preset = el("select");
   preset.id = "opt-preset";
-  for (const p of meta.presets) {
-    const o = el("option", "", p.name.replace(/_/g, " "));
-    o.value = p.name;
+  for (const name of names) {
+    const o = el("option", "", name.replace(/_/g, " "));
+    o.value = name;
     preset.append(o);
   }
-  preset.value = init.preset || (meta.presets[0] && meta.presets[0].name) || "standard";
+  preset.value = init.preset || names[0];
   const presetRow = row("Rules", preset, "");
-  const presetHelp = presetRow.querySelector(".help") || el("p", "help");
+  const presetHelp = el("p", "help");
   presetHelp.id = "opt-preset-help";
   preset.setAttribute("aria-describedby", presetHelp.id);
   presetRow.append(presetHelp);
 
   const seats = el("select");
   seats.id = "opt-seats";
-  for (let n = 2; n <= 6; n++) {
+  for (let n = meta.seats.min; n <= meta.seats.max; n++) {
     const o = el("option", "", `${n} players`);
     o.value = String(n);
     seats.append(o);
@@ -155,16 +154,16 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
     o.value = v;
     teams.append(o);
   }
-  row("Teams", teams, helpOf(meta, "teams"));
+  row("Teams", teams, meta.options.teams.help);
 
   const target = el("select");
   target.id = "opt-target";
-  for (const [v, t] of [["null", "Single game"], ["25", "Match to 25"], ["50", "Match to 50"], ["100", "Match to 100"]]) {
-    const o = el("option", "", t);
-    o.value = v;
+  for (const v of meta.match_targets) {
+    const o = el("option", "", v === null ? "Single game" : `Match to ${v}`);
+    o.value = String(v);
     target.append(o);
   }
-  row("Match", target, helpOf(meta, "match_target"));
+  row("Match", target, meta.options.match_target.help);
 
   const clock = el("select");
   clock.id = "opt-clock";
@@ -173,16 +172,22 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
     o.value = v;
     clock.append(o);
   }
-  clock.value = init.turn_seconds ? String(init.turn_seconds) : "null";
-  if (clock.value === "") clock.value = "null";
+  clock.value = String(init.turn_seconds ?? null);
+  if (clock.value === "") { // a clock set through the API, not among the choices above
+    const o = el("option", "", `${init.turn_seconds} seconds a turn`);
+    o.value = String(init.turn_seconds);
+    clock.append(o);
+    clock.value = o.value;
+  }
   row("Turn clock", clock, "When time runs out, the server plays for you.");
 
   const hints = el("input");
   hints.type = "checkbox";
   hints.id = "opt-hints";
-  hints.checked = init.hints ?? meta.hints ?? true;
+  hints.checked = init.hints ?? meta.hints.default;
   row("Hints", hints, "Players may ask the server to suggest a move.");
 
+  /** @type {HTMLInputElement | null} */
   let pub = null;
   if (showPublic) {
     pub = el("input");
@@ -198,15 +203,18 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
   more.append(list);
   box.append(more);
 
-  const presetValues = () => (meta.presets.find((p) => p.name === preset.value) || { values: meta.defaults }).values;
+  const presetValues = () => meta.presets[preset.value].options;
+  /** @type {Control[]} */
   let controls = [];
-  const fill = (overrides = {}) => {
+  /** @param {Partial<GameOptions>} overrides @param {number} [seatCount] */
+  const fill = (overrides, seatCount) => {
+    /** @type {GameOptions} */
     const values = { ...presetValues(), ...overrides };
-    presetHelp.textContent = (meta.presets.find((p) => p.name === preset.value) || {}).help || "";
-    seats.value = String(values.players || init.seats || 2);
-    teams.value = values.teams || "none";
-    target.value = values.match_target ? String(values.match_target) : "null";
-    if (![...target.options].some((o) => o.value === target.value)) {
+    presetHelp.textContent = meta.presets[preset.value].help;
+    seats.value = String(seatCount ?? values.players);
+    teams.value = values.teams;
+    target.value = String(values.match_target);
+    if (target.value === "") {
       const o = el("option", "", `Match to ${values.match_target}`);
       o.value = String(values.match_target);
       target.append(o);
@@ -214,11 +222,11 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
     }
     list.textContent = "";
     controls = [];
-    for (const o of meta.options) {
-      if (MAIN.has(o.name) || !(o.name in values)) continue;
-      const c = controlFor(o, values[o.name]);
+    for (const [name, o] of Object.entries(meta.options)) {
+      if (MAIN.has(name)) continue;
+      const c = controlFor(name, o, values[/** @type {keyof GameOptions} */ (name)]);
       const wrap = el("div", "field option");
-      const l = el("label", "", o.name.replace(/_/g, " "));
+      const l = el("label", "", name.replace(/_/g, " "));
       l.htmlFor = c.id;
       const h = el("p", "help", o.help);
       h.id = c.id + "-help";
@@ -228,30 +236,28 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
       controls.push(c);
     }
   };
-  fill(init.options || {});
-  preset.addEventListener("change", () => fill());
+  fill(init.options || {}, init.seats);
+  preset.addEventListener("change", () => fill({}));
 
   return {
     el: box,
     value() {
       const base = presetValues();
+      /** @type {Record<string, OptionValue>} */
       const options = {};
       for (const c of controls) {
         const v = readControl(c);
-        if (!same(v, base[c.dataset.option])) options[c.dataset.option] = v;
+        const name = /** @type {keyof GameOptions} */ (c.dataset.option);
+        if (!same(v, base[name])) options[name] = v;
       }
       const tv = JSON.parse(target.value);
-      if (!same(tv, base.match_target ?? null)) options.match_target = tv;
-      if (teams.value !== (base.teams || "none")) options.teams = teams.value;
-      const out = { preset: preset.value, options, seats: Number(seats.value), turn_seconds: JSON.parse(clock.value),
-        hints: hints.checked };
+      if (!same(tv, base.match_target)) options.match_target = tv;
+      if (teams.value !== base.teams) options.teams = teams.value;
+      /** @type {ConfigureFields} */
+      const out = { preset: preset.value, options: /** @type {Partial<GameOptions>} */ (options), seats: Number(seats.value),
+        turn_seconds: JSON.parse(clock.value), hints: hints.checked };
       if (pub) out.public = pub.checked;
       return out;
     },
   };
-}
-
-function helpOf(meta, name) {
-  const o = meta.options.find((x) => x.name === name);
-  return o ? o.help : "";
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // History (my matches and stats) and the replay viewer of a finished match: step forward and
 // back, play, jump to any move, every card face up (GET /api/matches/{id}/replay?at=N).
 
@@ -6,14 +7,16 @@ import { el } from "./cards.js";
 import { renderTable } from "./table.js";
 import { pileName } from "./moves.js";
 
-function when(x) {
-  if (!x) return "";
-  const d = new Date(typeof x === "number" && x < 1e12 ? x * 1000 : x);
-  return isNaN(d) ? String(x) : d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-}
+/** @typedef {import("./types.js").MatchItem} MatchItem */
+/** @typedef {import("./types.js").Replay} Replay */
+/** @typedef {import("./types.js").ReplayStep} ReplayStep */
+/** @typedef {import("./types.js").Stats} Stats */
 
-/** The history page. ctx: {navigate, every} */
-export function historyPage(ctx) {
+/** An ISO time as a person reads it. @param {string} iso */
+const when = (iso) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+
+/** The history page: my matches, newest first, and my stats. */
+export function historyPage() {
   const page = el("div", "history");
   page.append(el("h1", "", "My matches"));
   const me = api.identity();
@@ -29,84 +32,67 @@ export function historyPage(ctx) {
   const err = el("p", "form-error");
   err.setAttribute("role", "alert");
   page.append(stats, list, more, err);
-  const all = [];
+  /** @type {string | null} */
   let cursor = null;
+  let shown = 0;
 
+  /** @param {Stats} s */
   const showStats = (s) => {
-    s = s || {};
-    const finished = all.filter((m) => isOver(m));
-    const won = finished.filter((m) => iWon(m, me.id)).length;
-    const played = s.matches ?? s.played ?? finished.length;
-    const wins = s.wins ?? s.won ?? won;
     stats.textContent = "";
-    const rows = [["Matches played", played], ["Won", wins],
-      ["Win rate", played ? Math.round((100 * wins) / played) + "%" : "–"]];
-    if (s.points !== undefined) rows.push(["Points", s.points]);
-    if (s.hands_played !== undefined) rows.push(["Hands won", `${s.hands_won ?? 0} of ${s.hands_played}`]);
-    if (s.average_cards_left !== undefined && s.average_cards_left !== null) rows.push(["Pay-off cards left per hand", s.average_cards_left]);
+    /** @type {[string, string | number][]} */
+    const rows = [["Matches played", s.played], ["Won", s.won],
+      ["Win rate", s.played ? Math.round((100 * s.won) / s.played) + "%" : "–"], ["Points", s.points],
+      ["Hands won", `${s.hands_won} of ${s.hands_played}`]];
+    if (s.average_cards_left !== null) rows.push(["Pay-off cards left per hand", s.average_cards_left]);
     for (const [k, v] of rows) {
       stats.append(el("dt", "", k), el("dd", "", String(v)));
     }
   };
-  let profile = null;
   const load = async () => {
     try {
-      const data = await api.matches(me.id, cursor);
-      const items = Array.isArray(data) ? data : data.items || [];
-      cursor = data.next || null;
+      const got = await api.matches(me.id, cursor);
+      cursor = got.next;
       more.hidden = !cursor;
-      all.push(...items);
-      for (const m of items) list.append(matchItem(m, me.id, ctx));
-      if (!all.length) list.append(el("li", "muted", "No matches yet. Play one from the home page!"));
-      showStats(profile);
+      shown += got.items.length;
+      for (const m of got.items) list.append(matchItem(m));
+      if (!shown) list.append(el("li", "muted", "No matches yet. Play one from the home page!"));
     } catch (ex) {
       err.textContent = ex.message;
     }
   };
   more.addEventListener("click", load);
-  api.stats(me.id).then((s) => { profile = s; showStats(s); }).catch(() => {});
+  api.stats(me.id).then(showStats).catch((ex) => { err.textContent = ex.message; });
   load();
   return page;
 }
 
-const isOver = (m) => ["over", "finished", "match_over", "done"].includes(m.status) || !!m.ended_at || !!m.finished_at;
-
-function mySeat(m, myId) {
-  const ps = m.players || [];
-  const p = ps.find((x) => x && String(x.id ?? x.player_id) === myId);
-  return p ? p.seat ?? ps.indexOf(p) : null;
-}
-
-function iWon(m, myId) {
-  const s = mySeat(m, myId);
-  const w = m.winners || m.match_winners || [];
-  return s !== null && w.includes(s);
-}
-
-function matchItem(m, myId, ctx) {
+/** One line of the history: when, who, won or lost, the totals, a link to the replay once over.
+ * @param {MatchItem} m */
+function matchItem(m) {
   const li = el("li", "match-item");
-  const names = (m.players || []).map((p) => (typeof p === "object" ? p.name : p)).join(", ");
-  const over = isOver(m);
-  const result = !over ? "in progress" : iWon(m, myId) ? "won" : (m.winners || []).length ? "lost" : "draw";
-  li.append(el("span", "when", when(m.ended_at || m.finished_at || m.started_at || m.created_at)), " ",
+  const names = m.players.map((p) => p.name).join(", ");
+  const over = m.won !== null;
+  const result = !over ? "in progress" : m.won ? "won" : m.winners.length ? "lost" : "draw";
+  li.append(el("span", "when", when(m.ended_at || m.started_at)), " ",
     el("span", "who", names), " ", el("span", `badge ${result}`, result));
-  if (m.totals) li.append(" ", el("span", "muted", m.totals.join(" – ")));
+  li.append(" ", el("span", "muted", m.totals.join(" – ")));
   if (over) {
     const a = el("a", "", "Replay");
-    a.href = "/#replay/" + encodeURIComponent(m.id ?? m.match_id);
+    a.href = "/#replay/" + encodeURIComponent(m.id);
     li.append(" ", a);
   }
   return li;
 }
 
-/** The replay viewer for match `id`. ctx: {navigate} ; returns {el, stop()} */
-export function replayPage(id, ctx) {
+/** The replay viewer for match `id`. @param {string} id @returns {{el: HTMLElement, stop: () => void}} */
+export function replayPage(id) {
   const page = el("div", "replay");
   const title = el("h1", "", "Replay");
   const stage = el("div", "replay-stage");
   const controls = el("div", "replay-controls");
   controls.setAttribute("role", "toolbar");
   controls.setAttribute("aria-label", "Replay controls");
+  /** @param {string} text @param {string} label @param {() => void} fn */
   const mk = (text, label, fn) => {
     const b = el("button", "", text);
     b.type = "button";
@@ -132,37 +118,41 @@ export function replayPage(id, ctx) {
 
   let at = 0;
   let total = 0;
-  let timer = null;
+  /** @type {number | undefined} */
+  let timer;
+  /** @type {Map<number, ReplayStep>} */
   const cache = new Map();
   let seq = 0;
 
+  /** @param {number} n */
   const show = async (n) => {
     n = Math.max(0, Math.min(total, n));
     at = n;
     slider.value = String(n);
     pos.textContent = `Move ${n} of ${total}`;
-    for (const li of moveList.children) li.classList.toggle("current", Number(li.dataset.at) === n);
+    for (const li of moveList.querySelectorAll("li")) li.classList.toggle("current", Number(li.dataset.at) === n);
     const mine = ++seq;
     try {
-      if (!cache.has(n)) cache.set(n, await api.replay(id, n));
+      if (!cache.has(n)) cache.set(n, await api.replayStep(id, n));
       if (mine !== seq) return;
       const data = cache.get(n);
       stage.textContent = "";
-      stage.append(renderTable(data.view, { movable: false, omniscient: true, spread: openPiles }));
+      stage.append(renderTable(data.view, { spread: openPiles }));
     } catch (ex) {
       err.textContent = ex.message;
       stop();
     }
   };
+  /** @type {Set<string>} */
   const openPiles = new Set();
   stage.addEventListener("click", (e) => {
-    const peek = e.target.closest("[data-peek]");
+    const peek = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("[data-peek]"));
     if (!peek) return;
     const p = peek.dataset.peek;
     if (openPiles.has(p)) openPiles.delete(p); else openPiles.add(p);
     show(at);
   });
-  const stop = () => { clearInterval(timer); timer = null; play.textContent = "Play"; play.setAttribute("aria-label", "Play"); };
+  const stop = () => { clearInterval(timer); timer = undefined; play.textContent = "Play"; play.setAttribute("aria-label", "Play"); };
   mk("« First", "First position", () => { stop(); show(0); }).id = "replay-first";
   mk("‹ Back", "Step back", () => { stop(); show(at - 1); }).id = "replay-prev";
   const play = mk("Play", "Play", () => {
@@ -178,26 +168,26 @@ export function replayPage(id, ctx) {
   controls.append(slider);
   slider.addEventListener("input", () => { stop(); show(Number(slider.value)); });
   page.addEventListener("keydown", (e) => {
-    if (e.target.closest("input:not([type=range]), textarea, select")) return;
+    if (/** @type {Element} */ (e.target).closest("input:not([type=range]), textarea, select")) return;
     if (e.key === "ArrowRight") { e.preventDefault(); stop(); show(at + 1); }
     else if (e.key === "ArrowLeft") { e.preventDefault(); stop(); show(at - 1); }
     else if (e.key === "Home") { e.preventDefault(); stop(); show(0); }
     else if (e.key === "End") { e.preventDefault(); stop(); show(total); }
   });
 
-  Promise.all([api.replay(id), api.replay(id, 0)]).then(([data, first]) => {
+  Promise.all([api.replay(id), api.replayStep(id, 0)]).then(([data, first]) => {
     cache.set(0, first);
-    const names = first.view.players.map((p) => p.name);
-    total = data.total ?? (data.moves || []).length;
+    const names = data.names;
+    total = data.total;
     slider.max = String(total);
-    const moves = data.moves || [];
     const start = el("li", "", "Deal");
     start.dataset.at = "0";
     moveList.append(start);
     // A move's seq is the match version once it is applied: the step that shows it. A new
     // hand's deal is a step of its own (its start_v).
-    const deals = new Map((data.hands || []).filter((h) => h.start_v > 0).map((h) => [h.start_v, h.number]));
+    const deals = new Map(data.hands.filter((h) => h.start_v > 0).map((h) => [h.start_v, h.number]));
     let last = 0;
+    /** @param {number} at @param {string} text */
     const addStep = (at, text) => {
       const li = el("li");
       li.value = at;
@@ -208,27 +198,24 @@ export function replayPage(id, ctx) {
       li.append(b);
       moveList.append(li);
     };
-    moves.forEach((m, i) => {
-      const at = typeof m.seq === "number" ? m.seq : i + 1;
-      for (const [v, n] of deals) if (v > last && v < at) addStep(v, `Hand ${n} dealt`);
-      addStep(at, describe(m, names));
-      last = at;
-    });
-    title.textContent = `Replay of match ${data.match_id ?? id}`;
+    for (const m of data.moves) {
+      for (const [v, n] of deals) if (v > last && v < m.seq) addStep(v, `Hand ${n} dealt`);
+      addStep(m.seq, describe(m, names));
+      last = m.seq;
+    }
+    title.textContent = `Replay of match ${data.match_id}`;
     show(0);
   }).catch((ex) => { err.textContent = ex.message; });
 
   return { el: page, stop };
 }
 
-/** "Ann: play from Ann's pay-off pile → centre stack 2" for one recorded move. */
+/** "Ann: play from Ann's pay-off pile → centre stack 2" for one recorded move.
+ * @param {Replay["moves"][number]} m @param {string[]} names */
 function describe(m, names) {
-  const mv = m.move || m.payload || m;
-  const who = m.name || (typeof m.seat === "number" ? names[m.seat] || `Seat ${m.seat + 1}` : "");
-  if (m.type === "deal" || m.kind === "deal") return "New deal";
-  if (!mv.kind) return `${who} ${JSON.stringify(mv)}`;
-  const v = { centre: [], players: names.map((name) => ({ name })), you: null };
-  const to = mv.to ? " → " + pileName(v, mv.to, null) : "";
-  const from = mv.from ? " from " + pileName(v, mv.from, null) : "";
-  return `${who ? who + ": " : ""}${mv.kind.replace("_", " ")}${from}${to}`;
+  const mv = m.move;
+  const seats = { players: names.map((name) => ({ name })) };
+  const to = "to" in mv ? " → " + pileName(seats, mv.to, null) : "";
+  const from = "from" in mv ? " from " + pileName(seats, mv.from, null) : "";
+  return `${names[m.seat]}: ${mv.kind.replace("_", " ")}${from}${to}`;
 }

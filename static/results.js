@@ -1,3 +1,4 @@
+// @ts-check
 // End-of-hand and end-of-match screens: scores, the revealed seed, and the check that the seed
 // matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
 
@@ -5,19 +6,23 @@ import { el } from "./cards.js";
 import { handOverText } from "./announce.js";
 import { TEAM } from "./table.js";
 
+/** @typedef {import("./types.js").View} View */
+
 /** Lowercase hex SHA-256 of a string's UTF-8 bytes; null where crypto.subtle is missing
- * (it needs a secure context: https, or localhost). */
+ * (it needs a secure context: https, or localhost). @param {string} text */
 export async function sha256hex(text) {
   if (!globalThis.crypto || !crypto.subtle) return null;
   const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Check `seed` against `commitment`: resolves to "ok", "mismatch" or "unavailable". */
+/** Check `seed` against `commitment` (lowercase hex).
+ * @param {string} seed @param {string} commitment
+ * @returns {Promise<"ok" | "mismatch" | "unavailable">} */
 export async function verifySeed(seed, commitment) {
   const h = await sha256hex(seed);
   if (h === null) return "unavailable";
-  return h === String(commitment).toLowerCase() ? "ok" : "mismatch";
+  return h === commitment ? "ok" : "mismatch";
 }
 
 const REASON = {
@@ -27,25 +32,38 @@ const REASON = {
 };
 
 /**
- * The result dialog for a finished hand.
- * committed: the commitment this browser saw when the hand was dealt (or the view's own).
- * actions: { next(), rematch(), home(), replay() or null, isPlayer: bool } — or, for a result
- * kept on screen after the next hand has started, { close() }.
+ * What the buttons of a result do: next(), rematch(), home(), replay() and lobby() (or null),
+ * isPlayer — or, for a result kept on screen after the next hand has started, close() and home().
+ * @typedef {object} ResultActions
+ * @property {() => void} home
+ * @property {() => void} [close]
+ * @property {() => void} [next]
+ * @property {() => void} [rematch]
+ * @property {(() => void) | null} [replay]
+ * @property {(() => void) | null} [lobby]
+ * @property {boolean} [isPlayer]
+ */
+
+/**
+ * The result dialog for a finished hand (`view.result` is set).
+ * @param {View} view
+ * @param {string} committed  the commitment this browser saw when the hand was dealt (or the view's own)
+ * @param {ResultActions} actions
  */
 export function resultPanel(view, committed, actions) {
   const r = view.result;
-  const over = !!r.match_over || view.status === "match_over";
+  const over = r.match_over;
   const box = el("section", "result");
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-modal", "false");
   box.setAttribute("aria-labelledby", "result-title");
-  const title = el("h2", "", (actions.close ? "Last result: " : "") + (over ? "Match over" : `Hand ${view.hand_number || 1} over`));
+  const title = el("h2", "", (actions.close ? "Last result: " : "") + (over ? "Match over" : `Hand ${view.hand_number} over`));
   title.id = "result-title";
   title.tabIndex = -1;
   box.append(title);
   box.append(el("p", "result-line", handOverText(view, r)));
-  box.append(el("p", "result-reason", REASON[r.reason] || ""));
-  if (over && r.match_winners && r.match_winners.length) {
+  box.append(el("p", "result-reason", REASON[r.reason]));
+  if (over && r.match_winners.length) {
     const names = r.match_winners.map((s) => (s === view.you ? "You" : view.players[s].name));
     box.append(el("p", "result-line", `Match won by ${names.join(" and ")}.`));
   }
@@ -58,12 +76,12 @@ export function resultPanel(view, committed, actions) {
   const tbody = el("tbody");
   view.players.forEach((p, s) => {
     const tr = el("tr");
-    if ((r.winners || []).includes(s)) tr.className = "winner";
-    const team = p.team !== null && p.team !== undefined ? ` (team ${TEAM[p.team]})` : "";
+    if (r.winners.includes(s)) tr.className = "winner";
+    const team = p.team !== null ? ` (team ${TEAM[p.team]})` : "";
     tr.append(el("td", "", p.name + (s === view.you ? " (you)" : "") + team),
       el("td", "", String(p.payoff_count)),
-      el("td", "", String((r.scores || [])[s] ?? 0)),
-      el("td", "", String((r.totals || view.totals || [])[s] ?? p.score ?? 0)));
+      el("td", "", String(r.scores[s])),
+      el("td", "", String(r.totals[s])));
     tbody.append(tr);
   });
   table.append(thead, tbody);
@@ -72,27 +90,24 @@ export function resultPanel(view, committed, actions) {
   const fair = el("div", "fair");
   fair.append(el("h3", "", "Fair deal check"));
   const seed = el("p", "seed");
-  seed.append("Seed: ", el("code", "", r.seed || "(not revealed)"));
+  seed.append("Seed: ", el("code", "", r.seed));
   const commit = el("p", "commitment");
-  commit.append("Commitment shown at the deal: ", el("code", "", committed || "(none)"));
+  commit.append("Commitment shown at the deal: ", el("code", "", committed));
   const verdict = el("p", "verdict", "Checking…");
   verdict.setAttribute("role", "status");
   fair.append(seed, commit, verdict);
   box.append(fair);
-  if (r.seed && committed) {
-    verifySeed(r.seed, committed).then((v) => {
-      verdict.dataset.verdict = v;
-      verdict.textContent = {
-        ok: "✓ The seed matches the commitment: the deck was not changed after the deal.",
-        mismatch: "✗ The seed does NOT match the commitment shown at the deal.",
-        unavailable: "This page cannot compute SHA-256 here (it needs https); check the seed by hand.",
-      }[v];
-    });
-  } else {
-    verdict.textContent = "Nothing to check.";
-  }
+  verifySeed(r.seed, committed).then((v) => {
+    verdict.dataset.verdict = v;
+    verdict.textContent = {
+      ok: "✓ The seed matches the commitment: the deck was not changed after the deal.",
+      mismatch: "✗ The seed does NOT match the commitment shown at the deal.",
+      unavailable: "This page cannot compute SHA-256 here (it needs https); check the seed by hand.",
+    }[v];
+  });
 
   const buttons = el("div", "actions");
+  /** @param {string} text @param {() => void} fn */
   const button = (text, fn, cls = "") => {
     const b = el("button", cls, text);
     b.type = "button";

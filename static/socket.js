@@ -1,29 +1,47 @@
+// @ts-check
 // The room socket (protocol.md): hello first, automatic reconnect with backoff, keep-alive pings.
 // It knows nothing of the game: it hands every message to `onMessage` and reports its state
-// through `onStatus({state, attempt, delay, reason})` where state is
-// "connecting" | "open" | "waiting" (to retry after `delay` ms) | "closed" (gives up: `reason`).
+// through `onStatus`.
 
+/** @typedef {import("./types.js").ClientMessage} ClientMessage */
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/**
+ * "connecting" (try `attempt`), "open", "waiting" (to retry after `delay` ms) or "closed" (gives
+ * up: `code` and a sentence saying why).
+ * @typedef {{state: "connecting", attempt: number} | {state: "open"} | {state: "waiting", attempt: number, delay: number}
+ *   | {state: "closed", code: number, reason: string}} SocketStatus
+ */
+
+/** Close codes after which trying again cannot help. @type {Record<number, string>} */
 const FINAL = {
   4401: "Your guest identity was not accepted here. Pick a name again.",
-  4403: "You may not join this room.",
   4404: "There is no room with this code. Check the link or the code.",
   4429: "You have this game open in too many tabs or windows. Close one, then reload this page.",
 };
-// Close codes after which we come back at once (the server restarts or moves us).
-const AT_ONCE = new Set([1001, 1012, 4000, 4503]);
+// The close code after which we come back at once: the server restarts (or rebuilds the room).
+const RESTART = 1012;
 
 export class RoomSocket {
-  constructor(code, token, { onMessage, onStatus, lastV }) {
+  /**
+   * @param {string} code
+   * @param {string} token
+   * @param {{onMessage: (msg: ServerMessage) => void, onStatus: (s: SocketStatus) => void}} hooks
+   */
+  constructor(code, token, { onMessage, onStatus }) {
     this.code = code;
     this.token = token;
     this.onMessage = onMessage;
-    this.onStatus = onStatus || (() => {});
-    this.lastV = lastV ?? null;
+    this.onStatus = onStatus;
+    /** @type {number | null} the last version seen, sent with each hello */
+    this.lastV = null;
     this.attempt = 0;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.stopped = false;
-    this.timer = null;
-    this.pinger = null;
+    /** @type {number | undefined} */
+    this.timer = undefined;
+    /** @type {number | undefined} */
+    this.pinger = undefined;
   }
 
   url() {
@@ -47,16 +65,14 @@ export class RoomSocket {
       ws.send(JSON.stringify({ type: "hello", token: this.token, last_v: this.lastV }));
     };
     ws.onmessage = (ev) => {
-      let msg;
-      try { msg = JSON.parse(ev.data); } catch { return; }
-      if (!msg || typeof msg.type !== "string") return;
+      const msg = /** @type {ServerMessage} */ (JSON.parse(ev.data));
       if (msg.type === "welcome") {
         this.attempt = 0;
         this.onStatus({ state: "open" });
         clearInterval(this.pinger);
         this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
       }
-      if (msg.type === "state" && typeof msg.v === "number") this.lastV = msg.v;
+      if (msg.type === "state") this.lastV = msg.v;
       this.onMessage(msg);
     };
     ws.onclose = (ev) => {
@@ -69,7 +85,7 @@ export class RoomSocket {
         this.onStatus({ state: "closed", code: ev.code, reason: FINAL[ev.code] });
         return;
       }
-      if (AT_ONCE.has(ev.code) && this.attempt === 0) {
+      if (ev.code === RESTART && this.attempt === 0) {
         this.attempt = 1;
         this.connect();
         return;
@@ -98,7 +114,7 @@ export class RoomSocket {
     return !!this.ws && this.ws.readyState === 1;
   }
 
-  /** Send one message; false when the socket is not open (the caller shows why). */
+  /** Send one message; false when the socket is not open (the caller shows why). @param {ClientMessage} msg */
   send(msg) {
     if (!this.open) return false;
     this.ws.send(JSON.stringify(msg));

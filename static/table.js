@@ -1,3 +1,4 @@
+// @ts-check
 // Turns a view (protocol.md) into DOM, and nothing else: no sockets, no listeners.
 // Piles carry data-pile (the wire's pile names) and cards data-card / data-from, which is all
 // the input code (dnd.js) needs. Cards the view does not show are drawn face down.
@@ -5,16 +6,35 @@
 import { cardBack, cardFace, cardName, cardSpace, el, rankName, stackRank } from "./cards.js";
 import { cardKey, movesBySource, playerName } from "./moves.js";
 
+/** @typedef {import("./types.js").Card} Card */
+/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./types.js").Pile} Pile */
+/** @typedef {import("./types.js").Player} Player */
+/** @typedef {import("./types.js").OpenPlayer} OpenPlayer */
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").OpenView} OpenView */
+/**
+ * How to draw a table: `spread` the piles shown spread out; `clock` the turn clock's text;
+ * `autoplay` the seats the server plays for. A live view's legal moves make its cards movable;
+ * an OpenView (a replay) has every hand and pay-off pile face up and nothing movable.
+ * @typedef {{spread?: Set<Pile>, clock?: string | null, autoplay?: number[]}} TableOpts
+ */
+/** @typedef {Map<string, Move[]>} Movable */
+
 export const TEAM = ["A", "B", "C"];
+
+/** Whether `view` is a replay's, with every card face up. @param {View | OpenView} view @returns {view is OpenView} */
+const isOpen = (view) => "stock" in view;
 
 /**
  * The table for `view`.
- * opts: { movable: bool (the receiver may act now), spread: Set of pile names shown spread out,
- *         omniscient: bool (replays: every hand and pay-off pile face up), clock: text or null }
+ * @param {View | OpenView} view
+ * @param {TableOpts} [opts]
  */
 export function renderTable(view, opts = {}) {
   const me = view.you;
-  const movable = opts.movable === false ? new Map() : movesBySource(view);
+  /** @type {Movable} */
+  const movable = isOpen(view) ? new Map() : movesBySource(view);
   const spread = opts.spread || new Set();
   const root = el("section", "table");
   root.dataset.players = String(view.players.length);
@@ -24,33 +44,34 @@ export function renderTable(view, opts = {}) {
   const order = seatOrder(view);
   const others = el("div", "opponents");
   const auto = new Set(opts.autoplay || []);
-  for (const s of order) if (s !== me) others.append(playerPanel(view, s, { movable, spread, omniscient: opts.omniscient, auto: auto.has(s) }));
+  for (const s of order) if (s !== me) others.append(playerPanel(view, s, { movable, spread, mine: false, auto: auto.has(s) }));
   root.append(others);
-  root.append(centreRow(view, opts));
-  if (me !== null && me !== undefined && view.players[me]) {
+  root.append(centreRow(view));
+  if (me !== null) {
     root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me) }));
   }
   return root;
 }
 
-/** Seats clockwise, starting after the receiver (so the next player is first). */
+/** Seats clockwise, starting after the receiver (so the next player is first). @param {View | OpenView} view */
 export function seatOrder(view) {
   const n = view.players.length;
-  const start = view.you === null || view.you === undefined ? 0 : view.you + 1;
+  const start = view.you === null ? 0 : view.you + 1;
   return Array.from({ length: n }, (_, i) => (start + i) % n);
 }
 
-/** One sentence saying whose turn it is (also what the live region says). */
+/** One sentence saying whose turn it is (also what the live region says). @param {View | OpenView} view */
 export function turnText(view) {
   if (view.status !== "playing") return view.status === "match_over" ? "The match is over." : "The hand is over.";
   if (view.turn === view.you) {
-    return (view.legal_moves || []).length ? "Your turn." : "Your turn (waiting for the server).";
+    return view.legal_moves.length ? "Your turn." : "Your turn (waiting for the server).";
   }
   const p = view.players[view.turn];
-  const mate = view.you !== null && p && p.team !== null && p.team === (view.players[view.you] || {}).team;
+  const mate = view.you !== null && p.team !== null && p.team === view.players[view.you].team;
   return `${playerName(view, view.turn)}${mate ? " (your partner)" : ""} is playing.`;
 }
 
+/** @param {View | OpenView} view @param {TableOpts} opts */
 function statusBar(view, opts) {
   const bar = el("div", "status-bar");
   const turn = el("p", "turn-text", turnText(view));
@@ -64,17 +85,18 @@ function statusBar(view, opts) {
   }
   const info = el("p", "hand-info");
   const target = view.match_target ? ` · match to ${view.match_target}` : "";
-  info.textContent = `Hand ${view.hand_number || 1}${target}`;
+  info.textContent = `Hand ${view.hand_number}${target}`;
   bar.append(info);
   return bar;
 }
 
-function centreRow(view, opts) {
+/** @param {View | OpenView} view */
+function centreRow(view) {
   const row = el("div", "centre-row");
   const stock = el("div", "pile stock");
   stock.dataset.pile = "stock";
-  const stockCount = view.stock_count ?? (view.stock || []).length;
-  if (opts.omniscient && view.stock && view.stock.length) {
+  const stockCount = view.stock_count;
+  if (isOpen(view) && view.stock.length) {
     stock.append(cardFace(view.stock[view.stock.length - 1], { label: "Top of the stock: " + cardName(view.stock[view.stock.length - 1]) }));
   } else {
     stock.append(stockCount ? cardBack() : cardSpace());
@@ -109,45 +131,51 @@ function centreRow(view, opts) {
   return row;
 }
 
-function playerPanel(view, s, { movable, spread, mine, omniscient, auto }) {
+/**
+ * @param {View | OpenView} view
+ * @param {number} s
+ * @param {{movable: Movable, spread: Set<Pile>, mine: boolean, auto: boolean}} how
+ */
+function playerPanel(view, s, { movable, spread, mine, auto }) {
+  /** @type {Player | OpenPlayer} */
   const p = view.players[s];
   const panel = el("section", "player");
   panel.dataset.seat = String(s);
   if (mine) panel.classList.add("me");
   if (view.turn === s && view.status === "playing") panel.classList.add("turn");
   if (p.connected === false) panel.classList.add("away");
-  const myTeam = view.you !== null && view.you !== undefined ? (view.players[view.you] || {}).team : null;
+  const myTeam = view.you !== null ? view.players[view.you].team : null;
   if (!mine && p.team !== null && p.team === myTeam) panel.classList.add("partner");
 
   const head = el("header", "player-head");
   const name = el("h3", "name", mine ? `${p.name} (you)` : p.name);
   head.append(name);
-  if (p.team !== null && p.team !== undefined) {
+  if (p.team !== null) {
     const t = el("span", `team team-${p.team}`, TEAM[p.team] || String(p.team + 1));
     t.title = `Team ${TEAM[p.team]}`;
     t.setAttribute("aria-label", `team ${TEAM[p.team]}`);
     head.append(t);
   }
-  if (p.connected !== null && p.connected !== undefined) {
+  if (p.connected !== null) {
     const c = el("span", "conn " + (p.connected ? "on" : "off"), p.connected ? "online" : "away");
     head.append(c);
   }
   if (auto) head.append(el("span", "auto", "server plays while away"));
   if (view.turn === s && view.status === "playing") head.append(el("span", "to-play", "to play"));
-  head.append(el("span", "score", `${p.score ?? 0} pts`));
+  head.append(el("span", "score", `${p.score} pts`));
   panel.append(head);
-  panel.setAttribute("aria-label", `${p.name}${mine ? " (you)" : ""}: ${p.payoff_count} pay-off cards, ${p.hand_count} in hand, ${p.score ?? 0} points`);
+  panel.setAttribute("aria-label", `${p.name}${mine ? " (you)" : ""}: ${p.payoff_count} pay-off cards, ${p.hand_count} in hand, ${p.score} points`);
 
   const piles = el("div", "piles");
-  piles.append(payoffPile(view, s, p, movable, spread, omniscient));
+  piles.append(payoffPile(view, s, p, movable, spread));
   const sides = el("div", "side-stacks");
   p.side.forEach((stack, k) => sides.append(sidePile(view, s, k, stack, movable, spread)));
   piles.append(sides);
   panel.append(piles);
 
   if (mine) {
-    panel.append(handRow(view.hand || [], movable));
-  } else if (omniscient && p.hand) {
+    panel.append(handRow(view.hand, movable));
+  } else if ("hand" in p) {
     const h = el("div", "hand-row others");
     for (const c of p.hand) h.append(cardFace(c));
     panel.append(h);
@@ -161,6 +189,7 @@ function playerPanel(view, s, { movable, spread, mine, omniscient, auto }) {
   return panel;
 }
 
+/** @param {Card} c @param {Pile} from @param {Movable} movable @param {string} label */
 function sourceCard(c, from, movable, label) {
   const can = movable.has(cardKey(c.id, from));
   const e = cardFace(c, { button: can || from === "hand", label });
@@ -169,7 +198,11 @@ function sourceCard(c, from, movable, label) {
   return e;
 }
 
-function payoffPile(view, s, p, movable, spread, omniscient) {
+/**
+ * @param {View | OpenView} view @param {number} s @param {Player | OpenPlayer} p
+ * @param {Movable} movable @param {Set<Pile>} spread
+ */
+function payoffPile(view, s, p, movable, spread) {
   const name = `payoff:${s}`;
   const pile = el("div", "pile payoff");
   pile.dataset.pile = name;
@@ -183,10 +216,14 @@ function payoffPile(view, s, p, movable, spread, omniscient) {
   pile.setAttribute("aria-label", `${whose} pay-off pile, ${p.payoff_count} cards`);
   const wrap = el("div", "pile-wrap");
   wrap.append(pile, el("span", "pile-label", "Pay-off"));
-  if (omniscient && p.payoff && p.payoff.length > 1) wrap.append(spreadList(name, p.payoff, spread));
+  if ("payoff" in p && p.payoff.length > 1) wrap.append(spreadList(name, p.payoff, spread));
   return wrap;
 }
 
+/**
+ * @param {View | OpenView} view @param {number} s @param {number} k @param {Card[]} stack
+ * @param {Movable} movable @param {Set<Pile>} spread
+ */
 function sidePile(view, s, k, stack, movable, spread) {
   const name = `side:${s}:${k}`;
   const pile = el("div", "pile side");
@@ -206,7 +243,8 @@ function sidePile(view, s, k, stack, movable, spread) {
   return wrap;
 }
 
-/** The peek button and, when open, every card of a stack (bottom first). */
+/** The peek button and, when open, every card of a stack (bottom first).
+ * @param {Pile} name @param {Card[]} cards @param {Set<Pile>} spread */
 function spreadList(name, cards, spread) {
   const box = el("div", "spread-box");
   const open = spread.has(name);
@@ -229,6 +267,7 @@ function spreadList(name, cards, spread) {
   return box;
 }
 
+/** @param {Card[]} hand @param {Movable} movable */
 function handRow(hand, movable) {
   const row = el("div", "hand-row");
   row.setAttribute("role", "group");

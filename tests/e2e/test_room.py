@@ -3,9 +3,10 @@ back (a page reload mid-game, a server restart) to the same table."""
 
 from __future__ import annotations
 
+import json
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from .conftest import PageOpener, Server, shot
 from .match_rules import choose_move, create_room, make_move, my_turn, register, sit, version
@@ -127,3 +128,29 @@ def test_a_server_restart_shows_the_banner_then_reconnects(server: Server, open_
         expect(page.locator("#stage")).to_have_attribute("data-v", str(v))
     _one_move(ann, bob)
     expect(ann.locator("#stage")).to_have_attribute("data-v", str(v + 1))
+
+
+def test_an_unknown_message_type_is_logged_and_the_room_goes_on(server: Server, open_page: PageOpener) -> None:
+    """A message type newer than the client is named in a console warning, not dropped
+    silently, and changes nothing: the lobby still works."""
+    ann = open_page("ann")
+    warnings: list[str] = []
+    ann.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    sockets: list[WebSocketRoute] = []
+
+    def through(ws: WebSocketRoute) -> None:  # every message passes; the test may add its own
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    ann.route_web_socket(re.compile(r"/ws/rooms/"), through)
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    create_room(ann, server.url)
+    expect(ann.locator(".conn-state")).to_have_text("online")
+    sockets[-1].send(json.dumps({"type": "surprise", "detail": 1}))
+    for _ in range(50):  # the page handles it in its own time
+        if any("surprise" in w for w in warnings):
+            break
+        ann.wait_for_timeout(100)
+    assert any("unknown message type" in w and "surprise" in w for w in warnings), warnings
+    sit(ann, 0)

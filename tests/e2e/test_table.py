@@ -177,3 +177,23 @@ def test_four_players_in_pairs_on_a_phone(server: Server, open_page: PageOpener)
     expect(ann.locator(".player[data-seat='1'] .team")).to_have_text("B")
     no_sideways_scroll(ann)
     shot(ann, "table-four-phone")
+
+
+MOVE_SIDE = """async () => {
+  const { movesBySource, movesFor } = await import("/moves.js");
+  const card = (id, rank) => ({ id, rank, suit: "S" });
+  const player = (side) => ({ seat: 0, name: "Ann", team: null, hand_count: 0, payoff_count: 1,
+    payoff_top: card(1, "9"), side, connected: true, score: 0 });
+  const view = { you: 0, turn: 0, centre: [[]], hand: [], players: [player([[card(7, "4"), card(8, "5")], [], [], []])],
+    legal_moves: [{ kind: "move_side", from: "side:0:0", to: "side:0:1" }, { kind: "end_turn" }] };
+  return { keys: [...movesBySource(view).keys()], top: movesFor(view, 8, "side:0:0").length,
+    under: movesFor(view, 7, "side:0:0").length };
+}"""
+
+
+def test_a_move_side_takes_the_top_card_of_its_stack(server: Server, open_page: PageOpener) -> None:
+    """move_side moves name only piles (protocol.md): the card they move is the top of `from`,
+    so that card is the one marked movable."""
+    page = open_page("ann")
+    page.goto(server.url + "/")
+    assert page.evaluate(MOVE_SIDE) == {"keys": ["8@side:0:0"], "top": 1, "under": 0}
