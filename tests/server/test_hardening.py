@@ -77,7 +77,7 @@ async def test_joins_and_leaves_reach_a_crowded_room_as_a_few_updates(server: Se
         socks = await asyncio.gather(*(Sock.open(server.base, room["code"], eve) for _ in range(4)))
         await asyncio.gather(*(s.close() for s in socks))
     await asyncio.sleep(0.5)
-    for w, n in zip(watchers, start, strict=True):  # until Eve is seen gone
+    for w in watchers:  # until Eve is seen gone
         await w.wait(lambda m: m["type"] == "room" and m["room"]["spectators"] == 10
                      and not any(s["player_id"] == eve.id for s in m["room"]["seats"]), start=len(w.messages) - 1)
     for w, n in zip(watchers, start, strict=True):
