@@ -180,7 +180,10 @@ def notice_from_json(data: dict[str, Any]) -> Notice:
         if kind == "presence":
             return PresenceChanged()
         if kind == "chat":
-            return ChatSaid(dict(data.get("from") or {}), str(data.get("text", "")), str(data.get("at", "")))
+            sender, text, at = data["from"], data["text"], data["at"]
+            if not (isinstance(sender, dict) and isinstance(text, str) and isinstance(at, str)):
+                raise TypeError("a chat notice names its sender, text and time")
+            return ChatSaid(sender, text, at)
     except (KeyError, TypeError, ValueError):
         pass
     return Resync()
