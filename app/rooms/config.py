@@ -24,9 +24,12 @@ def new_room_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def normal_code(code: str) -> str:
-    """Room codes are read aloud and typed: case and dashes or spaces do not matter."""
-    return code.strip().upper().replace("-", "").replace(" ", "")[:16]
+def normal_code(code: str) -> str | None:
+    """Room codes are read aloud and typed: case and dashes or spaces do not matter. None if
+    what is left cannot be a code (only ASCII letters and digits, at most 16, ever reach the
+    store)."""
+    code = code.strip().upper().replace("-", "").replace(" ", "")
+    return code if 0 < len(code) <= 16 and code.isascii() and code.isalnum() else None
 
 
 @dataclass

@@ -174,7 +174,10 @@ class RoomService:
     # Loading and reloading.
     async def live(self, code: str) -> LiveRoom:
         """The live room for `code`, loaded from the store if needed (RoomNotFound if none)."""
-        code = normal_code(code)
+        normal = normal_code(code)
+        if normal is None:
+            raise RoomNotFound(code)
+        code = normal
         room = self.rooms.get(code)
         if room is not None:
             return room

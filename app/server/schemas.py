@@ -3,11 +3,13 @@ bodies are in `responses`."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 NAME_MAX = 24
+BOT_NAME = re.compile(r"(random|easy|normal|hard)\s*bot(\s*\d+)?", re.IGNORECASE)
 
 
 def clean_name(value: str) -> str:
@@ -17,7 +19,15 @@ def clean_name(value: str) -> str:
         raise ValueError(f"a name has 1 to {NAME_MAX} characters (after trimming spaces)")
     if not name.isprintable():
         raise ValueError("a name may contain only printable characters")
+    if BOT_NAME.fullmatch(name):
+        raise ValueError("names like that are kept for the bots")
     return name
+
+
+def printable(value: str) -> str:
+    if not value.isprintable():
+        raise ValueError("only printable characters, please")
+    return value
 
 
 Name = Annotated[str, Field(max_length=200), AfterValidator(clean_name)]
@@ -42,4 +52,4 @@ class NewRoom(_Body):
     public: bool = False
     turn_seconds: int | None = None
     hints: bool = True
-    seed: str | None = Field(default=None, min_length=1, max_length=128)
+    seed: Annotated[str, AfterValidator(printable)] | None = Field(default=None, min_length=1, max_length=128)

@@ -14,7 +14,10 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter
 from app.rooms import commands as C
 from app.rooms.messages import RoomInfo
 
-MoveId = Annotated[str, Field(min_length=1, max_length=64)] | Annotated[int, Field(ge=-(2**53), le=2**53)]
+# Move ids are the client's, stored with the move: printable ASCII only (no control character,
+# no NUL byte, which PostgreSQL refuses).
+MoveId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[\x20-\x7e]+$")] | \
+    Annotated[int, Field(ge=-(2**53), le=2**53)]
 
 
 class _In(BaseModel):

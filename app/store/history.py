@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.engine import MatchStatus
 
 from .models import Hand, Match, Score, Seat
+from .players import plain_id
 
 
 class BadCursor(ValueError):
@@ -33,8 +34,10 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
         at, match_id = json.loads(raw)
-        return datetime.fromisoformat(at), str(match_id)
-    except (ValueError, TypeError, binascii.Error) as e:
+        if not (isinstance(match_id, str) and plain_id(match_id)):
+            raise ValueError("not a match id")
+        return datetime.fromisoformat(at), match_id
+    except (ValueError, TypeError, binascii.Error, RecursionError) as e:
         raise BadCursor("that cursor is not one this server gave out") from e
 
 
@@ -103,7 +106,7 @@ def hand_json(hand: Hand, scores: Sequence[Score]) -> dict[str, Any]:
 
 async def match_detail(session: AsyncSession, match_id: str) -> dict[str, Any] | None:
     """One match: players, options, hands with results and scores, start and end."""
-    if len(match_id) > 32:
+    if not plain_id(match_id):
         return None
     match = await session.get(Match, match_id)
     if match is None:

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from .errors import save, update_one
 from .models import Hand, Match, Move, Seat
+from .players import plain_id
 from .rooms import update_room
 
 
@@ -66,7 +67,7 @@ async def record_deal(session: AsyncSession, *, match_id: str, expect_v: int, ha
 
 async def load_match(session: AsyncSession, match_id: str, with_moves: bool = True) -> MatchRecord | None:
     """A match with its seats, hands and (by default) moves, in order, as of its row's version."""
-    if len(match_id) > 32:
+    if not plain_id(match_id):
         return None
     match = (await session.execute(select(Match).where(Match.id == match_id)
                                    .execution_options(populate_existing=True))).scalar_one_or_none()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 
 from sqlalchemy import select
@@ -19,6 +20,15 @@ def hash_token(token: str) -> str:
 def new_token() -> str:
     """A fresh bearer token: 32 random bytes, URL-safe."""
     return secrets.token_urlsafe(32)
+
+
+ID_CHARS = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def plain_id(value: str) -> bool:
+    """Could this be an id the store gave out? (URL-safe letters, at most 32.) Anything else
+    (a control character, a NUL byte that PostgreSQL refuses) is never sent to the database."""
+    return ID_CHARS.fullmatch(value) is not None
 
 
 def new_id() -> str:
@@ -42,7 +52,7 @@ async def player_by_token(session: AsyncSession, token: str) -> Player | None:
 
 
 async def get_player(session: AsyncSession, player_id: str) -> Player | None:
-    if len(player_id) > 32:
+    if not plain_id(player_id):
         return None
     return await session.get(Player, player_id)
 

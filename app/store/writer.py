@@ -15,8 +15,10 @@ On SQLite (whose driver counts the rows of an executemany) the two statements of
 are compiled once and run with `exec_driver_sql` on rows passed through the columns' own bind
 processors: the same SQL and values as the Core statements, without their per-call cost.
 
-If the batch is refused (a conflict in any move) it is rolled back and each move is retried in
-a transaction of its own, so only the moves that lost a race fail with `Conflict`. Batching
+If the batch is refused (a conflict in any move, or a row the database will not take) it is
+rolled back and each move is retried in a transaction of its own, so only the moves that lost a
+race fail (with `Conflict`) and only a bad row fails with its own error; when the database
+itself is unreachable the whole batch fails at once. Batching
 adds no wait at low load: a lone move is committed at once; moves queue only behind a commit
 in progress.
 """
@@ -32,7 +34,7 @@ from typing import Any, cast
 
 from prometheus_client import Histogram
 from sqlalchemy import Dialect, Table, bindparam, insert, tuple_, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql.compiler import SQLCompiler
 
@@ -159,27 +161,27 @@ class MoveWriter:
     async def _commit_batch(self, batch: list[MoveWrite]) -> None:
         try:
             await self._transaction(batch)
-        except _Refused:
-            if len(batch) == 1:
-                _settle(batch[0], Conflict(f"move {batch[0].seq} of match {batch[0].match_id} is taken"))
-                return
-            for write in batch:  # find the culprits: each move on its own
-                try:
-                    await self._transaction([write])
-                except _Refused:
-                    _settle(write, Conflict(f"move {write.seq} of match {write.match_id} is taken"))
-                except Exception as e:
-                    _settle(write, e)
-                else:
-                    _settle(write, None)
-            return
         except Exception as e:
-            for write in batch:
-                _settle(write, e)
+            if len(batch) > 1 and not _unreachable(e):
+                await self._one_by_one(batch)  # find the culprits: one move must not sink the others
+            else:
+                for write in batch:
+                    _settle(write, _taken(write) if isinstance(e, _Refused) else e)
             return
         COMMIT_BATCH.observe(len(batch))
         for write in batch:
             _settle(write, None)
+
+    async def _one_by_one(self, batch: list[MoveWrite]) -> None:
+        for write in batch:
+            try:
+                await self._transaction([write])
+            except _Refused:
+                _settle(write, _taken(write))
+            except Exception as e:
+                _settle(write, e)
+            else:
+                _settle(write, None)
 
     async def _transaction(self, batch: Sequence[MoveWrite]) -> None:
         now = utcnow()
@@ -265,6 +267,18 @@ async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any, fa
         if w.room_code is not None:
             await conn.execute(update(ROOMS).where(ROOMS.c.code == w.room_code, ROOMS.c.match_id == w.match_id)
                                .values(status="over", rev=ROOMS.c.rev + 1, updated_at=now))
+
+
+def _taken(write: MoveWrite) -> Conflict:
+    return Conflict(f"move {write.seq} of match {write.match_id} is taken")
+
+
+def _unreachable(e: BaseException) -> bool:
+    """The database itself failed (gone, locked, timed out), not one row of the batch: trying
+    each move on its own would only fail the same way, slower."""
+    if isinstance(e, OSError | TimeoutError | OperationalError):
+        return True
+    return isinstance(e, DBAPIError) and e.connection_invalidated
 
 
 def _settle(write: MoveWrite, error: BaseException | None) -> None:

@@ -89,3 +89,29 @@ async def test_joins_and_leaves_reach_a_crowded_room_as_a_few_updates(server: Se
     assert welcome["room"]["code"] == room["code"]
     update = await watchers[0].wait(lambda m: m["type"] == "room" and m["room"]["spectators"] == 11)
     assert update["room"]["spectators"] == 11
+
+
+async def test_control_characters_never_reach_the_store(server: ServerThread, http: httpx.AsyncClient) -> None:
+    """A NUL byte (which PostgreSQL refuses) in any path, cursor, seed or move id gets a clear
+    4xx, never a 500."""
+    ann = await new_person(http, "Ann")
+    room = await new_room(http, ann, seats=2)
+    paths = ["/api/players/a%00b", "/api/players/a%00b/matches", "/api/players/a%00b/stats", "/api/matches/a%00b",
+             "/api/matches/a%00b/replay", "/api/rooms/a%00b", "/api/rooms/%01%02",
+             f"/api/players/{ann.id}/matches?cursor=WyIyMDI2LTAxLTAxIiwgImFcdTAwMDBiIl0"]
+    for path in paths:
+        r = await http.get(path)
+        assert r.status_code in (400, 404), (path, r.status_code, r.text)
+    r = await http.post("/api/rooms", json={"seed": "a\x00b"}, headers=ann.auth)
+    assert r.status_code == 422
+    for name in ("Easy bot 2", "hard BOT", "a\x00b"):
+        assert (await http.post("/api/players", json={"name": name})).status_code == 422, name
+    a = await Sock.open(server.base, room["code"], ann)
+    err = await a.error({"type": "move", "id": "evil\x00x", "move": {"kind": "end_turn"}})
+    assert err["code"] == "bad_message"
+    bad = await Sock.open(server.base, "a%00b", ann, hello=False)
+    for _ in range(100):
+        if bad.closed:
+            break
+        await asyncio.sleep(0.05)
+    assert bad.closed is not None and bad.closed[0] == 4404
