@@ -24,6 +24,9 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(default=None, description="Redis for the bus between instances; unset: one instance")
     redis_prefix: str = Field(default="spite:", description="Prefix of this site's Redis channels")
     seeded_rooms: bool = False
+    seed_secret: str | None = Field(
+        default=None, description="Key of the HMAC that derives seeded rooms' later hands from the room's seed "
+                                  "(the same on every instance for repeatable deals); unset: a random key per process")
     public_url: str | None = Field(
         default=None, description="Base URL for invite links; default: taken from each request")
     static_dir: str | None = Field(default=None, description="Folder of the client pages; default: ./static")

@@ -6,6 +6,9 @@ import * as api from "./api.js";
 import { el } from "./cards.js";
 import { optionsFields } from "./options.js";
 
+/** Bot level picked per empty seat, kept across redraws of the lobby. @type {Map<number, string>} */
+const chosenLevel = new Map();
+
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").Identity} Identity */
@@ -268,6 +271,9 @@ export function roomLobby(room, you, ctx) {
       li.append(el("span", "seat-name", s.name + (s === mySeat ? " (you)" : "")));
       li.append(el("span", "conn " + (s.connected ? "on" : "off"), s.connected ? "online" : "away"));
       if (s === mySeat) li.append(button("Stand up", () => ctx.send({ type: "stand" }), "small"));
+      else if (isHost && !s.connected) {
+        li.append(button("Free seat", () => ctx.send({ type: "free_seat", seat: s.seat }), "small"));
+      }
     } else {
       li.append(el("span", "seat-name muted", "empty"));
       if (!mySeat) li.append(button("Sit here", () => ctx.send({ type: "sit", seat: s.seat }), "small primary"));
@@ -279,7 +285,10 @@ export function roomLobby(room, you, ctx) {
           o.value = l;
           sel.append(o);
         }
-        if ([...sel.options].some((o) => o.value === "normal")) sel.value = "normal";
+        // The level chosen survives the lobby being drawn again (every room update redraws it).
+        const chosen = chosenLevel.get(s.seat) ?? "normal";
+        if ([...sel.options].some((o) => o.value === chosen)) sel.value = chosen;
+        sel.addEventListener("change", () => chosenLevel.set(s.seat, sel.value));
         li.append(sel, button("Add bot", () => ctx.send({ type: "add_bot", seat: s.seat, level: sel.value }), "small"));
       }
     }

@@ -202,6 +202,7 @@
  * @typedef {{type: "hello", token: string, last_v: number | null}
  *   | {type: "sit", seat: number} | {type: "stand"}
  *   | {type: "add_bot", seat: number, level: string} | {type: "remove_bot", seat: number}
+ *   | {type: "free_seat", seat: number}
  *   | ({type: "configure"} & ConfigureFields) | {type: "start"}
  *   | {type: "move", id: string, move: Move} | {type: "chat", text: string}
  *   | {type: "next_hand"} | {type: "rematch"} | {type: "ping"} | {type: "hint"}} ClientMessage

@@ -46,6 +46,13 @@ class RemoveBot:
 
 
 @dataclass(frozen=True, slots=True)
+class FreeSeat:
+    """The host frees the seat of a player who is away (a squatter), in the lobby."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Configure:
     """The host's settings; only the fields given change (`options` replaces the overrides)."""
 
@@ -90,5 +97,5 @@ class Hint:
     pass
 
 
-LobbyCommand = Sit | Stand | AddBot | RemoveBot | Configure
+LobbyCommand = Sit | Stand | AddBot | RemoveBot | FreeSeat | Configure
 Command = LobbyCommand | Start | Rematch | NextHand | MakeMove | Chat | Hint

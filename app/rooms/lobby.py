@@ -66,6 +66,8 @@ def decide_lobby(room: Room, who: Actor, cmd: C.LobbyCommand, now: datetime,
             return _add_bot(room, who, seat, level, now, settings)
         case C.RemoveBot(seat=seat):
             return _remove_bot(room, who, seat, now, settings)
+        case C.FreeSeat(seat=seat):
+            return _free_seat(room, who, seat, now, settings)
         case C.Configure():
             return _configure(room, who, cmd, now, settings)
     raise AssertionError(f"not a lobby command: {cmd!r}")
@@ -136,6 +138,20 @@ def _remove_bot(room: Room, who: Actor, seat: int, now: datetime, settings: Sett
     sitting = st.seating[seat] if 0 <= seat < st.seats else None
     if sitting is None or sitting.bot is None:
         raise RoomError(E.NOT_ALLOWED_NOW, f"there is no bot in seat {seat}")
+    seating = list(st.seating)
+    seating[seat] = None
+    return {"seating": seating_json(seating)}
+
+
+def _free_seat(room: Room, who: Actor, seat: int, now: datetime, settings: Settings) -> dict[str, Any] | None:
+    st = room.state
+    check_host(room, who, now, settings.absent_grace, "free a seat")
+    _in_lobby(st, "seats can be freed")
+    sitting = st.seating[seat] if 0 <= seat < st.seats else None
+    if sitting is None or sitting.player_id is None:
+        raise RoomError(E.NOT_ALLOWED_NOW, f"nobody sits in seat {seat}")
+    if sitting.player_id == who.player_id or room.is_connected(sitting.player_id):
+        raise RoomError(E.NOT_ALLOWED_NOW, f"{sitting.name} is here: only a seat whose player is away can be freed")
     seating = list(st.seating)
     seating[seat] = None
     return {"seating": seating_json(seating)}

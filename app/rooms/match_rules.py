@@ -9,8 +9,10 @@ it changed (status, totals, the next turn's deadline, a hand's result) in the sa
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from hashlib import sha256
 from typing import Any
 
 from app.engine import BadMove, EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, view
@@ -28,18 +30,24 @@ from .steps import PERSON, DealStep, MoveStep, new_match
 
 @dataclass(frozen=True, slots=True)
 class Fresh:
-    """Randomness the shell draws for a decision (the core draws none): an id for a new
-    match and a secret seed (128 bits) for a new hand."""
+    """Randomness and secrets the shell supplies for a decision (the core draws none): an id
+    for a new match, a secret seed (128 bits) for a new hand, and the server's key for
+    seeded rooms' later hands."""
 
     id: str
     seed: str
+    seed_key: bytes = b""
 
 
 def hand_seed(room_seed: str | None, fresh: Fresh, match_number: int, hand_number: int) -> str:
-    """A fresh secret seed, or in a seeded room one derived from the room's seed."""
+    """A fresh secret seed; in a seeded room the room's seed for the first hand of the first
+    match, and for every later hand an HMAC of it under the server's key, so hand 1's
+    revealed seed tells nobody what the next hands hold."""
     if room_seed is None:
         return fresh.seed
-    return room_seed if (match_number, hand_number) == (1, 1) else f"{room_seed}/{match_number}/{hand_number}"
+    if (match_number, hand_number) == (1, 1):
+        return room_seed
+    return hmac.new(fresh.seed_key, f"{room_seed}/{match_number}/{hand_number}".encode(), sha256).hexdigest()
 
 
 def deadline_after(now: datetime, turn_seconds: int | None) -> datetime | None:

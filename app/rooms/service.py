@@ -87,8 +87,8 @@ class LiveRoom(Room):
         self.closed = False
 
 
-def _fresh() -> Fresh:
-    return Fresh(new_id(), secrets.token_hex(16))
+def _fresh(seed_key: bytes) -> Callable[[], Fresh]:
+    return lambda: Fresh(new_id(), secrets.token_hex(16), seed_key)
 
 
 class RoomService:
@@ -101,7 +101,7 @@ class RoomService:
         self.bus = bus
         self.bots = bots
         self.clock: Clock = clock or SystemClock()
-        self.fresh = fresh or _fresh
+        self.fresh = fresh or _fresh((settings.seed_secret or secrets.token_hex(32)).encode())
         self.instance = instance_id or secrets.token_hex(8)
         self.driving = Driving(storage, self.instance, settings.lease_seconds, needs_driver=self._needs_driver,
                                reschedule=self._reschedule, adopt=self._adopt)
@@ -468,7 +468,7 @@ class RoomService:
                 raise RoomError(E.UNAVAILABLE, "the room was closed; reconnect")
             now = self.clock.now()
             match cmd:
-                case C.Sit() | C.Stand() | C.AddBot() | C.RemoveBot() | C.Configure():
+                case C.Sit() | C.Stand() | C.AddBot() | C.RemoveBot() | C.FreeSeat() | C.Configure():
                     await self._change_lobby(room, who, cmd)
                 case C.Start() | C.Rematch():
                     await self._begin(room, who, rematch=isinstance(cmd, C.Rematch))

@@ -3,6 +3,8 @@
 Pure. After every change the shell asks `next_timer` and arms the room's timer for the
 earliest of:
 - a bot's turn: after `bot_delay` (so people can follow), chosen in the bot process pool;
+  only while someone (a player or a watcher) is connected: a room nobody watches waits, so
+  bots never play on for nobody and hold no lease or worker;
 - the turn clock: at the stored deadline (and then again after `bot_delay`) the server plays
   for the player until the turn passes;
 - an absent player: once they have been away `absent_grace` seconds (and someone else is in
@@ -51,14 +53,12 @@ def absent_seats(room: Room, now: datetime, grace: float) -> list[int]:
 def next_timer(room: Room, now: datetime, mono: float, settings: Settings) -> Timer | None:
     """When, and as whom, to act for the seat to move; None if we wait for a person."""
     m = room.match
-    if m is None or not m.playing:
+    if m is None or not m.playing or not room.anyone_here():  # nobody watches: the room waits
         return None
     info = m.seats[m.turn]
     pause = max(0.0, room.changed_at + settings.bot_delay - mono)
     if info.bot is not None:
         return Timer(pause, BOT, m.v)
-    if not room.anyone_here():
-        return None
     best: Timer | None = None
     if m.turn_seconds and m.deadline is not None:
         best = Timer(max(pause, (m.deadline - now).total_seconds()), CLOCK, m.v)

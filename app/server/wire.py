@@ -51,6 +51,11 @@ class RemoveBot(_In):
     seat: int
 
 
+class FreeSeat(_In):
+    type: Literal["free_seat"]
+    seat: int
+
+
 class Configure(_In):
     type: Literal["configure"]
     preset: str | None = Field(default=None, max_length=32)
@@ -93,12 +98,12 @@ class Hint(_In):
 
 
 ClientMessage = Annotated[
-    Hello | Sit | Stand | AddBot | RemoveBot | Configure | Start | MoveRequest | Chat | NextHand | Rematch
+    Hello | Sit | Stand | AddBot | RemoveBot | FreeSeat | Configure | Start | MoveRequest | Chat | NextHand | Rematch
     | Ping | Hint,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("hello", "sit", "stand", "add_bot", "remove_bot", "configure", "start", "move", "chat",
+CLIENT_TYPES = ("hello", "sit", "stand", "add_bot", "remove_bot", "free_seat", "configure", "start", "move", "chat",
                 "next_hand", "rematch", "ping", "hint")
 
 
@@ -115,6 +120,8 @@ def to_command(msg: BaseModel) -> C.Command:
             return C.AddBot(seat, level)
         case RemoveBot(seat=seat):
             return C.RemoveBot(seat)
+        case FreeSeat(seat=seat):
+            return C.FreeSeat(seat)
         case Configure():
             given = msg.model_fields_set
             return C.Configure(preset=msg.preset, options=msg.options, seats=msg.seats,

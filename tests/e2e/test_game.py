@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from .conftest import PageOpener, Server, shot
-from .match_rules import create_room, make_move, my_turn, play_until_hand_ends, register, sit, version
+from .play import create_room, make_move, my_turn, play_until_hand_ends, register, sit, version
 
 SEED = "e2e-14"  # with payoff piles of 5 this deal ends in a few dozen moves
 

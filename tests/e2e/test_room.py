@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from .conftest import PageOpener, Server, shot
-from .match_rules import choose_move, create_room, make_move, my_turn, register, sit, version
+from .play import choose_move, create_room, make_move, my_turn, register, sit, version
 
 SEED = "e2e-14"
 

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import PageOpener, Server, shot
-from .match_rules import (
+from .play import (
     choose_move,
     discard_move,
     make_move,

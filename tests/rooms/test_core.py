@@ -302,3 +302,45 @@ def test_bus_notices_round_trip_and_garbage_means_resync() -> None:
     for garbage in ({"kind": "v"}, {"kind": "v", "match": "m", "v": "x"}, {"kind": "what"},
                     {"kind": "v", "match": "m", "v": 1, "move": {"seq": 1}}):
         assert isinstance(notice_from_json(garbage), Resync)
+
+
+def test_seeded_rooms_later_hands_cannot_be_computed_from_the_first_hands_seed() -> None:
+    from app.rooms.match_rules import hand_seed
+
+    key_a, key_b = Fresh("m", "x", b"key-a"), Fresh("m", "x", b"key-b")
+    assert hand_seed("room-seed", key_a, 1, 1) == "room-seed"  # the room's own seed deals hand 1
+    later = hand_seed("room-seed", key_a, 1, 2)
+    assert later == hand_seed("room-seed", key_a, 1, 2) and len(later) == 64  # repeatable with the key
+    assert later not in ("room-seed/1/2", hand_seed("room-seed", key_b, 1, 2))
+    assert hand_seed(None, key_a, 1, 2) == "x"  # unseeded rooms: a fresh secret every hand
+
+
+def test_bots_wait_while_nobody_is_in_the_room() -> None:
+    room = playing(lobby(), bot="easy")
+    m = room.match
+    assert m is not None
+    room.here.clear()
+    assert next_timer(room, START, 2000.0, RULES) is None
+    room.here["o"] = 1  # a watcher is enough
+    if m.turn == 1:
+        assert next_timer(room, START, 2000.0, RULES) is not None
+
+
+def test_the_host_may_free_the_seat_of_a_player_who_is_away_and_no_other() -> None:
+    room = lobby(3)
+    sit(room, HOST)
+    sit(room, GUEST)
+    room.here.update({HOST.player_id: 1, GUEST.player_id: 1})
+    with pytest.raises(RoomError) as here:  # Gus is connected: his seat is his
+        decide_lobby(room, HOST, C.FreeSeat(1), START, RULES)
+    assert here.value.code == E.NOT_ALLOWED_NOW
+    del room.here[GUEST.player_id]
+    room.presence = {GUEST.player_id: Seen(False, START)}
+    with pytest.raises(RoomError) as not_host:
+        decide_lobby(room, OTHER, C.FreeSeat(1), START, RULES)
+    assert not_host.value.code == E.NOT_HOST
+    values = decide_lobby(room, HOST, C.FreeSeat(1), START, RULES)
+    assert values is not None and values["seating"][1] is None and values["seating"][0] is not None
+    with pytest.raises(RoomError) as empty:
+        decide_lobby(room, HOST, C.FreeSeat(2), START, RULES)
+    assert empty.value.code == E.NOT_ALLOWED_NOW

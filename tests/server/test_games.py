@@ -4,6 +4,7 @@ every view any socket received is checked against the omniscient truth afterward
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 from typing import Any
 
@@ -127,7 +128,8 @@ async def test_history_after_games(server: ServerThread, http: httpx.AsyncClient
     detail = (await http.get(f"/api/matches/{first['match_id']}")).json()
     hands = detail["hands"]
     assert len(hands) >= 2 and all(h["seed"] and h["result"] for h in hands)
-    assert hands[0]["seed"] == "history" and hands[1]["seed"] == "history/1/2"
+    later = hmac.new(b"test-secret", b"history/1/2", hashlib.sha256).hexdigest()  # not guessable from hand 1's
+    assert hands[0]["seed"] == "history" and hands[1]["seed"] == later
     assert all(h["commitment"] == hashlib.sha256(h["seed"].encode()).hexdigest() for h in hands)
     assert [s["total"] for s in hands[-1]["scores"]] == totals
     assert sum(sum(s["points"] for s in h["scores"]) for h in hands) == sum(totals)
