@@ -14,10 +14,10 @@ from .errors import BadMove, EngineError, HandOver, IllegalMove, NotYourTurn, Op
 from .game import Game
 from .match import HandRecord, Match, MatchStatus, NotDealtYet
 from .moves import END, Move
+from .observer import omniscient_view, view
 from .options import OPTION_HELP, OPTION_NAMES, PRESET_HELP, PRESETS, Options, make_options, options_from_json
 from .shuffle import ShuffleStream, commitment
 from .state import Outcome
-from .views import omniscient_view, view
 
 __all__ = [
     "BadMove", "Deck", "END", "EngineError", "Game", "HandOver", "HandRecord",

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from app.engine import PRESETS, IllegalMove, Match, Move, OptionsError, make_options
 from app.engine.options import Options
-from tests.engine.test_views import check_views
+from tests.engine.test_observer import check_views
 
 MAX_MOVES = 50_000
 SETTINGS = settings(max_examples=3, deadline=None, derandomize=True,
