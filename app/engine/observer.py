@@ -1,14 +1,24 @@
-"""Views: the only place hidden information is removed.
+"""Hidden information: the one place that decides who may know which card.
 
-`view(match, seat)` is what one receiver may know (docs/rules.md, "What each player may
-know"): every hand but the receiver's own is a count, pay-off piles show their top and count,
-the stock is a count, and the seed stays secret until the hand is over. `seat=None` is a
-spectator. `omniscient_view(match)` shows every card (for replays of finished matches).
+docs/rules.md ("What each player may know") is the rule; this module is its only
+implementation, after OpenSpiel's observer: the engine state holds everything, and every
+path by which a card, a seed or a result leaves the engine asks here first.
+
+- `view(match, seat)`: what one receiver (None: a spectator) may know of the current hand:
+  its own hand, every pay-off top and count, side stacks, centre; other hands and the stock
+  as counts; the result (with the hand's seed) only once the hand is over.
+- `omniscient_view(match)`: every card face up, for replays; `replay_open(status)` says when.
+- `events_for(events, seat)` / `events_same_for_all(events)`: the animation events a receiver
+  may see, by an allow-list of event types (`EVENT_RULES`).
+- `seed_revealed(status)` / `seed_if_over(seed, hand_over)`: a hand's seed stays on the server
+  until that hand is over.
+- `hand_summary(match)`: what is recorded of a hand that just ended (all of it public).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .match import Match, MatchStatus
@@ -36,7 +46,7 @@ def view(match: Match, seat: int | None,
     Card, move and options dicts inside may be shared between views: serialise, don't mutate."""
     g = match.game
     o = match.options
-    over = match.status in (MatchStatus.HAND_OVER, MatchStatus.MATCH_OVER)
+    over = seed_revealed(match.status)  # the result carries the seed
     players = []
     for s in range(g.n):
         pile = g.payoff[s]
@@ -104,3 +114,103 @@ def omniscient_view(match: Match) -> dict[str, Any]:
     out["set_aside"] = _cards(g, g.aside)
     out["seed"] = g.seed
     return out
+
+
+# --- events -------------------------------------------------------------------------------
+PUBLIC = "public"
+"""Rule: every receiver gets the event as it is."""
+
+EVENT_RULES: dict[str, str] = {
+    # engine events (app/engine/game.py, play.py); a card in one is face up after the move
+    "deal": PUBLIC,        # who starts; the dealt cards reach receivers only through views
+    "play": PUBLIC,        # the card played, face up on a centre stack
+    "reveal": PUBLIC,      # a pay-off pile's new top card, face up
+    "complete": PUBLIC,    # a completed centre stack: slot, count, where it went (no cards)
+    "discard": PUBLIC,     # the card discarded, face up on a side stack
+    "move_side": PUBLIC,   # a side stack top moved to another side stack, face up
+    "load": PUBLIC,        # the card put on an opponent's pay-off pile, its new top
+    "reshuffle": PUBLIC,   # set-aside cards back into the stock: a count
+    "draw": PUBLIC,        # cards drawn: a count, never the cards
+    "end_turn": PUBLIC,    # a seat ended its turn without a discard
+    "turn": PUBLIC,        # whose turn it is now
+    "redeal": PUBLIC,      # a stalemate redeal happened (the new hands arrive in views)
+    "hand_over": PUBLIC,   # the outcome: reason, winners, scores (no seed)
+    # room notices (app/rooms) sent in the same list
+    "autoplay": PUBLIC,    # a seat's move was made for it (timer, absence): who and by what
+}
+"""How each event type is shown. A type not listed is refused (`UnknownEvent`): a new event
+must be classified here before any receiver can get it, so nothing leaks by default."""
+
+
+class UnknownEvent(ValueError):
+    """An event type `EVENT_RULES` does not classify."""
+
+
+def _rule(event: dict[str, Any]) -> str:
+    rule = EVENT_RULES.get(event.get("type", ""))
+    if rule is None:
+        raise UnknownEvent(f"event type {event.get('type')!r} is not classified in observer.EVENT_RULES")
+    return rule
+
+
+def events_for(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The events of one version that receiver `seat` (None: a spectator) may know, in order.
+
+    Today every event type is public, so this is a new list of the same (shared, don't
+    mutate) event dicts. Raises `UnknownEvent` for a type `EVENT_RULES` does not list."""
+    out = []
+    for event in events:
+        if _rule(event) == PUBLIC:
+            out.append(event)
+    return out
+
+
+def events_same_for_all(events: list[dict[str, Any]]) -> bool:
+    """True when `events_for` gives every receiver (each seat and spectators) the same list,
+    so a server may send one list to all. Raises `UnknownEvent` like `events_for`."""
+    return all(_rule(event) == PUBLIC for event in events)
+
+
+# --- seeds, replays, results ----------------------------------------------------------------
+def seed_revealed(status: str) -> bool:
+    """Whether the current hand's seed (and result) may be shown: once the hand is over
+    (`hand_over` or `match_over`); while it is played the seed would reveal every card."""
+    return status == MatchStatus.HAND_OVER or status == MatchStatus.MATCH_OVER
+
+
+def seed_if_over(seed: str, hand_over: bool) -> str | None:
+    """A stored hand's seed as history may show it: the seed once that hand is over, else None."""
+    return seed if hand_over else None
+
+
+def replay_open(status: str) -> bool:
+    """Whether a match's replay (every card face up, at any version) may be shown: only once
+    the match status is `match_over`; a hand over in a match that goes on stays closed."""
+    return status == MatchStatus.MATCH_OVER
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """A hand that just ended, as recorded: its number (1-based), `result` (equal to
+    `view(match, None)["result"]`), this hand's `points` by seat, the match `totals` and
+    each seat's pay-off cards left."""
+
+    number: int
+    result: dict[str, Any]
+    points: list[int]
+    totals: list[int]
+    payoff_left: list[int]
+
+
+def hand_summary(match: Match) -> HandSummary:
+    """The summary of the match's current hand, which must be over (else ValueError)."""
+    g = match.game
+    if g.outcome is None or not seed_revealed(match.status):
+        raise ValueError("the hand is not over")
+    return HandSummary(
+        number=len(match.hands),
+        result=_result(match),
+        points=list(g.outcome.scores),
+        totals=list(match.totals),
+        payoff_left=[len(p) for p in g.payoff],
+    )
