@@ -10,7 +10,7 @@ It does not watch the other players.
 from __future__ import annotations
 
 from app.engine import Game, Move
-from app.engine.moves import DISCARD
+from app.engine.moves import DISCARD, parse_pile
 
 PAYOFF = 100.0
 FRESH_HAND = 10.0
@@ -49,7 +49,7 @@ def discard_value(g: Game, seat: int, move: Move) -> float:
     if deck.wild[card]:
         return -10.0
     r = deck.rank[card]
-    k = int(dst.rsplit(":", 1)[1])
+    k = parse_pile(dst).slot
     stack = g.side[seat][k]
     if not stack:
         return 1.0 + 0.4 * (r - 7)

@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 from app.engine import Game, Move
-from app.engine.moves import DISCARD, END_TURN, HAND, PLAY
+from app.engine.moves import DISCARD, END_TURN, HAND, PAYOFF, PLAY, parse_pile
 
 from . import normal
 from .knowledge import Knowledge
@@ -62,7 +62,7 @@ def _discard(g: Game, discards: list[Move], rng: random.Random) -> Move:
     for m in pick:
         dst = m[3]
         assert dst is not None
-        st = g.side[g.turn][int(dst.rsplit(":", 1)[1])]
+        st = g.side[g.turn][parse_pile(dst).slot]
         if not st or (not wild[st[-1]] and deck.rank[st[-1]] >= top):
             fitting.append(m)
     return rng.choice(fitting or pick)
@@ -95,9 +95,9 @@ def rollout_move(g: Game, rng: random.Random, dump: bool = True) -> Move:
             continue
         if kind != PLAY or card is None or dst is None:
             continue
-        if src is not None and src.startswith("payoff"):
+        if src is not None and parse_pile(src).zone == PAYOFF:
             return m
-        slot = int(dst[7:])
+        slot = parse_pile(dst).slot
         need = len(g.centre[slot]) + 1 if slot < len(g.centre) else 1
         is_wild = wild[card]
         score = -1.0e9

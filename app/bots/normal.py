@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from app.engine import Game, Move
+from app.engine.moves import parse_pile
 
 from .easy import EasyScorer
 from .tactics import REACH_CHANCE, hand_ranks, missing_to, needs, opponents_in_order, team_public, threat
@@ -94,7 +95,7 @@ def discard_value(g: Game, seat: int, move: Move) -> float:
     if deck.wild[card]:
         return -12.0
     r = deck.rank[card]
-    k = int(dst.rsplit(":", 1)[1])
+    k = parse_pile(dst).slot
     stacks = g.side[seat]
     stack = stacks[k]
     bridge = _bridge_ranks(g, seat)

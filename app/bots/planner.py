@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from app.engine import Game, Move
-from app.engine.moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PLAY
+from app.engine.moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, parse_pile
 
 WIN = 1_000_000.0
 
@@ -68,18 +68,17 @@ def move_key(g: Game, move: Move) -> Hashable:
         face = None
     if kind == PLAY:
         assert dst is not None
-        slot = int(dst.split(":")[1])
-        return (PLAY, face, src, len(g.centre[slot]))
+        return (PLAY, face, src, len(g.centre[parse_pile(dst).slot]))
     if kind == DISCARD:
         assert dst is not None
-        _z, s, k = dst.split(":")
-        if not g.side[int(s)][int(k)]:
+        _z, s, k = parse_pile(dst)
+        if not g.side[s][k]:
             return (DISCARD, face, "empty")
         return (DISCARD, face, dst)
     if kind == MOVE_SIDE:
         assert dst is not None
-        _z, s, k = dst.split(":")
-        return (MOVE_SIDE, src, "empty" if not g.side[int(s)][int(k)] else dst)
+        _z, s, k = parse_pile(dst)
+        return (MOVE_SIDE, src, "empty" if not g.side[s][k] else dst)
     return move
 
 
@@ -105,8 +104,8 @@ def ends_turn(g: Game, move: Move) -> bool:
         return True
     dst = move[3]
     assert dst is not None
-    _z, s, k = dst.split(":")
-    return bool(g.side[int(s)][int(k)])
+    _z, s, k = parse_pile(dst)
+    return bool(g.side[s][k])
 
 
 def _state_key(g: Game, seat: int) -> Hashable:
@@ -157,8 +156,9 @@ def plan_turn(g: Game, scorer: Scorer, max_nodes: int = 2000) -> Plan:
             expected = len(s.hands[seat]) - (1 if took_hand else 0)
             refilled = len(t.hands[seat]) > expected
             blind: frozenset[int] = frozenset()
-            if m[0] in (PLAY, LOAD) and m[2] is not None and m[2].startswith("payoff"):
-                owner = int(m[2].split(":")[1])
+            src = parse_pile(m[2]) if m[0] in (PLAY, LOAD) and m[2] is not None else None
+            if src is not None and src.zone == PAYOFF:
+                owner = src.seat
                 if t.payoff[owner]:
                     blind = frozenset((owner,))
             if refilled or blind:

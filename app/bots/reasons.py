@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from app.engine import Game, Move
 from app.engine.cards import rank_word
-from app.engine.moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PLAY
+from app.engine.moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, SIDE, parse_pile
 
 from .tactics import opponents_in_order, threat
 
 
-def _owner(zone: str | None) -> int | None:
-    if zone is None or ":" not in zone:
-        return None
-    return int(zone.split(":")[1])
+def _from_payoff(move: Move) -> bool:
+    """Whether `move` plays or loads a pay-off card."""
+    return move[0] in (PLAY, LOAD) and move[2] is not None and parse_pile(move[2]).zone == PAYOFF
 
 
 def reason(g: Game, seat: int, line: list[Move]) -> str:
@@ -26,12 +25,12 @@ def reason(g: Game, seat: int, line: list[Move]) -> str:
     name = g.deck.name(card) if card is not None else ""
     if kind == END_TURN:
         return "Nothing useful to play: end your turn."
-    if kind in (PLAY, LOAD) and src is not None and src.startswith("payoff"):
-        owner = _owner(src)
-        if owner == seat:
+    if _from_payoff(first):
+        assert src is not None
+        if parse_pile(src).seat == seat:
             return f"Play your pay-off card {name}: every pay-off card played brings you closer to winning."
         return f"Play your partner's pay-off card {name}."
-    reaches_payoff = any(m[2] is not None and m[2].startswith("payoff") and m[0] in (PLAY, LOAD) for m in line)
+    reaches_payoff = any(_from_payoff(m) for m in line)
     if kind == PLAY:
         if reaches_payoff:
             return f"Play {name}: it leads on to a pay-off card this turn."
@@ -48,7 +47,8 @@ def reason(g: Game, seat: int, line: list[Move]) -> str:
         for opp in opponents_in_order(g, seat)[:1]:
             if threat(g, opp) > 0.2:
                 tail = " Playing more now would help the next opponent toward their pay-off card."
-        target = g.side[seat][int(dst.rsplit(":", 1)[1])] if dst and dst.startswith("side") else []
+        pile = parse_pile(dst) if dst else None
+        target = g.side[seat][pile.slot] if pile is not None and pile.zone == SIDE else []
         if target and not g.deck.wild[target[-1]]:
             t = g.deck.rank[target[-1]]
             r = g.deck.rank[card] if card is not None else 0

@@ -5,7 +5,8 @@ A hand is options + seed + ordered moves; a match is a sequence of hands. Public
 - `make_options(preset, overrides)` -> `Options` (raises `OptionsError` naming the option)
 - `Game.deal(options, seed)`; `game.legal_moves()`; `game.apply(move)`; `game.copy()`
 - `Match(options, names)`; `match.deal(seed)`; `match.apply(move, seat)`; `Match.replay(...)`
-- `view(match, seat)` / `omniscient_view(match)`: the only redaction of hidden cards
+- `view(match, seat)` / `omniscient_view(match)`, `events_for(events, seat)`, `seed_revealed`,
+  `replay_open`, `hand_summary(match)`: hidden information, all decided in `observer`
 - `Move.from_wire(obj)` / `move.to_wire()`; `commitment(seed)`
 """
 
@@ -14,15 +15,27 @@ from .errors import BadMove, EngineError, HandOver, IllegalMove, NotYourTurn, Op
 from .game import Game
 from .match import HandRecord, Match, MatchStatus, NotDealtYet
 from .moves import END, Move
+from .observer import (
+    HandSummary,
+    UnknownEvent,
+    events_for,
+    events_same_for_all,
+    hand_summary,
+    omniscient_view,
+    replay_open,
+    seed_if_over,
+    seed_revealed,
+    view,
+)
 from .options import OPTION_HELP, OPTION_NAMES, PRESET_HELP, PRESETS, Options, make_options, options_from_json
 from .shuffle import ShuffleStream, commitment
 from .state import Outcome
-from .views import omniscient_view, view
 
 __all__ = [
-    "BadMove", "Deck", "END", "EngineError", "Game", "HandOver", "HandRecord",
+    "BadMove", "Deck", "END", "EngineError", "Game", "HandOver", "HandRecord", "HandSummary",
     "IllegalMove", "Match", "MatchStatus", "Move", "NotDealtYet", "NotYourTurn", "OPTION_HELP",
     "OPTION_NAMES", "Options", "OptionsError", "Outcome", "PRESETS", "PRESET_HELP",
-    "ShuffleStream", "commitment", "make_options", "omniscient_view",
-    "options_from_json", "view",
+    "ShuffleStream", "UnknownEvent", "commitment", "events_for", "events_same_for_all", "hand_summary",
+    "make_options", "omniscient_view", "options_from_json", "replay_open", "seed_if_over",
+    "seed_revealed", "view",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .cards import ACE, a_rank, rank_word
 from .errors import BadMove, IllegalMove
 from .legal import accepts, centre_needs, forced_plays, top_mask
-from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PLAY, Move, parse_pile
+from .moves import CENTRE, DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, SIDE, Move, parse_pile
 from .state import GameState
 
 
@@ -28,12 +28,12 @@ def _card_at(g: GameState, src: str, card: int | None) -> str | None:
         return "there is no such card"
     if zone == HAND:
         return None if card in g.hands[s] else "that card is not in your hand"
-    if zone == "centre":
+    if zone == CENTRE:
         return "cards on the centre stacks stay there"
     if p not in g.team_seats[s]:
         return "you may only play from your own piles" + (
             " and your partner's" if len(g.team_seats[s]) > 1 else "")
-    if zone == "payoff":
+    if zone == PAYOFF:
         pile = g.payoff[p] if 0 <= p < g.n else []
         return None if pile and pile[-1] == card else "only the top card of a pay-off pile can be played"
     sides = g.side[p]
@@ -57,9 +57,9 @@ def _reason(g: GameState, move: Move) -> str:
         if why:
             return why
         assert card is not None
-        zone, i, _ = parse_pile(dst)
-        if zone != "centre":
-            return ("a pay-off card can only go to a centre stack" if src.startswith("payoff")
+        zone, _, i = parse_pile(dst)
+        if zone != CENTRE:
+            return ("a pay-off card can only go to a centre stack" if parse_pile(src).zone == PAYOFF
                     else "use a discard to put a card on a side stack")
         if not 0 <= i < len(g.centre):
             return "there is no such centre stack"
@@ -77,7 +77,7 @@ def _reason(g: GameState, move: Move) -> str:
         if card is None or card not in g.hands[s]:
             return "you can only discard a card from your hand"
         zone, p, k = parse_pile(dst)
-        if zone != "side":
+        if zone != SIDE:
             return "a discard goes on one of your side stacks"
         if p != s:
             return "you may only discard to your own side stacks"

@@ -1,6 +1,8 @@
 """Moves: a small value type with its wire form, and pile names.
 
-Piles are named as on the wire: ``hand``, ``payoff:S``, ``side:S:K``, ``centre:I``.
+Piles are named as on the wire: ``hand``, ``payoff:S``, ``side:S:K``, ``centre:I``; the one
+parser is `parse_pile` (-> `Pile`), the formatters `payoff_pile`, `side_pile`, `centre_pile`
+and `Pile.name`.
 A `Move` is a named tuple ``(kind, card, src, dst)``; fields a kind does not use are None.
 Two moves are equal exactly when the server would treat them as the same move.
 """
@@ -84,33 +86,60 @@ def shared_wire(move: Move) -> dict[str, Any]:
     return move._make_wire()
 
 
+PAYOFF = "payoff"
+SIDE = "side"
+CENTRE = "centre"
+
+
+class Pile(NamedTuple):
+    """A parsed pile name: `zone` (HAND, PAYOFF, SIDE, CENTRE), the owner's `seat` (-1 for
+    the hand and centre stacks) and the `slot` of a side or centre stack (-1 otherwise)."""
+
+    zone: str
+    seat: int = -1
+    slot: int = -1
+
+    @property
+    def name(self) -> str:
+        """The pile's wire name (`parse_pile(p.name) == p`)."""
+        if self.zone == PAYOFF:
+            return payoff_pile(self.seat)
+        if self.zone == SIDE:
+            return side_pile(self.seat, self.slot)
+        if self.zone == CENTRE:
+            return centre_pile(self.slot)
+        return HAND
+
+
 @cache
 def payoff_pile(seat: int) -> str:
-    return f"payoff:{seat}"
+    return f"{PAYOFF}:{seat}"
 
 
 @cache
 def side_pile(seat: int, slot: int) -> str:
-    return f"side:{seat}:{slot}"
+    return f"{SIDE}:{seat}:{slot}"
 
 
 @cache
 def centre_pile(slot: int) -> str:
-    return f"centre:{slot}"
+    return f"{CENTRE}:{slot}"
 
 
-def parse_pile(name: str) -> tuple[str, int, int]:
-    """('hand'|'payoff'|'side'|'centre', seat or slot, side slot) or raise BadMove."""
+@lru_cache(maxsize=4096)
+def parse_pile(name: str) -> Pile:
+    """The one parser of pile names: ``hand``, ``payoff:S``, ``side:S:K``, ``centre:I``;
+    raises BadMove for anything else. Cached: the engine and the bots call it per move."""
     parts = name.split(":")
     try:
         if parts == [HAND]:
-            return HAND, -1, -1
-        if parts[0] == "payoff" and len(parts) == 2:
-            return "payoff", int(parts[1]), -1
-        if parts[0] == "side" and len(parts) == 3:
-            return "side", int(parts[1]), int(parts[2])
-        if parts[0] == "centre" and len(parts) == 2:
-            return "centre", int(parts[1]), -1
+            return Pile(HAND)
+        if parts[0] == PAYOFF and len(parts) == 2:
+            return Pile(PAYOFF, int(parts[1]))
+        if parts[0] == SIDE and len(parts) == 3:
+            return Pile(SIDE, int(parts[1]), int(parts[2]))
+        if parts[0] == CENTRE and len(parts) == 2:
+            return Pile(CENTRE, -1, int(parts[1]))
     except ValueError:
         pass
     raise BadMove(f"{name!r} is not a pile name")

@@ -7,24 +7,12 @@ back when the stock runs out, stock-out, stalemates and the end of the hand.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import scoring
 from .errors import HandOver
 from .explain import explain
 from .legal import legal_moves
-from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PLAY, Move
+from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, Move, parse_pile
 from .state import GameState, Outcome
-
-
-@lru_cache(maxsize=1024)
-def _pile(name: str) -> tuple[str, int, int]:
-    parts = name.split(":")
-    if parts[0] == HAND:
-        return HAND, -1, -1
-    if parts[0] == "side":
-        return "side", int(parts[1]), int(parts[2])
-    return parts[0], int(parts[1]), -1
 
 
 def apply(g: GameState, move: Move) -> None:
@@ -53,10 +41,10 @@ def apply(g: GameState, move: Move) -> None:
 
 
 def _take(g: GameState, src: str, card: int) -> tuple[str, int]:
-    zone, p, k = _pile(src)
+    zone, p, k = parse_pile(src)
     if zone == HAND:
         g.hands[g.turn].remove(card)
-    elif zone == "payoff":
+    elif zone == PAYOFF:
         g.payoff[p].pop()
     else:
         g.side[p][k].pop()
@@ -68,7 +56,7 @@ def _play(g: GameState, move: Move) -> None:
     card = move[1]
     assert card is not None and move[2] is not None and move[3] is not None
     zone, p = _take(g, move[2], card)
-    slot = _pile(move[3])[1]
+    slot = parse_pile(move[3]).slot
     stack = g.centre[slot]
     stack.append(card)
     g.turn_plays += 1
@@ -81,7 +69,7 @@ def _play(g: GameState, move: Move) -> None:
         _complete(g, slot)
     elif g.opts.centre_stacks is None:
         tidy_unlimited(g)
-    if zone == "payoff":
+    if zone == PAYOFF:
         _after_payoff_card(g, p)
     elif zone == HAND and not g.hands[s] and g.opts.five_card_bonus == "refill":
         draw(g, s, g.opts.hand_size)
@@ -126,7 +114,7 @@ def _discard(g: GameState, move: Move) -> None:
     s = g.turn
     card = move[1]
     assert card is not None and move[3] is not None
-    k = _pile(move[3])[2]
+    k = parse_pile(move[3]).slot
     stack = g.side[s][k]
     was_empty = not stack
     g.hands[s].remove(card)
@@ -145,8 +133,8 @@ def _discard(g: GameState, move: Move) -> None:
 def _move_side(g: GameState, move: Move) -> None:
     s = g.turn
     assert move[2] is not None and move[3] is not None
-    k = _pile(move[2])[2]
-    j = _pile(move[3])[2]
+    k = parse_pile(move[2]).slot
+    j = parse_pile(move[3]).slot
     card = g.side[s][k].pop()
     g.side[s][j].append(card)
     g.moved.append(card)
@@ -160,13 +148,13 @@ def _load(g: GameState, move: Move) -> None:
     card = move[1]
     assert card is not None and move[2] is not None and move[3] is not None
     zone, _p = _take(g, move[2], card)
-    target = _pile(move[3])[1]
+    target = parse_pile(move[3]).seat
     g.payoff[target].append(card)
     g.turn_plays += 1
     if g.events is not None:
         g.emit({"type": "load", "seat": s, "card": g.deck.json(card),
                 "from": move[2], "to": move[3]})
-    if zone == "payoff":
+    if zone == PAYOFF:
         _after_payoff_card(g, s)
 
 

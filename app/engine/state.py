@@ -3,7 +3,7 @@
 Piles are lists with the top card last. `centre` is a list of slots that keep their place;
 an empty list is a free slot. A centre stack's rank is its length (it starts at the Ace and
 climbs one rank per card), so the rank a wild stands for is its position + 1.
-Hidden information lives here in full; only `views` decides what a receiver may see.
+Hidden information lives here in full; only `observer` decides what a receiver may know.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ def send_state(room: Room, peer: Peer, now: datetime, grace: float, *,
         seen = view(m.engine, seat, room.connected(m.seats))
         if cache is not None:
             cache[seat] = seen
-    peer.send_state(m.v, seen, m.events_since(peer.sent_v), extra if extra is not None else
+    peer.send_state(m.v, seen, m.events_since(peer.sent_v, seat), extra if extra is not None else
                     state_extra(room, now, grace))
     peer.sent_v = m.v
 

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from hashlib import sha256
 from typing import Any
 
-from app.engine import BadMove, EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, view
+from app.engine import BadMove, EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, hand_summary, view
 from app.settings import Settings
 from app.store.matches import HandEnd
 from app.store.models import RoomStatus
@@ -203,10 +203,8 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
 
 
 def _hand_end(after: Match) -> HandEnd:
-    public = view(after, None)
-    result = public["result"]
-    return HandEnd(len(after.hands), result, result["scores"], list(after.totals),
-                   [p["payoff_count"] for p in public["players"]])
+    summary = hand_summary(after)
+    return HandEnd(summary.number, summary.result, summary.points, summary.totals, summary.payoff_left)
 
 
 @dataclass(frozen=True)

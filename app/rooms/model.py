@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from app.engine import Match, MatchStatus
+from app.engine import Match, MatchStatus, events_for, events_same_for_all
 from app.store.models import Room as RoomRow
 from app.store.models import RoomStatus
 from app.store.presence import Seen
@@ -100,8 +100,9 @@ class LiveMatch:
     deadline: datetime | None = None
     client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
     # Each version's events, kept as JSON text: one object instead of many small dicts that
-    # would live long enough for the garbage collector to scan them again and again.
-    events: dict[int, bytes] = field(default_factory=dict)
+    # would live long enough for the garbage collector to scan them again and again. When the
+    # engine's observer says receivers may know different events, one text per receiver.
+    events: dict[int, bytes | dict[int | None, bytes]] = field(default_factory=dict)
 
     @property
     def v(self) -> int:
@@ -123,21 +124,27 @@ class LiveMatch:
         return None
 
     def remember(self, v: int, events: list[dict[str, Any]]) -> None:
-        self.events[v] = orjson.dumps(events)
+        if events_same_for_all(events):
+            self.events[v] = orjson.dumps(events)
+        else:
+            self.events[v] = {seat: orjson.dumps(events_for(events, seat))
+                              for seat in [None, *range(len(self.seats))]}
         self.events.pop(v - EVENTS_KEPT, None)
         if len(self.events) > EVENTS_KEPT:
             for old in [k for k in self.events if k <= v - EVENTS_KEPT]:
                 del self.events[old]
 
-    def events_since(self, since: int | None) -> list[Any] | orjson.Fragment:
-        """Events of versions (since, v] as JSON (embedded as is by orjson), or none if some
-        are no longer kept."""
+    def events_since(self, since: int | None, seat: int | None) -> list[Any] | orjson.Fragment:
+        """The events of versions (since, v] receiver `seat` may know, as JSON (embedded as is
+        by orjson), or none if some are no longer kept."""
         v = self.engine.v
         if since is None or since >= v or since < v - EVENTS_KEPT:
             return []
         parts: list[bytes] = []
         for k in range(since + 1, v + 1):
             kept = self.events.get(k)
+            if isinstance(kept, dict):
+                kept = kept[seat]
             if kept is None:
                 return []
             if len(kept) > 2:

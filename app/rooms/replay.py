@@ -1,5 +1,6 @@
 """Replays of finished matches: every move and seed, and the whole table at any version with
-every card face up (the engine's `omniscient_view`). Only once a match is over."""
+every card face up (the engine's `omniscient_view`). Only once a match is over (the engine's
+`replay_open` decides)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.engine import omniscient_view
+from app.engine import omniscient_view, replay_open
 from app.store import matches as match_store
 from app.store.history import iso
 
@@ -28,7 +29,7 @@ async def replay(sessions: async_sessionmaker[AsyncSession], match_id: str, at: 
         record = await match_store.load_match(s, match_id)
     if record is None:
         return None
-    if record.match.status != "match_over":
+    if not replay_open(record.match.status):
         raise NotOver("the match is still being played; its replay opens once it is over")
     total = record.match.v
     if at is None:

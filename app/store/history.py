@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.engine import MatchStatus
+from app.engine import MatchStatus, seed_if_over
 
 from .models import Hand, Match, Score, Seat
 from .players import plain_id
@@ -94,9 +94,8 @@ async def player_matches(session: AsyncSession, player_id: str, cursor: str | No
 
 
 def hand_json(hand: Hand, scores: Sequence[Score]) -> dict[str, Any]:
-    over = hand.result is not None
     return {
-        "number": hand.number, "commitment": hand.commitment, "seed": hand.seed if over else None,
+        "number": hand.number, "commitment": hand.commitment, "seed": seed_if_over(hand.seed, hand.result is not None),
         "start_v": hand.start_v, "started_at": iso(hand.started_at), "ended_at": iso(hand.ended_at),
         "result": hand.result,
         "scores": [{"seat": s.seat, "points": s.points, "total": s.total, "payoff_left": s.payoff_left}

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from app.engine import BadMove, HandOver, Match, MatchStatus, Move, NotYourTurn, make_options
+from app.engine.moves import CENTRE, HAND, PAYOFF, SIDE, Pile, parse_pile
 
 
 def play_hand(m: Match, rng: random.Random) -> None:
@@ -80,6 +81,21 @@ def test_wire_round_trip() -> None:
     for move in m.game.legal_moves():
         assert Move.from_wire(move.to_wire()) == move
     assert Move.from_wire({"kind": "end_turn", "card": 5, "extra": 1}) == Move("end_turn")
+
+
+def test_pile_names_parse_and_format_as_one_pair() -> None:
+    assert parse_pile("hand") == Pile(HAND) and parse_pile("payoff:3") == Pile(PAYOFF, 3)
+    assert parse_pile("side:1:2") == Pile(SIDE, 1, 2) and parse_pile("centre:4") == Pile(CENTRE, -1, 4)
+    m = Match(make_options("massachusetts", {"players": 4, "load_opponent": True}))
+    m.deal("piles")
+    g = m.game
+    names = {"hand", *g.payoff_names, *(n for seat in g.side_names for n in seat), "centre:0", "centre:12"}
+    names |= {pile for mv in g.legal_moves() for pile in (mv.src, mv.dst) if pile is not None}
+    for name in names:
+        assert parse_pile(name).name == name
+    for bad in ["", "hands", "payoff", "payoff:x", "side:1", "side:1:2:3", "centre:1:2", "stock:0"]:
+        with pytest.raises(BadMove):
+            parse_pile(bad)
 
 
 @pytest.mark.parametrize("preset", ["standard", "cat_and_mouse", "massachusetts"])

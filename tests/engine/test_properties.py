@@ -1,7 +1,8 @@
 """Property tests over random legal games: every preset, 2-6 players, partnerships and
-random option mixes. Invariants on every step: the cards never change, views leak nothing,
-every offered move applies, random illegal moves are refused without change, every game
-ends, and replay reproduces the state."""
+random option mixes. Invariants: the cards never change, events leak nothing (every step),
+views leak nothing, every offered move applies and random illegal moves are refused without
+change (every few steps), every game ends, its hand summary matches the view, and replay
+reproduces the state."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from app.engine import PRESETS, IllegalMove, Match, Move, OptionsError, make_options
 from app.engine.options import Options
-from tests.engine.test_views import check_views
+from tests.engine.test_observer import check_events, check_hand_end, check_views
 
 MAX_MOVES = 50_000
 SETTINGS = settings(max_examples=3, deadline=None, derandomize=True,
@@ -43,7 +44,7 @@ def random_move(g: Any, rng: random.Random) -> Move:
 def run_game(o: Options, seed: int, check_every: int = 1) -> None:
     rng = random.Random(seed)
     m = Match(o)
-    m.deal(f"prop-{seed}")
+    check_events(m, m.deal(f"prop-{seed}"), None)
     g = m.game
     cards = sorted(g.all_cards())
     assert cards == list(range(g.deck.size))
@@ -66,11 +67,13 @@ def run_game(o: Options, seed: int, check_every: int = 1) -> None:
                 with pytest.raises(IllegalMove):
                     m.apply(bad, seat=g.turn)
                 assert snapshot(m) == before
-        m.apply(rng.choice(legal), seat=g.turn)
+        move = rng.choice(legal)
+        check_events(m, m.apply(move, seat=g.turn), move.card)
         steps += 1
         assert sorted(m.game.all_cards()) == cards
         assert steps < MAX_MOVES, "the game did not end"
     check_views(m)
+    check_hand_end(m)
     replayed = Match.replay(o, None, m.hands)
     assert snapshot(replayed) == snapshot(m)
     assert replayed.game.outcome == m.game.outcome

@@ -344,3 +344,25 @@ def test_the_host_may_free_the_seat_of_a_player_who_is_away_and_no_other() -> No
     with pytest.raises(RoomError) as empty:
         decide_lobby(room, HOST, C.FreeSeat(2), START, RULES)
     assert empty.value.code == E.NOT_ALLOWED_NOW
+
+
+def test_each_receiver_is_sent_the_events_the_observer_allows_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Today every event is public; should the observer ever say otherwise (a squared side
+    stack's buried card, say), the room keeps and sends each receiver its own list."""
+    import orjson
+
+    import app.rooms.model as model
+
+    room = playing(lobby())
+    m = room.match
+    assert m is not None
+    monkeypatch.setattr(model, "events_same_for_all", lambda events: False)
+    monkeypatch.setattr(model, "events_for", lambda events, seat: [e for e in events if e.get("to") == seat])
+    m.remember(m.v + 1, [{"type": "x", "to": 0}, {"type": "y", "to": 1}, {"type": "z", "to": None}])
+    m.engine.v += 1  # as if version v+1 were applied
+    mine, theirs, watcher = (m.events_since(m.v - 1, s) for s in (0, 1, None))
+
+    def decoded(events: object) -> list[str]:
+        return [e["type"] for e in orjson.loads(orjson.dumps(events))]
+
+    assert (decoded(mine), decoded(theirs), decoded(watcher)) == (["x"], ["y"], ["z"])

@@ -1,0 +1,216 @@
+"""Hidden information: the one place that decides who may know which card.
+
+docs/rules.md ("What each player may know") is the rule; this module is its only
+implementation, after OpenSpiel's observer: the engine state holds everything, and every
+path by which a card, a seed or a result leaves the engine asks here first.
+
+- `view(match, seat)`: what one receiver (None: a spectator) may know of the current hand:
+  its own hand, every pay-off top and count, side stacks, centre; other hands and the stock
+  as counts; the result (with the hand's seed) only once the hand is over.
+- `omniscient_view(match)`: every card face up, for replays; `replay_open(status)` says when.
+- `events_for(events, seat)` / `events_same_for_all(events)`: the animation events a receiver
+  may see, by an allow-list of event types (`EVENT_RULES`).
+- `seed_revealed(status)` / `seed_if_over(seed, hand_over)`: a hand's seed stays on the server
+  until that hand is over.
+- `hand_summary(match)`: what is recorded of a hand that just ended (all of it public).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .match import Match, MatchStatus
+from .moves import shared_wire
+from .options import options_json
+from .state import GameState
+
+
+def _cards(g: GameState, cards: list[int]) -> list[dict[str, Any]]:
+    return [g.deck.json(c) for c in cards]
+
+
+def _centre(g: GameState) -> list[list[dict[str, Any]]]:
+    deck = g.deck
+    return [
+        [deck.json(c, i + 1 if deck.wild[c] else None) for i, c in enumerate(stack)]
+        for stack in g.centre
+    ]
+
+
+def view(match: Match, seat: int | None,
+         connected: Sequence[bool] | None = None) -> dict[str, Any]:
+    """The JSON-ready view of the current hand for `seat` (None: a spectator).
+
+    Card, move and options dicts inside may be shared between views: serialise, don't mutate."""
+    g = match.game
+    o = match.options
+    over = seed_revealed(match.status)  # the result carries the seed
+    players = []
+    for s in range(g.n):
+        pile = g.payoff[s]
+        players.append({
+            "seat": s,
+            "name": match.names[s],
+            "team": o.team_of(s),
+            "hand_count": len(g.hands[s]),
+            "payoff_count": len(pile),
+            "payoff_top": g.deck.json(pile[-1]) if pile else None,
+            "side": [_cards(g, st) for st in g.side[s]],
+            "connected": bool(connected[s]) if connected is not None else None,
+            "score": match.totals[s],
+        })
+    to_move = seat is not None and seat == g.turn and g.outcome is None
+    out: dict[str, Any] = {
+        "you": seat,
+        "turn": g.turn,
+        "status": match.status,
+        "hand_number": len(match.hands),
+        "first": g.first,
+        "stock_count": len(g.stock),
+        "set_aside_count": len(g.aside),
+        "centre": _centre(g),
+        "players": players,
+        "hand": _cards(g, g.hands[seat]) if seat is not None else [],
+        "legal_moves": [shared_wire(m) for m in g.legal_moves()] if to_move else [],
+        "turn_info": {
+            "plays": g.turn_plays,
+            "centre_plays": g.turn_centre,
+            "moved_side": list(g.moved),
+            "passes": g.passes,
+            "dry_turns": g.dry,
+        },
+        "result": _result(match) if over else None,
+        "options": options_json(o),
+        "deal_commitment": g.commitment,
+        "totals": list(match.totals),
+        "match_target": o.match_target,
+    }
+    return out
+
+
+def _result(match: Match) -> dict[str, Any]:
+    g = match.game
+    assert g.outcome is not None
+    out = g.outcome.to_json()
+    out["totals"] = list(match.totals)
+    out["seed"] = g.seed
+    out["match_over"] = match.status == MatchStatus.MATCH_OVER
+    out["match_winners"] = match.winners
+    return out
+
+
+def omniscient_view(match: Match) -> dict[str, Any]:
+    """Every card face up: each player's `hand` and whole `payoff` (top last), the `stock`
+    (top last) and the set-aside cards. For replays of finished matches only."""
+    g = match.game
+    out = view(match, None)
+    out["legal_moves"] = [shared_wire(m) for m in g.legal_moves()]
+    for s, p in enumerate(out["players"]):
+        p["hand"] = _cards(g, g.hands[s])
+        p["payoff"] = _cards(g, g.payoff[s])
+    out["stock"] = _cards(g, g.stock)
+    out["set_aside"] = _cards(g, g.aside)
+    out["seed"] = g.seed
+    return out
+
+
+# --- events -------------------------------------------------------------------------------
+PUBLIC = "public"
+"""Rule: every receiver gets the event as it is."""
+
+EVENT_RULES: dict[str, str] = {
+    # engine events (app/engine/game.py, play.py); a card in one is face up after the move
+    "deal": PUBLIC,        # who starts; the dealt cards reach receivers only through views
+    "play": PUBLIC,        # the card played, face up on a centre stack
+    "reveal": PUBLIC,      # a pay-off pile's new top card, face up
+    "complete": PUBLIC,    # a completed centre stack: slot, count, where it went (no cards)
+    "discard": PUBLIC,     # the card discarded, face up on a side stack
+    "move_side": PUBLIC,   # a side stack top moved to another side stack, face up
+    "load": PUBLIC,        # the card put on an opponent's pay-off pile, its new top
+    "reshuffle": PUBLIC,   # set-aside cards back into the stock: a count
+    "draw": PUBLIC,        # cards drawn: a count, never the cards
+    "end_turn": PUBLIC,    # a seat ended its turn without a discard
+    "turn": PUBLIC,        # whose turn it is now
+    "redeal": PUBLIC,      # a stalemate redeal happened (the new hands arrive in views)
+    "hand_over": PUBLIC,   # the outcome: reason, winners, scores (no seed)
+    # room notices (app/rooms) sent in the same list
+    "autoplay": PUBLIC,    # a seat's move was made for it (timer, absence): who and by what
+}
+"""How each event type is shown. A type not listed is refused (`UnknownEvent`): a new event
+must be classified here before any receiver can get it, so nothing leaks by default."""
+
+
+class UnknownEvent(ValueError):
+    """An event type `EVENT_RULES` does not classify."""
+
+
+def _rule(event: dict[str, Any]) -> str:
+    rule = EVENT_RULES.get(event.get("type", ""))
+    if rule is None:
+        raise UnknownEvent(f"event type {event.get('type')!r} is not classified in observer.EVENT_RULES")
+    return rule
+
+
+def events_for(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The events of one version that receiver `seat` (None: a spectator) may know, in order.
+
+    Today every event type is public, so this is a new list of the same (shared, don't
+    mutate) event dicts. Raises `UnknownEvent` for a type `EVENT_RULES` does not list."""
+    out = []
+    for event in events:
+        if _rule(event) == PUBLIC:
+            out.append(event)
+    return out
+
+
+def events_same_for_all(events: list[dict[str, Any]]) -> bool:
+    """True when `events_for` gives every receiver (each seat and spectators) the same list,
+    so a server may send one list to all. Raises `UnknownEvent` like `events_for`."""
+    return all(_rule(event) == PUBLIC for event in events)
+
+
+# --- seeds, replays, results ----------------------------------------------------------------
+def seed_revealed(status: str) -> bool:
+    """Whether the current hand's seed (and result) may be shown: once the hand is over
+    (`hand_over` or `match_over`); while it is played the seed would reveal every card."""
+    return status == MatchStatus.HAND_OVER or status == MatchStatus.MATCH_OVER
+
+
+def seed_if_over(seed: str, hand_over: bool) -> str | None:
+    """A stored hand's seed as history may show it: the seed once that hand is over, else None."""
+    return seed if hand_over else None
+
+
+def replay_open(status: str) -> bool:
+    """Whether a match's replay (every card face up, at any version) may be shown: only once
+    the match status is `match_over`; a hand over in a match that goes on stays closed."""
+    return status == MatchStatus.MATCH_OVER
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """A hand that just ended, as recorded: its number (1-based), `result` (equal to
+    `view(match, None)["result"]`), this hand's `points` by seat, the match `totals` and
+    each seat's pay-off cards left."""
+
+    number: int
+    result: dict[str, Any]
+    points: list[int]
+    totals: list[int]
+    payoff_left: list[int]
+
+
+def hand_summary(match: Match) -> HandSummary:
+    """The summary of the match's current hand, which must be over (else ValueError)."""
+    g = match.game
+    if g.outcome is None or not seed_revealed(match.status):
+        raise ValueError("the hand is not over")
+    return HandSummary(
+        number=len(match.hands),
+        result=_result(match),
+        points=list(g.outcome.scores),
+        totals=list(match.totals),
+        payoff_left=[len(p) for p in g.payoff],
+    )
