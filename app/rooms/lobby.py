@@ -103,11 +103,7 @@ def _stand(room: Room, who: Actor) -> dict[str, Any] | None:
     st = room.state
     _in_lobby(st, "you can leave your seat")
     mine = room.lobby_seat(who.player_id)
-    if mine is None:
-        return None
-    seating = list(st.seating)
-    seating[mine] = None
-    return {"seating": seating_json(seating)}
+    return None if mine is None else _emptied(st, mine)
 
 
 def _add_bot(room: Room, who: Actor, seat: int | None, level: str, now: datetime,
@@ -131,30 +127,34 @@ def _add_bot(room: Room, who: Actor, seat: int | None, level: str, now: datetime
     return {"seating": seating_json(seating)}
 
 
-def _remove_bot(room: Room, who: Actor, seat: int, now: datetime, settings: Settings) -> dict[str, Any] | None:
+def _hosts_seat(room: Room, who: Actor, seat: int, now: datetime, settings: Settings, what: str) -> SeatInfo | None:
+    """Who sits in `seat`, once the host's right to change it in the lobby is checked."""
     st = room.state
-    check_host(room, who, now, settings.absent_grace, "remove bots")
-    _in_lobby(st, "bots can be removed")
-    sitting = st.seating[seat] if 0 <= seat < st.seats else None
-    if sitting is None or sitting.bot is None:
-        raise RoomError(E.NOT_ALLOWED_NOW, f"there is no bot in seat {seat}")
+    check_host(room, who, now, settings.absent_grace, what)
+    _in_lobby(st, f"you can {what}")
+    return st.seating[seat] if 0 <= seat < st.seats else None
+
+
+def _emptied(st: RoomState, seat: int) -> dict[str, Any]:
     seating = list(st.seating)
     seating[seat] = None
     return {"seating": seating_json(seating)}
 
 
+def _remove_bot(room: Room, who: Actor, seat: int, now: datetime, settings: Settings) -> dict[str, Any] | None:
+    sitting = _hosts_seat(room, who, seat, now, settings, "remove bots")
+    if sitting is None or sitting.bot is None:
+        raise RoomError(E.NOT_ALLOWED_NOW, f"there is no bot in seat {seat}")
+    return _emptied(room.state, seat)
+
+
 def _free_seat(room: Room, who: Actor, seat: int, now: datetime, settings: Settings) -> dict[str, Any] | None:
-    st = room.state
-    check_host(room, who, now, settings.absent_grace, "free a seat")
-    _in_lobby(st, "seats can be freed")
-    sitting = st.seating[seat] if 0 <= seat < st.seats else None
+    sitting = _hosts_seat(room, who, seat, now, settings, "free a seat")
     if sitting is None or sitting.player_id is None:
         raise RoomError(E.NOT_ALLOWED_NOW, f"nobody sits in seat {seat}")
     if sitting.player_id == who.player_id or room.is_connected(sitting.player_id):
         raise RoomError(E.NOT_ALLOWED_NOW, f"{sitting.name} is here: only a seat whose player is away can be freed")
-    seating = list(st.seating)
-    seating[seat] = None
-    return {"seating": seating_json(seating)}
+    return _emptied(room.state, seat)
 
 
 def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings: Settings) -> dict[str, Any]:
