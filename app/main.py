@@ -68,11 +68,15 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
         finally:
             await engine.dispose()
 
+    docs = settings.api_docs
     app = FastAPI(title="Spite and Malice", version="1", lifespan=lifespan,
-                  description="Rooms, matches and history for Spite and Malice. See docs/protocol.md.")
+                  description="Rooms, matches and history for Spite and Malice. See docs/protocol.md.",
+                  openapi_url="/openapi.json" if docs else None, docs_url="/docs" if docs else None,
+                  redoc_url="/redoc" if docs else None)
     app.state.settings = settings
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(errors.SecurityHeaders)
     for router in (meta.router, metrics.router, players.router, rooms.router, matches.router, socket.router):
         app.include_router(router)
     mount_pages(app, static_dir(settings.static_dir))

@@ -27,14 +27,18 @@ class Settings(BaseSettings):
     seed_secret: str | None = Field(
         default=None, description="Key of the HMAC that derives seeded rooms' later hands from the room's seed "
                                   "(the same on every instance for repeatable deals); unset: a random key per process")
-    public_url: str | None = Field(
-        default=None, description="Base URL for invite links; default: taken from each request")
+    public_url: str = Field(
+        default="http://127.0.0.1:8000",
+        description="The site's address, for invite links (never taken from a request's Host header)")
     static_dir: str | None = Field(default=None, description="Folder of the client pages; default: ./static")
     auto_migrate: bool = True
     log_level: str = Field(default="info", description="Level of the app's own log (uvicorn has its own)")
     log_format: Literal["text", "json"] = Field(
         default="text", description="json: one JSON object per line, with the room and match ids")
     metrics: bool = Field(default=True, description="Serve Prometheus metrics at /metrics")
+    metrics_token: str | None = Field(
+        default=None, description="Bearer token /metrics asks for; unset: it answers only clients on this machine")
+    api_docs: bool = Field(default=False, description="Serve the OpenAPI schema and its pages at /openapi.json, /docs")
     gc_threshold: tuple[int, int, int] | None = Field(
         default=(20000, 50, 1000),
         description="The garbage collector's thresholds (Python's 700,10,10 makes thousands of sockets pause the "

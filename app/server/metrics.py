@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hmac
+import ipaddress
 import time
 from typing import Any
 
@@ -49,9 +51,26 @@ def watch_gc() -> None:
 @router.get("/metrics", include_in_schema=False, response_class=Response)
 async def metrics(request: Request) -> Response:
     """Every metric of this process, in Prometheus text format."""
-    if not request.app.state.settings.metrics:
+    settings = request.app.state.settings
+    if not settings.metrics:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "metrics are turned off (SPITE_METRICS)")
+    if settings.metrics_token is not None:
+        given = request.headers.get("authorization", "")
+        if not hmac.compare_digest(given.encode(), f"Bearer {settings.metrics_token}".encode()):
+            raise HTTPException(status.HTTP_401_UNAUTHORIZED, "metrics need the token (SPITE_METRICS_TOKEN)",
+                                headers={"WWW-Authenticate": "Bearer"})
+    elif not _on_this_machine(request):
+        raise HTTPException(status.HTTP_403_FORBIDDEN, "metrics are served to this machine only; set "
+                            "SPITE_METRICS_TOKEN to scrape from elsewhere")
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+
+def _on_this_machine(request: Request) -> bool:
+    host = request.client.host if request.client else ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 async def probe_loop_lag() -> None:

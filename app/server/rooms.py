@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, status
+from fastapi import APIRouter, HTTPException, status
 
 from app.rooms import errors as E
 from app.rooms.errors import RoomError
@@ -18,19 +18,14 @@ router = APIRouter(prefix="/api/rooms", tags=["rooms"])
 STATUS = {E.BAD_OPTIONS: 422, E.RATE_LIMITED: 429, E.UNAVAILABLE: 503}
 
 
-def invite_url(request: Request, base: str | None, code: str) -> str:
-    root = (base or str(request.base_url)).rstrip("/")
-    return f"{root}/r/{code}"
-
-
-def _with_links(request: Request, base: str | None, room: Mapping[str, Any]) -> dict[str, Any]:
-    return {**room, "invite_url": invite_url(request, base, room["code"]),
-            "socket_path": f"/ws/rooms/{room['code']}"}
+def _with_links(base: str, room: Mapping[str, Any]) -> dict[str, Any]:
+    """A room with its links. The invite link is built from SPITE_PUBLIC_URL, never from the
+    request (a forged Host header must not put another site's address in an invite)."""
+    return {**room, "invite_url": f"{base.rstrip('/')}/r/{room['code']}", "socket_path": f"/ws/rooms/{room['code']}"}
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=RoomLinks)
-async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: AppSettings,
-                 request: Request) -> dict[str, Any]:
+async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: AppSettings) -> dict[str, Any]:
     """Create a room. `seats` and `options.players` are the same; `seed` needs seeded rooms."""
     if body.seed is not None and not settings.seeded_rooms:
         raise HTTPException(status.HTTP_403_FORBIDDEN, "this server does not take seeds (SPITE_SEEDED_ROOMS)")
@@ -41,18 +36,18 @@ async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: A
     except RoomError as e:
         raise HTTPException(STATUS.get(e.code, 400), {"message": e.message, "option": e.option}
                             if e.option else e.message) from e
-    return _with_links(request, settings.public_url, room)
+    return _with_links(settings.public_url, room)
 
 
 @router.get("", response_model=RoomList)
-async def public(rooms: Rooms, settings: AppSettings, request: Request) -> dict[str, Any]:
+async def public(rooms: Rooms, settings: AppSettings) -> dict[str, Any]:
     """Public rooms waiting for players, newest first."""
-    return {"items": [_with_links(request, settings.public_url, r) for r in await rooms.public_rooms()]}
+    return {"items": [_with_links(settings.public_url, r) for r in await rooms.public_rooms()]}
 
 
 @router.get("/{code}", response_model=RoomLinks)
-async def one(code: str, rooms: Rooms, settings: AppSettings, request: Request) -> dict[str, Any]:
+async def one(code: str, rooms: Rooms, settings: AppSettings) -> dict[str, Any]:
     room = await rooms.describe(code)
     if room is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no room has that code")
-    return _with_links(request, settings.public_url, room)
+    return _with_links(settings.public_url, room)

@@ -34,7 +34,7 @@ def make_settings(db_url: str, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "database_url": db_url, "seeded_rooms": True, "seed_secret": "test-secret", "bot_delay": 0.02, "bot_workers": 1,
         "absent_grace": 60.0, "heartbeat_seconds": 5.0, "hello_timeout": 5.0, "rate_per_second": 200.0,
-        "rate_burst": 400, "redis_url": None, "public_url": None,
+        "rate_burst": 400, "redis_url": None,
     }
     values.update(overrides)
     return Settings(**values)

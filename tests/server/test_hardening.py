@@ -115,3 +115,33 @@ async def test_control_characters_never_reach_the_store(server: ServerThread, ht
             break
         await asyncio.sleep(0.05)
     assert bad.closed is not None and bad.closed[0] == 4404
+
+
+async def test_every_answer_carries_the_security_headers_and_the_docs_are_off(api: httpx.AsyncClient) -> None:
+    for path in ("/", "/main.js", "/api/options", "/healthz", "/r/ABCDEFGHJK", "/api/rooms/nope"):
+        r = await api.get(path)
+        assert "frame-ancestors 'none'" in r.headers["content-security-policy"], path
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+        assert r.headers["x-content-type-options"] == "nosniff" and r.headers["referrer-policy"] == "no-referrer"
+        assert r.headers["x-frame-options"] == "DENY"
+    for path in ("/docs", "/openapi.json", "/redoc"):
+        assert (await api.get(path)).status_code == 404, path
+
+
+async def test_metrics_answer_this_machine_or_the_token_holder(db_url: str) -> None:
+    from app.main import create_app
+
+    from .helpers import make_settings
+
+    for token, client, headers, status in [
+            (None, ("127.0.0.1", 5000), {}, 200), (None, ("203.0.113.9", 5000), {}, 403),
+            ("s3cret", ("203.0.113.9", 5000), {"Authorization": "Bearer s3cret"}, 200),
+            ("s3cret", ("127.0.0.1", 5000), {"Authorization": "Bearer nope"}, 401)]:
+        app = create_app(make_settings(db_url, metrics_token=token))
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app, client=client)
+            async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+                r = await http.get("/metrics", headers=headers)
+                assert r.status_code == status, (token, client, r.text)
+                if status == 200:
+                    assert "spite_rooms_loaded" in r.text

@@ -92,7 +92,8 @@ async def reader(db_url: str) -> AsyncIterator[async_sessionmaker[AsyncSession]]
         await engine.dispose()
 
 
-def _links(base: str, room: dict[str, Any]) -> dict[str, Any]:
+def _links(room: dict[str, Any]) -> dict[str, Any]:
+    base = "http://127.0.0.1:8000"  # SPITE_PUBLIC_URL's default, whichever port the test server has
     return {**room, "invite_url": f"{base}/r/{room['code']}", "socket_path": f"/ws/rooms/{room['code']}"}
 
 
@@ -120,7 +121,7 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     # are the room as the directory reads it from the database, with its links.
     lobby = await new_room(http, bob, preset="pagat", options={"payoff_size": 13}, seats=3, public=True,
                            turn_seconds=45, seed="lobby")
-    listed = [_links(base, dict(x)) for x in await directory.public_rooms(SqlRooms(reader), utcnow())]
+    listed = [_links(dict(x)) for x in await directory.public_rooms(SqlRooms(reader), utcnow())]
     assert [x["code"] for x in listed] == [lobby["code"]]
     _same(lobby, listed[0])
     _same((await http.get("/api/rooms")).json(), {"items": listed})
@@ -136,7 +137,7 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     match_id = first["match_id"]
     await a.wait(lambda m: m["type"] == "room" and m["room"]["status"] == "playing")
     await b.state_at(0, match_id=match_id)
-    _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(base, _last_room(a)))
+    _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(_last_room(a)))
 
     # The match while it is played (seeds hidden, no winners, no end).
     async with reader() as s:
@@ -149,13 +150,13 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     last = await play_to_end([a, b], random.Random(1), match_id)
     assert last["view"]["status"] == "match_over"
     await a.wait(lambda m: m["type"] == "room" and m["room"]["status"] == "over")
-    _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(base, _last_room(a)))
+    _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(_last_room(a)))
 
     # A second match, so that history has two pages.
     await a.send({"type": "rematch"})
     second = await a.wait(lambda m: m["type"] == "state" and m["match_id"] != match_id)
     await b.state_at(0, match_id=second["match_id"])
-    _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(base, _last_room(a)))
+    _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(_last_room(a)))
 
     async with reader() as s:
         _same((await http.get(f"/api/matches/{match_id}")).json(), await history.match_detail(s, match_id))

@@ -26,7 +26,7 @@ async def test_create_room(api: httpx.AsyncClient) -> None:
     assert r.status_code == 201, r.text
     room = r.json()
     assert re.fullmatch(f"[{CODE_ALPHABET}]{{10}}", room["code"])
-    assert room["invite_url"] == f"http://testserver/r/{room['code']}"
+    assert room["invite_url"] == f"http://127.0.0.1:8000/r/{room['code']}"  # SPITE_PUBLIC_URL's default
     assert room["host"] == host["id"] and room["status"] == "waiting" and room["seat_count"] == 3
     assert room["options"]["centre_stacks"] == 3 and room["options"]["payoff_size"] == 13
     assert room["turn_seconds"] == 45 and room["hints"] is True and len(room["seats"]) == 3
@@ -91,8 +91,8 @@ async def test_rooms_per_player(db_url: str) -> None:
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as api:
             host = await _player(api)
             auth = {"Authorization": host["Authorization"]}
-            first = (await api.post("/api/rooms", json={}, headers=auth)).json()
-            assert first["invite_url"] == f"https://play.example/r/{first['code']}"
+            first = (await api.post("/api/rooms", json={}, headers={**auth, "Host": "evil.example"})).json()
+            assert first["invite_url"] == f"https://play.example/r/{first['code']}"  # not from the Host header
             assert (await api.post("/api/rooms", json={}, headers=auth)).status_code == 201
             r = await api.post("/api/rooms", json={}, headers=auth)
             assert r.status_code == 429 and r.json()["message"]
