@@ -245,7 +245,7 @@
  * An item of GET /api/players/{id}/matches.
  * @typedef {object} MatchItem
  * @property {string} id
- * @property {string} room
+ * @property {string | null} room  null unless the room is public or the caller played in the match
  * @property {number} number
  * @property {string} preset
  * @property {"playing" | "hand_over" | "match_over"} status

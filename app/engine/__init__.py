@@ -23,6 +23,7 @@ from .observer import (
     hand_summary,
     omniscient_view,
     replay_open,
+    room_code_visible,
     seed_if_over,
     seed_revealed,
     view,
@@ -36,6 +37,7 @@ __all__ = [
     "IllegalMove", "Match", "MatchStatus", "Move", "NotDealtYet", "NotYourTurn", "OPTION_HELP",
     "OPTION_NAMES", "Options", "OptionsError", "Outcome", "PRESETS", "PRESET_HELP",
     "ShuffleStream", "UnknownEvent", "commitment", "events_for", "events_same_for_all", "hand_summary",
+    "room_code_visible",
     "make_options", "omniscient_view", "options_from_json", "replay_open", "seed_if_over",
     "seed_revealed", "view",
 ]

@@ -214,3 +214,9 @@ def hand_summary(match: Match) -> HandSummary:
         totals=list(match.totals),
         payoff_left=[len(p) for p in g.payoff],
     )
+
+
+def room_code_visible(room_public: bool, took_part: bool) -> bool:
+    """A match's history names its room only to those who played in it, or when the room is
+    public: a private room's code is its invite, and a history must not hand it out."""
+    return room_public or took_part

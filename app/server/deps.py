@@ -53,3 +53,16 @@ async def current_player(session: Session,
 
 
 CurrentPlayer = Annotated[Player, Depends(current_player)]
+
+
+async def maybe_player(session: Session,
+                       credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Player | None:
+    """The caller if the request carries a valid token, else None (anyone may ask)."""
+    if credentials is None:
+        return None
+    player = await player_by_token(session, credentials.credentials)
+    await session.close()
+    return player
+
+
+MaybePlayer = Annotated[Player | None, Depends(maybe_player)]

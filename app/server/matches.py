@@ -9,16 +9,17 @@ from fastapi import APIRouter, HTTPException, Query, Request, status
 from app.rooms.replay import BadStep, NotOver, replay
 from app.store import history
 
-from .deps import Session
+from .deps import MaybePlayer, Session
 from .responses import MatchDetail, Replay, ReplayStep
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
 
 @router.get("/{match_id}", response_model=MatchDetail)
-async def detail(match_id: str, session: Session) -> dict[str, Any]:
-    """Players, options, hands with results and scores, start and end."""
-    found = await history.match_detail(session, match_id)
+async def detail(match_id: str, session: Session, viewer: MaybePlayer) -> dict[str, Any]:
+    """Players, options, hands with results and scores, start and end. `room` is null unless
+    the room is public or the caller (by token) played in the match."""
+    found = await history.match_detail(session, match_id, viewer.id if viewer else None)
     if found is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no match has that id")
     return found

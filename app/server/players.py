@@ -9,7 +9,7 @@ from fastapi import APIRouter, HTTPException, Query, status
 from app.store import history
 from app.store.players import create_player, get_player, rename_player
 
-from .deps import CurrentPlayer, Session
+from .deps import CurrentPlayer, MaybePlayer, Session
 from .responses import Page, PlayerCreated, PlayerOut, PlayerStats
 from .schemas import NewPlayer, Rename
 
@@ -49,13 +49,14 @@ async def profile(player_id: str, session: Session) -> PlayerOut:
 
 
 @router.get("/{player_id}/matches", response_model=Page)
-async def matches(player_id: str, session: Session,
+async def matches(player_id: str, session: Session, viewer: MaybePlayer,
                   cursor: Annotated[str | None, Query(max_length=200)] = None,
                   limit: Annotated[int, Query(ge=1, le=100)] = 20) -> Page:
-    """The player's matches, newest first; pass `next` back as `cursor` for the next page."""
+    """The player's matches, newest first; pass `next` back as `cursor` for the next page.
+    Each names its room only if the room is public or the caller (by token) played in it."""
     await _known(session, player_id)
     try:
-        items, nxt = await history.player_matches(session, player_id, cursor, limit)
+        items, nxt = await history.player_matches(session, player_id, cursor, limit, viewer.id if viewer else None)
     except history.BadCursor as e:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(e)) from e
     return Page.model_validate({"items": items, "next": nxt})

@@ -115,7 +115,8 @@ class MatchPlayer(BaseModel):
 
 class MatchSummary(BaseModel):
     id: str
-    room: str
+    room: str | None = Field(description="the room's code; null unless the room is public or the caller "
+                             "played in the match (a private room's code is its invite)")
     number: int
     preset: str
     status: MatchStatus

@@ -15,9 +15,9 @@ from typing import Any
 from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.engine import MatchStatus, seed_if_over
+from app.engine import MatchStatus, room_code_visible, seed_if_over
 
-from .models import Hand, Match, Score, Seat
+from .models import Hand, Match, Room, Score, Seat
 from .players import plain_id
 
 
@@ -52,9 +52,13 @@ def seat_json(seat: Seat, totals: Sequence[int]) -> dict[str, Any]:
     }
 
 
-def match_summary(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
+def match_summary(match: Match, seats: Sequence[Seat], viewer: str | None, public: set[str]) -> dict[str, Any]:
+    """A match as histories list it; its room is named only as the observer allows (`public`:
+    the codes among these matches' rooms that are public)."""
+    took_part = viewer is not None and any(s.player_id == viewer for s in seats)
+    room = match.room_code if room_code_visible(match.room_code in public, took_part) else None
     return {
-        "id": match.id, "room": match.room_code, "number": match.number, "preset": match.preset,
+        "id": match.id, "room": room, "number": match.number, "preset": match.preset,
         "status": match.status, "match_target": match.options.get("match_target"),
         "players": [seat_json(s, match.totals) for s in seats], "totals": list(match.totals),
         "winners": list(match.winners) if match.winners is not None else None,
@@ -71,9 +75,17 @@ async def _seats_of(session: AsyncSession, match_ids: Sequence[str]) -> dict[str
     return out
 
 
-async def player_matches(session: AsyncSession, player_id: str, cursor: str | None,
-                         limit: int) -> tuple[list[dict[str, Any]], str | None]:
-    """A page of the player's matches, newest first, and the cursor of the next page."""
+async def _public_rooms(session: AsyncSession, codes: set[str]) -> set[str]:
+    if not codes:
+        return set()
+    rows = await session.execute(select(Room.code).where(Room.code.in_(codes), Room.public.is_(True)))
+    return set(rows.scalars())
+
+
+async def player_matches(session: AsyncSession, player_id: str, cursor: str | None, limit: int,
+                         viewer: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+    """A page of the player's matches, newest first, and the cursor of the next page, as
+    `viewer` (the caller's player id, if signed in) may see them."""
     q = (select(Match, Seat.seat).join(Seat, Seat.match_id == Match.id).where(Seat.player_id == player_id)
          .order_by(Match.started_at.desc(), Match.id.desc()).limit(limit + 1))
     if cursor:
@@ -82,9 +94,10 @@ async def player_matches(session: AsyncSession, player_id: str, cursor: str | No
     rows = (await session.execute(q)).all()
     page = rows[:limit]
     seats = await _seats_of(session, [m.id for m, _ in page])
+    public = await _public_rooms(session, {m.room_code for m, _ in page})
     items = []
     for match, seat in page:
-        item = match_summary(match, seats[match.id])
+        item = match_summary(match, seats[match.id], viewer, public)
         item["seat"] = seat
         won = match.winners if match.status == MatchStatus.MATCH_OVER else None
         item["won"] = (seat in won) if won is not None else None
@@ -103,8 +116,9 @@ def hand_json(hand: Hand, scores: Sequence[Score]) -> dict[str, Any]:
     }
 
 
-async def match_detail(session: AsyncSession, match_id: str) -> dict[str, Any] | None:
-    """One match: players, options, hands with results and scores, start and end."""
+async def match_detail(session: AsyncSession, match_id: str, viewer: str | None = None) -> dict[str, Any] | None:
+    """One match: players, options, hands with results and scores, start and end (its room
+    named as `viewer` may see it)."""
     if not plain_id(match_id):
         return None
     match = await session.get(Match, match_id)
@@ -113,7 +127,7 @@ async def match_detail(session: AsyncSession, match_id: str) -> dict[str, Any] |
     seats = (await _seats_of(session, [match_id]))[match_id]
     hands = (await session.execute(select(Hand).where(Hand.match_id == match_id).order_by(Hand.number))).scalars()
     scores = (await session.execute(select(Score).where(Score.match_id == match_id))).scalars().all()
-    out = match_summary(match, seats)
+    out = match_summary(match, seats, viewer, await _public_rooms(session, {match.room_code}))
     out.update({
         "options": match.options, "turn_seconds": match.turn_seconds, "v": match.v,
         "hands": [hand_json(h, [s for s in scores if s.hand_number == h.number]) for h in hands],

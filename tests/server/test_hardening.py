@@ -145,3 +145,24 @@ async def test_metrics_answer_this_machine_or_the_token_holder(db_url: str) -> N
                 assert r.status_code == status, (token, client, r.text)
                 if status == 200:
                     assert "spite_rooms_loaded" in r.text
+
+
+async def test_a_private_rooms_code_is_shown_only_to_those_who_played(server: ServerThread,
+                                                                       http: httpx.AsyncClient) -> None:
+    ann, eve = await new_person(http, "Ann"), await new_person(http, "Eve")
+    codes = {}
+    for public in (False, True):
+        room = await new_room(http, ann, seats=2, public=public)
+        a = await Sock.open(server.base, room["code"], ann)
+        await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
+        await a.room({"type": "add_bot", "seat": 1, "level": "easy"}, lambda r: r["seats"][1]["bot"] == "easy")
+        await a.send({"type": "start"})
+        codes[public] = (room["code"], (await a.state_at(0))["match_id"])
+    for public, (code, match_id) in codes.items():
+        for who, sees in ((None, public), (eve, public), (ann, True)):
+            headers = who.auth if who else {}
+            detail = (await http.get(f"/api/matches/{match_id}", headers=headers)).json()
+            assert detail["room"] == (code if sees else None), (public, who)
+            page = (await http.get(f"/api/players/{ann.id}/matches", headers=headers)).json()
+            item = next(i for i in page["items"] if i["id"] == match_id)
+            assert item["room"] == (code if sees else None)
