@@ -23,6 +23,7 @@ from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_fil
 
 from .server import errors, logs, matches, meta, metrics, players, rooms, shutdown, socket
 from .server.pages import mount_pages, static_dir
+from .server.ratelimit import Limiter
 
 
 def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> FastAPI:
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                   openapi_url="/openapi.json" if docs else None, docs_url="/docs" if docs else None,
                   redoc_url="/redoc" if docs else None)
     app.state.settings = settings
+    app.state.limiter = Limiter(settings)
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(errors.SecurityHeaders)

@@ -81,6 +81,13 @@ class Settings(BaseSettings):
     max_rooms_per_player: int = Field(default=20, ge=1, description="Rooms a player may host that are not over")
     max_sockets_per_player: int = Field(default=8, ge=1)
     send_queue: int = Field(default=256, ge=8, description="Messages queued for a slow socket before it is closed")
+    max_public_rooms_per_player: int = Field(default=2, ge=0, description="Public rooms a player may have waiting")
+    # Rate limits per client address (and per player), in the `limits` notation; docs/operations.md.
+    limit_new_players: str = Field(default="10/minute;100/day", description="Guest identities created per address")
+    limit_new_rooms: str = Field(default="30/minute;300/day", description="Rooms created per address")
+    limit_player_rooms: str = Field(default="10/minute;100/day", description="Rooms created per player")
+    limit_replays: str = Field(default="120/minute", description="Replay requests per address")
+    limit_connects: str = Field(default="120/minute", description="Room sockets opened per address")
 
 
 def get_settings() -> Settings:

@@ -258,7 +258,8 @@ def main() -> None:
     db = os.path.join(tempfile.mkdtemp(prefix="spite-botlag-"), "botlag.db")
     env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", "SPITE_BOT_DELAY": "0",
            "SPITE_BOT_WORKERS": str(args.workers), "SPITE_LOG_LEVEL": "warning",
-           "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000", "SPITE_MAX_ROOMS_PER_PLAYER": "1000"}
+           "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000", "SPITE_MAX_ROOMS_PER_PLAYER": "1000",
+              **{f"SPITE_LIMIT_{k}": "10000000/hour" for k in ("NEW_PLAYERS", "NEW_ROOMS", "PLAYER_ROOMS", "CONNECTS")}}
     cpu = ["taskset", "-c", "0"] if os.path.exists("/usr/bin/taskset") else []
     proc = subprocess.Popen([*cpu, sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
                              "--port", str(port), "--log-level", "warning", "--no-access-log"], cwd=ROOT, env=env)

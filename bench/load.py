@@ -59,6 +59,7 @@ async def main():
 asyncio.run(main())
 """
 SERVER_ENV = {"SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000", "SPITE_MAX_ROOMS_PER_PLAYER": "1000",
+              **{f"SPITE_LIMIT_{k}": "10000000/hour" for k in ("NEW_PLAYERS", "NEW_ROOMS", "PLAYER_ROOMS", "CONNECTS")},
               "SPITE_LOG_LEVEL": "warning", "SPITE_SEND_QUEUE": "1024"}
 
 

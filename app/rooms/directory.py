@@ -29,6 +29,10 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
     limit = settings.max_rooms_per_player
     if await directory.open_rooms_hosted(host.id, now - timedelta(days=1)) >= limit:
         raise RoomError(E.RATE_LIMITED, f"you already host {limit} open rooms")
+    listed = settings.max_public_rooms_per_player
+    if public and await directory.public_rooms_waiting(host.id) >= listed:
+        raise RoomError(E.RATE_LIMITED, f"you already have {listed} public rooms waiting for players; "
+                        "start one, or make this one private")
     fields = {"preset": config.preset, "overrides": config.overrides, "seats": config.seats, "public": public,
               "turn_seconds": config.turn_seconds, "hints": hints, "seed": seed}
     for _ in range(5):

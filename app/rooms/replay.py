@@ -4,6 +4,8 @@ every card face up (the engine's `omniscient_view`). Only once a match is over (
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -11,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.engine import omniscient_view, replay_open
 from app.store import matches as match_store
 from app.store.history import iso
+from app.store.matches import MatchRecord
 
 from .storage import match_at
 
@@ -23,14 +26,51 @@ class BadStep(ValueError):
     """`at` is outside 0..total."""
 
 
+class _Kept:
+    """A small least-recently-used memory: finished matches never change, so what was built
+    for one (its record, the table at a version) can be answered again without rebuilding."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[Any, Any] = OrderedDict()
+
+    def get(self, key: Any) -> Any:
+        found = self.items.get(key)
+        if found is not None:
+            self.items.move_to_end(key)
+        return found
+
+    def put(self, key: Any, value: Any) -> None:
+        self.items[key] = value
+        self.items.move_to_end(key)
+        while len(self.items) > self.size:
+            self.items.popitem(last=False)
+
+
+RECORDS = _Kept(64)  # finished matches' records
+STEPS = _Kept(512)  # (match id, version) -> the table face up
+
+
+async def _finished(sessions: async_sessionmaker[AsyncSession], match_id: str) -> MatchRecord | None:
+    record = RECORDS.get(match_id)
+    if record is None:
+        async with sessions() as s:
+            record = await match_store.load_match(s, match_id)
+        if record is None:
+            return None
+        if not replay_open(record.match.status):
+            raise NotOver("the match is still being played; its replay opens once it is over")
+        RECORDS.put(match_id, record)
+    return record
+
+
 async def replay(sessions: async_sessionmaker[AsyncSession], match_id: str, at: int | None) -> dict[str, Any] | None:
-    """The replay of a finished match (None if there is no such match)."""
-    async with sessions() as s:
-        record = await match_store.load_match(s, match_id)
+    """The replay of a finished match (None if there is no such match). The table at a
+    version is rebuilt in a worker thread (a long match takes a while: the event loop stays
+    free) and kept for the next asker."""
+    record = await _finished(sessions, match_id)
     if record is None:
         return None
-    if not replay_open(record.match.status):
-        raise NotOver("the match is still being played; its replay opens once it is over")
     total = record.match.v
     if at is None:
         return {
@@ -43,4 +83,8 @@ async def replay(sessions: async_sessionmaker[AsyncSession], match_id: str, at: 
         }
     if not 0 <= at <= total:
         raise BadStep(f"at must be from 0 to {total}")
-    return {"at": at, "total": total, "view": omniscient_view(match_at(record, at))}
+    view = STEPS.get((match_id, at))
+    if view is None:
+        view = await asyncio.to_thread(lambda: omniscient_view(match_at(record, at)))
+        STEPS.put((match_id, at), view)
+    return {"at": at, "total": total, "view": view}

@@ -196,6 +196,10 @@ class SqlRooms:
         async with self.sessions() as s:
             return await room_store.open_rooms_hosted(s, host_id, since)
 
+    async def public_rooms_waiting(self, host_id: str) -> int:
+        async with self.sessions() as s:
+            return await room_store.public_rooms_waiting(s, host_id)
+
     async def public_rooms(self) -> list[tuple[RoomState, str | None]]:
         async with self.sessions() as s:
             rows = await room_store.public_rooms(s)

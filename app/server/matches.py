@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, Request, status
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
 
 from app.rooms.replay import BadStep, NotOver, replay
 from app.store import history
 
 from .deps import MaybePlayer, Session
+from .ratelimit import per_address
 from .responses import MatchDetail, Replay, ReplayStep
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
@@ -25,7 +26,8 @@ async def detail(match_id: str, session: Session, viewer: MaybePlayer) -> dict[s
     return found
 
 
-@router.get("/{match_id}/replay", response_model=Replay | ReplayStep)
+@router.get("/{match_id}/replay", response_model=Replay | ReplayStep,
+            dependencies=[Depends(per_address("replays", "replays asked from your address"))])
 async def match_replay(match_id: str, request: Request,
                        at: Annotated[int | None, Query(ge=0, le=10_000_000)] = None) -> dict[str, Any]:
     """Once over: every move and seed; with `at=N` the whole table after version N, face up."""

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, status
+from fastapi import APIRouter, Depends, HTTPException, Query, status
 
 from app.store import history
 from app.store.players import create_player, get_player, rename_player
 
 from .deps import CurrentPlayer, MaybePlayer, Session
+from .ratelimit import per_address
 from .responses import Page, PlayerCreated, PlayerOut, PlayerStats
 from .schemas import NewPlayer, Rename
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, response_model=PlayerCreated)
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=PlayerCreated,
+             dependencies=[Depends(per_address("new_players", "new players from your address"))])
 async def new_player(body: NewPlayer, session: Session) -> PlayerCreated:
     """A guest identity. Keep the token: it is shown once and is stored only as a hash."""
     player, token = await create_player(session, body.name)

@@ -1,8 +1,20 @@
-"""A token bucket: `rate` tokens a second up to `burst`; each message takes one."""
+"""Rate limits: a token bucket for the messages of one socket, and `Limiter` for what a
+stranger can do over REST and by connecting (per client address, per player), in the `limits`
+library's notation ("20/minute;200/day"). A refusal is `429` with `Retry-After`."""
 
 from __future__ import annotations
 
+import math
 import time
+
+from fastapi import HTTPException, Request, status
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from app.settings import Settings
+
+KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects")
 
 
 class TokenBucket:
@@ -21,3 +33,44 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class Limiter:
+    """Moving-window limits kept in this process's memory (each instance counts its own)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.window = MovingWindowRateLimiter(MemoryStorage())
+        self.rules: dict[str, list[RateLimitItem]] = {
+            kind: parse_many(getattr(settings, f"limit_{kind}")) for kind in KINDS}
+
+    def hit(self, kind: str, key: str) -> int | None:
+        """Count one `kind` for `key`: None if allowed, else the seconds until it would be."""
+        rules = self.rules[kind]
+        refused = [rule for rule in rules if not self.window.test(rule, kind, key)]
+        if not refused:
+            for rule in rules:
+                self.window.hit(rule, kind, key)
+            return None
+        reset = max(self.window.get_window_stats(rule, kind, key).reset_time for rule in refused)
+        return max(1, math.ceil(reset - time.time()))
+
+    def check(self, kind: str, key: str, what: str) -> None:
+        """Raise 429 (with Retry-After) if `key` has used up its `kind`."""
+        wait = self.hit(kind, key)
+        if wait is not None:
+            raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"too many {what}; try again in {wait} s",
+                                headers={"Retry-After": str(wait)})
+
+
+def client_address(request: Request) -> str:
+    """Who asks, as far as this server can tell (behind a proxy: with --proxy-headers)."""
+    return request.client.host if request.client else "unknown"
+
+
+def per_address(kind: str, what: str):  # type: ignore[no-untyped-def]
+    """A route dependency: `kind` counted per client address."""
+
+    async def limit(request: Request) -> None:
+        request.app.state.limiter.check(kind, client_address(request), what)
+
+    return limit

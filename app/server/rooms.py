@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, status
+from fastapi import APIRouter, Depends, HTTPException, Request, status
 
 from app.rooms import errors as E
 from app.rooms.errors import RoomError
 
 from .deps import AppSettings, CurrentPlayer, Rooms
+from .ratelimit import per_address
 from .responses import RoomLinks, RoomList
 from .schemas import NewRoom
 
@@ -24,9 +25,12 @@ def _with_links(base: str, room: Mapping[str, Any]) -> dict[str, Any]:
     return {**room, "invite_url": f"{base.rstrip('/')}/r/{room['code']}", "socket_path": f"/ws/rooms/{room['code']}"}
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, response_model=RoomLinks)
-async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: AppSettings) -> dict[str, Any]:
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=RoomLinks,
+             dependencies=[Depends(per_address("new_rooms", "rooms created from your address"))])
+async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: AppSettings,
+                 request: Request) -> dict[str, Any]:
     """Create a room. `seats` and `options.players` are the same; `seed` needs seeded rooms."""
+    request.app.state.limiter.check("player_rooms", player.id, "rooms created by you")
     if body.seed is not None and not settings.seeded_rooms:
         raise HTTPException(status.HTTP_403_FORBIDDEN, "this server does not take seeds (SPITE_SEEDED_ROOMS)")
     try:

@@ -159,6 +159,15 @@ async def room_socket(ws: WebSocket, code: str) -> None:
             await ws.accept()
             await _close(ws, RESTART, "the server is restarting; reconnect")
         return
+    wait = ws.app.state.limiter.hit("connects", ws.client.host if ws.client else "unknown")
+    if wait is not None:  # refuse the handshake itself where the server can (429), else close 4429
+        if "websocket.http.response" in ws.scope.get("extensions", {}):
+            await ws.send_denial_response(JSONResponse({"message": f"too many connections; try again in {wait} s"},
+                                                       429, headers={"Retry-After": str(wait)}))
+        else:
+            await ws.accept()
+            await _close(ws, TOO_MANY, "too many connections from your address")
+        return
     await ws.accept()
     try:
         room_code = (await service.live(code)).code

@@ -44,6 +44,13 @@ async def open_rooms_hosted(session: AsyncSession, host_id: str, since: datetime
     return int((await session.execute(q)).scalar_one())
 
 
+async def public_rooms_waiting(session: AsyncSession, host_id: str) -> int:
+    """How many public rooms this player hosts that wait for players (the list shows those)."""
+    q = select(func.count()).select_from(Room).where(Room.host_id == host_id, Room.public.is_(True),
+                                                     Room.status == RoomStatus.WAITING)
+    return int((await session.execute(q)).scalar_one())
+
+
 async def update_room(session: AsyncSession, code: str, rev: int, values: dict[str, Any],
                       *, commit: bool = True) -> int:
     """Write `values` to the room if it is still at `rev`; returns the new revision."""

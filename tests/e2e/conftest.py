@@ -17,6 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.server.helpers import CROWD_ENV
+
 try:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 except ImportError:  # pragma: no cover - the dev extra installs it
@@ -81,7 +83,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     port = free_port()
     db = tmp_path / "e2e.db"
     env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", "SPITE_SEEDED_ROOMS": "true",
-           "SPITE_BOT_DELAY": "0", "SPITE_PUBLIC_URL": f"http://127.0.0.1:{port}"}
+           "SPITE_BOT_DELAY": "0", "SPITE_PUBLIC_URL": f"http://127.0.0.1:{port}", **CROWD_ENV}
     env.pop("SPITE_REDIS_URL", None)
     srv = Server(url=f"http://127.0.0.1:{port}", port=port, db=db, env=env, log=tmp_path / "server.log")
     srv.start()

@@ -242,6 +242,10 @@ class MemoryStorage:
     async def open_rooms_hosted(self, host_id: str, since: datetime) -> int:
         return sum(1 for st in self.rooms.values() if st.host_id == host_id and st.status != RoomStatus.OVER)
 
+    async def public_rooms_waiting(self, host_id: str) -> int:
+        return sum(1 for st in self.rooms.values() if st.host_id == host_id and st.public
+                   and st.status == RoomStatus.WAITING)
+
     async def public_rooms(self) -> list[tuple[RoomState, str | None]]:
         return [(st, "Host") for st in self.rooms.values() if st.public and st.status == RoomStatus.WAITING]
 

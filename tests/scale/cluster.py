@@ -14,14 +14,14 @@ from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import text
 
 from app.store.db import make_engine
-from tests.server.helpers import ServerProcess, Sock, pick
+from tests.server.helpers import CROWD_ENV, ServerProcess, Sock, pick
 
 Msg = dict[str, Any]
 FAST = {
     "SPITE_SEEDED_ROOMS": "true", "SPITE_BOT_WORKERS": "1", "SPITE_BOT_DELAY": "0.02",
     "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000", "SPITE_LEASE_SECONDS": "1.5",
     "SPITE_HEARTBEAT_SECONDS": "0.5", "SPITE_PRESENCE_TTL": "2", "SPITE_LOG_FORMAT": "json",
-    "SPITE_LOG_LEVEL": "info",
+    "SPITE_LOG_LEVEL": "info", **CROWD_ENV,
 }
 
 

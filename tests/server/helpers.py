@@ -30,11 +30,20 @@ ROOT = Path(__file__).resolve().parents[2]
 Msg = dict[str, Any]
 
 
+# The tests' players all come from 127.0.0.1: one address standing for a crowd, so the limits
+# per address are those of a busy site, not of one stranger (tests/server/test_hardening.py
+# checks the limits themselves at their defaults).
+CROWD = {"limit_new_players": "100000/minute", "limit_new_rooms": "100000/minute",
+         "limit_player_rooms": "10000/minute", "limit_replays": "100000/minute", "limit_connects": "100000/minute",
+         "max_public_rooms_per_player": 1000}
+CROWD_ENV = {f"SPITE_{k.upper()}": str(v) for k, v in CROWD.items()}
+
+
 def make_settings(db_url: str, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "database_url": db_url, "seeded_rooms": True, "seed_secret": "test-secret", "bot_delay": 0.02, "bot_workers": 1,
         "absent_grace": 60.0, "heartbeat_seconds": 5.0, "hello_timeout": 5.0, "rate_per_second": 200.0,
-        "rate_burst": 400, "redis_url": None,
+        "rate_burst": 400, "redis_url": None, **CROWD,
     }
     values.update(overrides)
     return Settings(**values)

@@ -10,7 +10,18 @@ import httpx
 
 from app.bus import LocalBus
 
-from .helpers import Person, ServerProcess, ServerThread, Sock, new_person, new_room, pick, play_to_end, seat_everyone
+from .helpers import (
+    CROWD_ENV,
+    Person,
+    ServerProcess,
+    ServerThread,
+    Sock,
+    new_person,
+    new_room,
+    pick,
+    play_to_end,
+    seat_everyone,
+)
 from .truth import rebuild_and_check
 
 
@@ -73,7 +84,8 @@ async def test_reconnect_resumes_the_seat(server: ServerThread, http: httpx.Asyn
 
 async def test_kill_and_restart_loses_nothing(db_url: str, tmp_path: Any) -> None:
     env = {"SPITE_DATABASE_URL": db_url, "SPITE_SEEDED_ROOMS": "true", "SPITE_BOT_WORKERS": "1",
-           "SPITE_STATIC_DIR": str(tmp_path), "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000"}
+           "SPITE_STATIC_DIR": str(tmp_path), "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000",
+           **CROWD_ENV}
     first = ServerProcess(env).start()
     try:
         async with httpx.AsyncClient(base_url=first.base, timeout=30) as http:
