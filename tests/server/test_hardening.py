@@ -8,6 +8,7 @@ import asyncio
 from typing import Any
 
 import httpx
+import pytest
 
 from .helpers import ServerThread, Sock, new_person, new_room
 
@@ -166,3 +167,53 @@ async def test_a_private_rooms_code_is_shown_only_to_those_who_played(server: Se
             page = (await http.get(f"/api/players/{ann.id}/matches", headers=headers)).json()
             item = next(i for i in page["items"] if i["id"] == match_id)
             assert item["room"] == (code if sees else None)
+
+
+def _defaults(*names: str) -> dict[str, Any]:
+    """The shipped values of these settings (the tests' helpers raise them for their crowd)."""
+    from app.settings import Settings
+
+    return {n: Settings.model_fields[n].default for n in names}
+
+
+async def test_identities_rooms_and_replays_are_limited_per_address(db_url: str) -> None:
+    from app.main import create_app
+
+    from .helpers import make_settings
+
+    limits = _defaults("limit_new_players", "limit_new_rooms", "limit_player_rooms", "max_public_rooms_per_player")
+    app = create_app(make_settings(db_url, **limits, limit_replays="3/minute"))
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app, client=("198.51.100.7", 4000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+            made = [await http.post("/api/players", json={"name": f"P{i}"}) for i in range(12)]
+            assert [r.status_code for r in made] == [201] * 10 + [429, 429]  # 10 a minute
+            assert 1 <= int(made[-1].headers["retry-after"]) <= 60 and "too many" in made[-1].json()["message"]
+            auth = {"Authorization": f"Bearer {made[0].json()['token']}"}
+            public = [await http.post("/api/rooms", json={"public": True}, headers=auth) for _ in range(3)]
+            assert [r.status_code for r in public] == [201, 201, 429]  # two public rooms waiting at a time
+            rooms = [await http.post("/api/rooms", json={}, headers=auth) for _ in range(9)]
+            assert [r.status_code for r in rooms] == [201] * 7 + [429] * 2  # ten tries a minute per player
+            assert "retry-after" in rooms[-1].headers
+            asked = [(await http.get("/api/matches/nosuchmatch/replay")).status_code for _ in range(5)]
+            assert asked == [404, 404, 404, 429, 429]
+        other = httpx.ASGITransport(app=app, client=("198.51.100.8", 4000))  # another address is not held up
+        async with httpx.AsyncClient(transport=other, base_url="http://testserver") as http:
+            assert (await http.post("/api/players", json={"name": "Q"})).status_code == 201
+
+
+async def test_room_sockets_are_limited_per_address(start_server: Any) -> None:
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    server: ServerThread = start_server(limit_connects="4/minute")
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        ann = await new_person(http, "Ann")
+        room = await new_room(http, ann)
+    url = server.base.replace("http", "ws", 1) + f"/ws/rooms/{room['code']}"
+    for _ in range(4):
+        ws = await connect(url)
+        await ws.close()
+    with pytest.raises(InvalidStatus) as refused:
+        await connect(url)
+    assert refused.value.response.status_code == 429 and refused.value.response.headers["Retry-After"]
