@@ -11,7 +11,8 @@ ENV SPITE_DATABASE_URL=sqlite:////data/spite.db
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 \
   CMD python -c "import urllib.request,sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz').status != 200)"
-# No per-message deflate: it doubles the memory of an idle socket (docs/performance.md).
+# app.serve: uvicorn with the header timeout, connection cap and frame limit of docs/operations.md,
+# no per-message deflate (it doubles the memory of an idle socket), no access log; behind the
+# proxy, client addresses (for the rate limits) come from X-Forwarded-For.
 # SIGTERM drains the instance first (app/server/shutdown.py).
-CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers", "--forwarded-allow-ips", "*", \
-     "--ws-per-message-deflate", "false", "--no-access-log"]
+CMD ["python", "-m", "app.serve", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers"]

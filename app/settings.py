@@ -74,6 +74,11 @@ class Settings(BaseSettings):
     hello_timeout: float = Field(default=10.0, gt=0)
     max_message_bytes: int = Field(default=8192, ge=256)
     max_body_bytes: int = Field(default=65536, ge=1024)
+    max_frame_bytes: int = Field(default=65536, ge=1024,
+                                 description="Largest WebSocket frame uvicorn buffers (python -m app.serve)")
+    header_timeout: float = Field(default=10.0, gt=0,
+                                  description="Seconds a client has to send a request's headers (python -m app.serve)")
+    max_connections: int = Field(default=10000, ge=16, description="Connections served at once (python -m app.serve)")
     rate_per_second: float = Field(default=10.0, gt=0)
     rate_burst: int = Field(default=30, ge=1)
     rate_strikes: int = Field(default=100, ge=1, description="Refused messages in a row before the socket is closed")
