@@ -8,6 +8,7 @@ pages are served from one process. SIGTERM drains first (see `app.server.shutdow
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -21,7 +22,7 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
-from .server import errors, logs, matches, meta, metrics, players, rooms, shutdown, socket
+from .server import errors, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
 from .server.pages import mount_pages, static_dir
 from .server.ratelimit import Limiter
 
@@ -34,7 +35,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.database_url)
+        engine = make_engine(settings.database_url, timeout=settings.db_timeout)
         try:
             if settings.auto_migrate:
                 await migrate.upgrade(engine)
@@ -54,12 +55,15 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if checkpointer is not None:
                 checkpointer.start()
             await service.start()
+            watcher = asyncio.get_running_loop().create_task(
+                app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
             collector = metrics.tune_gc(settings.gc_threshold, settings.gc_full_seconds)
             try:
                 yield
             finally:
                 restore()
+                watcher.cancel()
                 if collector is not None:
                     collector.cancel()
                 await service.close()
@@ -76,10 +80,12 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                   redoc_url="/redoc" if docs else None)
     app.state.settings = settings
     app.state.limiter = Limiter(settings)
+    app.state.open_sockets = socket.OpenSockets()
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(errors.SecurityHeaders)
-    for router in (meta.router, metrics.router, players.router, rooms.router, matches.router, socket.router):
+    for router in (meta.router, metrics.router, players.router, sessions.router, rooms.router, matches.router,
+                   socket.router):
         app.include_router(router)
     mount_pages(app, static_dir(settings.static_dir))
     return app

@@ -32,6 +32,8 @@ class Settings(BaseSettings):
         description="The site's address, for invite links (never taken from a request's Host header)")
     static_dir: str | None = Field(default=None, description="Folder of the client pages; default: ./static")
     auto_migrate: bool = True
+    db_timeout: float = Field(default=5.0, gt=0, le=60, description="Most seconds any wait on the database may take "
+                                                                    "(a lock, a connection, a statement ×2)")
     log_level: str = Field(default="info", description="Level of the app's own log (uvicorn has its own)")
     log_format: Literal["text", "json"] = Field(
         default="text", description="json: one JSON object per line, with the room and match ids")
@@ -85,6 +87,7 @@ class Settings(BaseSettings):
     max_chat_chars: int = Field(default=500, ge=1)
     max_rooms_per_player: int = Field(default=20, ge=1, description="Rooms a player may host that are not over")
     max_sockets_per_player: int = Field(default=8, ge=1)
+    token_idle_days: float = Field(default=180, gt=0, description="A bearer token unused this many days stops working")
     send_queue: int = Field(default=256, ge=8, description="Messages queued for a slow socket before it is closed")
     max_public_rooms_per_player: int = Field(default=2, ge=0, description="Public rooms a player may have waiting")
     # Rate limits per client address (and per player), in the `limits` notation; docs/operations.md.

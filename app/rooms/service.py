@@ -85,6 +85,12 @@ class LiveRoom(Room):
         self.shown_presence: tuple[Any, ...] | None = None  # presence as the last views to all showed it
         self.subscription: Subscription | None = None
         self.closed = False
+        self.stale = False  # a store failure left memory possibly behind: read the store first
+
+
+def _unavailable(move_id: str | None = None) -> RoomError:
+    return RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly",
+                     move_id=move_id)
 
 
 def _fresh(seed_key: bytes) -> Callable[[], Fresh]:
@@ -192,7 +198,10 @@ class RoomService:
                 ready: asyncio.Future[LiveRoom] = asyncio.get_running_loop().create_future()
                 sub = await self.bus.subscribe(code, functools.partial(self._on_bus, ready), self.instance)
                 try:
-                    found = await self.storage.load(code)
+                    try:
+                        found = await self.storage.load(code)
+                    except Exception as e:
+                        raise _unavailable() from e
                     if found is None:
                         raise RoomNotFound(code)
                     room = LiveRoom(Room(found.state, found.match, loaded_at=self.clock.now(),
@@ -228,16 +237,21 @@ class RoomService:
             ROOMS_LOADED.dec()
 
     async def reload(self, room: LiveRoom) -> None:
-        """Replace the room's memory with the store's truth and show it to everyone."""
+        """Replace the room's memory with the store's truth and show it to everyone.
+
+        If the store cannot be read, the room keeps what it has (memory only ever holds
+        committed steps, so it is behind the store at worst, never ahead), is marked stale so
+        the next command reads the store first, and RoomError(unavailable) is raised: sockets
+        stay open and are told `unavailable`, as docs/protocol.md says."""
         try:
             found = await self.storage.load(room.code)
+            if found is not None:
+                seen = await self.storage.room_presence(room.code)
         except Exception as e:
-            # Memory may hold a change the store refused: drop the room; sockets reconnect.
-            log.exception("could not reload room %s; closing it", room.code)
-            self._unload(room)
-            for peer in list(room.peers):
-                peer.reconnect("the room is reloading; reconnect")
-            raise RoomError(E.UNAVAILABLE, "the server could not reach its database; reconnect") from e
+            room.stale = True
+            log.warning("could not reload room %s: %s", room.code, e)
+            raise _unavailable() from e
+        room.stale = False
         if found is None:
             self._unload(room)
             return
@@ -246,7 +260,7 @@ class RoomService:
         if room.match is None or room.match.id != old:
             for p in room.peers:
                 p.sent_v = None
-        await self._refresh_presence(room)
+        self._set_presence(room, seen)
         self._show(room, room_changed=True)
 
     async def _refresh_presence(self, room: LiveRoom) -> bool:
@@ -395,7 +409,10 @@ class RoomService:
             if self.draining:
                 raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect")
             room = await self.live(code)
-            await self.storage.add_socket(room.code, peer.player_id, self.instance)
+            try:
+                await self.storage.add_socket(room.code, peer.player_id, self.instance)
+            except Exception as e:
+                raise _unavailable() from e
             async with room.lock:
                 if room.closed:
                     await self.storage.drop_socket(room.code, peer.player_id, self.instance)
@@ -466,6 +483,8 @@ class RoomService:
         async with room.lock:
             if room.closed:
                 raise RoomError(E.UNAVAILABLE, "the room was closed; reconnect")
+            if room.stale:
+                await self.reload(room)
             now = self.clock.now()
             match cmd:
                 case C.Sit() | C.Stand() | C.AddBot() | C.RemoveBot() | C.FreeSeat() | C.Configure():
@@ -497,6 +516,8 @@ class RoomService:
             except Conflict:
                 await self.reload(room)
                 continue
+            except Exception as e:
+                raise self._store_failed(room, e) from e
             room.state.with_values(values, rev)
             if isinstance(cmd, C.AddBot):
                 self.bots.prepare()
@@ -512,6 +533,8 @@ class RoomService:
         except Conflict as e:
             await self.reload(room)
             raise RoomError(E.CONFLICT, "the room changed just now; try again") from e
+        except Exception as e:
+            raise self._store_failed(room, e) from e
         room.state.with_values(begin.room_values, rev)
         room.match = begin.match
         apply_steps(begin.match, [begin.deal], begin.deadline)
@@ -528,12 +551,11 @@ class RoomService:
         assert m is not None
         try:
             await self.storage.deal_hand(deal)
-        except Exception as e:
+        except Conflict as e:
             await self.reload(room)
-            if isinstance(e, Conflict):
-                raise RoomError(E.CONFLICT, "the next hand was already dealt") from e
-            log.exception("could not store the deal of hand %s of match %s", deal.deal.number, m.id)
-            raise RoomError(E.UNAVAILABLE, "the server could not save that; try again") from e
+            raise RoomError(E.CONFLICT, "the next hand was already dealt") from e
+        except Exception as e:
+            raise self._store_failed(room, e) from e
         apply_steps(m, [deal.deal], deal.deadline)
         await self._committed(room)
 
@@ -544,21 +566,17 @@ class RoomService:
         assert m is not None
         try:
             await self.storage.commit_move(commit)
-        except Exception as e:
+        except Conflict as e:
             await self.reload(room)
             mine = room.match
+            if peer is not None:
+                self._send_state(room, peer)  # the table as it is now
             if step.client_id is not None and mine is not None and (step.seat, step.client_id) in mine.client_ids:
-                if peer is not None:
-                    self._send_state(room, peer)  # our twin on another socket got there first
-                return
-            if isinstance(e, Conflict):
-                if peer is not None:
-                    self._send_state(room, peer)
-                raise RoomError(E.CONFLICT, "another move was made first; here is the table now",
-                                move_id=step.client_id) from e
-            log.exception("could not store move %s of match %s", step.v, m.id)
-            raise RoomError(E.UNAVAILABLE, "the server could not save that move; try again",
+                return  # our twin on another socket got there first
+            raise RoomError(E.CONFLICT, "another move was made first; here is the table now",
                             move_id=step.client_id) from e
+        except Exception as e:
+            raise self._store_failed(room, e, step.client_id) from e
         (MOVES_BY.get(step.actor) or MOVES.labels(step.actor)).inc()
         apply_steps(m, [step], commit.deadline)
         over = commit.ends_match
@@ -569,6 +587,14 @@ class RoomService:
         plain = commit.hand_end is None  # a hand's end also writes results: others read the store
         await self._committed(room, room_changed=over, notice=Advanced(
             m.id, m.v, over, step if plain else None, commit.deadline))
+
+    def _store_failed(self, room: LiveRoom, error: Exception, move_id: str | None = None) -> RoomError:
+        """A write failed for another reason than a lost race: nothing is applied (memory
+        changes only after a commit). The write may still have committed, so the room reads
+        the store before its next command."""
+        room.stale = True
+        log.warning("a write of room %s failed: %s", room.code, error)
+        return _unavailable(move_id)
 
     async def _hint(self, room: LiveRoom, peer: Peer, who: Actor) -> None:
         """Suggest a move to the player whose turn it is (if the room allows hints)."""

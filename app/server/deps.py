@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.rooms.service import RoomService
 from app.settings import Settings
 from app.store.models import Player
-from app.store.players import player_by_token
+from app.store.tokens import player_by_token
 
 bearer = HTTPBearer(auto_error=False, description="The token POST /api/players gave you.")
 
@@ -38,13 +38,13 @@ Rooms = Annotated[RoomService, Depends(get_rooms)]
 AppSettings = Annotated[Settings, Depends(get_settings)]
 
 
-async def current_player(session: Session,
+async def current_player(session: Session, settings: AppSettings,
                          credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Player:
     """The player whose token the request carries (401 otherwise)."""
     if credentials is None:
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, "send Authorization: Bearer <token>",
                             headers={"WWW-Authenticate": "Bearer"})
-    player = await player_by_token(session, credentials.credentials)
+    player = await player_by_token(session, credentials.credentials, settings.token_idle_days)
     await session.close()  # hand the connection back: the handler may need one of its own
     if player is None:
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, "that token is not valid",
@@ -55,14 +55,25 @@ async def current_player(session: Session,
 CurrentPlayer = Annotated[Player, Depends(current_player)]
 
 
-async def maybe_player(session: Session,
+async def maybe_player(session: Session, settings: AppSettings,
                        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Player | None:
     """The caller if the request carries a valid token, else None (anyone may ask)."""
     if credentials is None:
         return None
-    player = await player_by_token(session, credentials.credentials)
+    player = await player_by_token(session, credentials.credentials, settings.token_idle_days)
     await session.close()
     return player
 
 
 MaybePlayer = Annotated[Player | None, Depends(maybe_player)]
+
+
+def bearer_token(credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str:
+    """The token the request carries (401 if none)."""
+    if credentials is None:
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "send Authorization: Bearer <token>",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return credentials.credentials
+
+
+BearerToken = Annotated[str, Depends(bearer_token)]

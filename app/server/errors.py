@@ -9,6 +9,8 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import TimeoutError as SATimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -43,7 +45,22 @@ async def http_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
 
-async def unexpected_error(_request: Request, exc: Exception) -> JSONResponse:
+def database_away(exc: BaseException) -> bool:
+    """Is this the database failing (gone, locked, full, too slow), rather than a bug?"""
+    if isinstance(exc, IntegrityError):
+        return False
+    return isinstance(exc, DBAPIError | SATimeoutError | OSError | TimeoutError)
+
+
+async def unavailable_error(_request: Request, exc: Exception) -> JSONResponse:
+    log.warning("the database failed a request: %s", exc)
+    return JSONResponse({"message": "the server cannot reach its database just now; try again shortly",
+                         "detail": "unavailable"}, status_code=503, headers={"Retry-After": "5"})
+
+
+async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    if database_away(exc):
+        return await unavailable_error(request, exc)
     log.exception("unexpected error", exc_info=exc)
     return JSONResponse({"message": "something went wrong on the server", "detail": "internal error"},
                         status_code=500)
@@ -52,6 +69,8 @@ async def unexpected_error(_request: Request, exc: Exception) -> JSONResponse:
 def install(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
+    for kind in (DBAPIError, SATimeoutError):
+        app.add_exception_handler(kind, unavailable_error)
     app.add_exception_handler(Exception, unexpected_error)
 
 

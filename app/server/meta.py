@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, status
-from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.rooms.config import catalog
+from app.store.health import probe_write
 
 from .deps import AppSettings, Session
 from .responses import Catalog, Health
 
 router = APIRouter(tags=["meta"])
+log = logging.getLogger(__name__)
 
 
 @router.get("/healthz", response_model=Health)
@@ -22,11 +26,30 @@ async def healthz(session: Session, request: Request) -> dict[str, Any]:
     rooms = getattr(request.app.state, "rooms", None)
     if rooms is not None and rooms.draining:
         raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, "this instance is restarting")
+    instance = rooms.instance if rooms is not None else None
+    if not await _takes_writes(request, session, instance or "-"):
+        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, "the database does not take writes just now")
+    return {"ok": True, "instance": instance}
+
+
+PROBE_EVERY = 2.0  # seconds: /healthz writes at most this often, whoever asks
+
+
+async def _takes_writes(request: Request, session: AsyncSession, instance: str) -> bool:
+    """Does the database take a write (a row of this instance, rewritten)? A read alone
+    succeeds with the disk full or another process holding the write lock."""
+    checked = getattr(request.app.state, "health_checked", None)
+    now = time.monotonic()
+    if checked is not None and now - checked[0] < PROBE_EVERY:
+        return bool(checked[1])
     try:
-        await session.execute(text("SELECT 1"))
+        await probe_write(session, instance)
+        ok = True
     except Exception as e:
-        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, "the database is not answering") from e
-    return {"ok": True, "instance": rooms.instance if rooms is not None else None}
+        log.warning("health probe: the database refused a write: %s", e)
+        ok = False
+    request.app.state.health_checked = (time.monotonic(), ok)
+    return ok
 
 
 @router.get("/api/options", response_model=Catalog, response_model_exclude_unset=True)

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from datetime import timedelta
 from typing import Any
 
 import orjson
@@ -27,7 +28,8 @@ from app.rooms.logctx import about
 from app.rooms.messages import RoomInfo, StateExtra
 from app.rooms.service import RoomNotFound, RoomService
 from app.settings import Settings
-from app.store.players import player_by_token
+from app.store.models import utcnow
+from app.store.tokens import hash_token, player_by_token, revoked_since
 
 from . import wire
 from .metrics import COMMITTED, ERRORS, SENT, SOCKETS
@@ -37,6 +39,7 @@ log = logging.getLogger(__name__)
 router = APIRouter()
 UNAUTHORIZED, NOT_FOUND, TOO_MANY, POLICY = 4401, 4404, 4429, 1008
 RESTART = 1012  # protocol.md: the server is restarting; reconnect
+TRY_AGAIN = 1013  # protocol.md: the database is away; reconnect in a while
 
 
 class Connection:
@@ -79,11 +82,12 @@ class Connection:
             await self.ws.close(code, reason)
 
     def close(self, code: int, reason: str) -> None:
-        """Close after what is queued (a restart: the last states still go out) or at once."""
+        """Close after what is queued (a restart or "try again": the last messages still go
+        out) or at once."""
         if self.close_code is not None:
             return
         self.close_code = (code, reason)
-        if code != RESTART:
+        if code not in (RESTART, TRY_AGAIN):
             while not self.queue.empty():
                 self.queue.get_nowait()
         self.queue.put_nowait(None)
@@ -118,6 +122,48 @@ class Connection:
         self._put(wire.Pong())
 
 
+class OpenSockets:
+    """This instance's room sockets by the (hash of the) token they said hello with, so a
+    revoked token's sockets close at once here, and within a heartbeat on other instances."""
+
+    def __init__(self) -> None:
+        self.by_token: dict[str, set[Connection]] = {}
+
+    def add(self, token_hash: str, conn: Connection) -> None:
+        self.by_token.setdefault(token_hash, set()).add(conn)
+
+    def discard(self, token_hash: str, conn: Connection) -> None:
+        conns = self.by_token.get(token_hash)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.by_token[token_hash]
+
+    def revoked(self, token_hash: str) -> int:
+        """Close every socket of a token that no longer works; how many there were."""
+        conns = self.by_token.pop(token_hash, set())
+        for conn in conns:
+            conn.close(UNAUTHORIZED, "you signed out: that token no longer works")
+        return len(conns)
+
+    async def watch(self, sessions: Any, every: float) -> None:
+        """Forever: close the sockets of tokens revoked on any instance since the last look."""
+        since = utcnow()
+        while True:
+            await asyncio.sleep(every)
+            try:
+                now = utcnow()
+                async with sessions() as s:
+                    hashes = await revoked_since(s, since - timedelta(seconds=every))  # overlap: clocks differ
+                since = now
+                for token_hash in hashes:
+                    self.revoked(token_hash)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not look for revoked tokens")
+
+
 def _problem(e: ValidationError) -> str:
     first = e.errors()[0]
     if first["type"] == "json_invalid":
@@ -126,6 +172,12 @@ def _problem(e: ValidationError) -> str:
         return "unknown message type; known types: " + ", ".join(wire.CLIENT_TYPES)
     where = ".".join(str(p) for p in first["loc"][1:])
     return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+async def _refuse(ws: WebSocket, e: RoomError) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(wire.Error(code=e.code, message=e.message).model_dump_json())
+    await _close(ws, TRY_AGAIN, "the server cannot reach its database; try again shortly")
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
@@ -175,12 +227,20 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     except RoomNotFound:
         await _close(ws, NOT_FOUND, "no room has that code")
         return
+    except RoomError as e:  # the database is away: say so, and ask the client to come back later
+        await _refuse(ws, e)
+        return
     hello = await _hello(ws, settings)
     if hello is None:
         await _close(ws, UNAUTHORIZED, "say hello with your token first")
         return
-    async with ws.app.state.sessions() as s:
-        player = await player_by_token(s, hello.token)
+    try:
+        async with ws.app.state.sessions() as s:
+            player = await player_by_token(s, hello.token, settings.token_idle_days)
+    except Exception as e:
+        log.warning("could not check a token: %s", e)
+        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly"))
+        return
     if player is None:
         await _close(ws, UNAUTHORIZED, "that token is not valid")
         return
@@ -188,6 +248,9 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         await _close(ws, TOO_MANY, "too many open connections for this player")
         return
     conn = Connection(ws, player.id, player.name, settings.send_queue)
+    token = hash_token(hello.token)
+    opened: OpenSockets = ws.app.state.open_sockets
+    opened.add(token, conn)
     sender = asyncio.get_running_loop().create_task(conn.run())
     room = None
     SOCKETS.inc()
@@ -200,8 +263,11 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         conn.send_error(e.code, e.message)
         if e.code == E.UNAVAILABLE and service.draining:
             conn.close(RESTART, "the server is restarting; reconnect")
+        elif e.code == E.UNAVAILABLE:
+            conn.close(TRY_AGAIN, "the server cannot reach its database; try again shortly")
     finally:
         SOCKETS.dec()
+        opened.discard(token, conn)
         if room is not None:
             await service.leave(room, conn)
         service.release_socket(player.id)

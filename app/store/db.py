@@ -46,12 +46,19 @@ def sqlite_file(url: str | URL) -> str | None:
     return u.database
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+def _sqlite_pragmas(busy_ms: int) -> Any:
+    def pragmas(dbapi_conn: Any, _record: Any) -> None:
+        _set_pragmas(dbapi_conn, busy_ms)
+
+    return pragmas
+
+
+def _set_pragmas(dbapi_conn: Any, busy_ms: int) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     cur.execute("PRAGMA wal_autocheckpoint=10000")
     cur.close()
 
@@ -60,22 +67,25 @@ def _json_dumps(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def make_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
+def make_engine(url: str | URL, *, timeout: float = 5.0, **kwargs: Any) -> AsyncEngine:
     """An async engine for a plain or async URL, with SQLite set up for concurrent use and
-    JSON columns (de)serialised by orjson."""
+    JSON columns (de)serialised by orjson. `timeout` bounds every wait on the database
+    (connecting, a free connection, a lock another process holds, a statement), so a database
+    that is away is reported within seconds instead of after a long hang."""
     u = async_url(url)
     kwargs.setdefault("json_serializer", _json_dumps)
     kwargs.setdefault("json_deserializer", orjson.loads)
+    kwargs.setdefault("pool_timeout", timeout)
     if is_sqlite(u):
         # SQLite has one writer at a time: one connection, shared in turn, means transactions
         # queue in the app instead of sleeping in SQLite's busy handler (which costs p99 latency).
         kwargs.setdefault("pool_size", 1)
         kwargs.setdefault("max_overflow", 0)
-        engine = create_async_engine(u, connect_args={"timeout": 10}, **kwargs)
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        engine = create_async_engine(u, connect_args={"timeout": timeout}, **kwargs)
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas(int(timeout * 1000)))
         return engine
     kwargs.setdefault("pool_pre_ping", True)
-    return create_async_engine(u, **kwargs)
+    return create_async_engine(u, connect_args={"timeout": timeout, "command_timeout": timeout * 2}, **kwargs)
 
 
 def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

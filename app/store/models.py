@@ -65,13 +65,32 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A guest identity; the bearer token is kept only as its SHA-256."""
+    """A guest identity (its bearer tokens are rows of `tokens`)."""
 
     __tablename__ = "players"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Token(Base):
+    """A bearer token of a player, kept only as its SHA-256: one per device or sign-in. It
+    stops working once revoked, or once unused for the configured number of days."""
+
+    __tablename__ = "tokens"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    used_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
+
+
+class HealthProbe(Base):
+    """The row each instance's /healthz rewrites: the database is healthy when it takes writes."""
+
+    __tablename__ = "health_probes"
+    instance_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    at: Mapped[datetime] = mapped_column()
 
 
 class Room(Base):

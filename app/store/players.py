@@ -1,8 +1,7 @@
-"""Players: guest identities whose bearer token is stored only as its SHA-256."""
+"""Players: guest identities (their bearer tokens are in `tokens`)."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
 
@@ -10,17 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .models import Player
-
-
-def hash_token(token: str) -> str:
-    """SHA-256 of a token (tokens carry 256 random bits, so a plain hash is enough)."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    """A fresh bearer token: 32 random bytes, URL-safe."""
-    return secrets.token_urlsafe(32)
-
+from .tokens import issue
 
 ID_CHARS = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -38,17 +27,12 @@ def new_id() -> str:
 
 async def create_player(session: AsyncSession, name: str) -> tuple[Player, str]:
     """Insert a player; returns it and its token (the only time the token is known)."""
-    token = new_token()
-    player = Player(id=new_id(), name=name, token_hash=hash_token(token))
+    player = Player(id=new_id(), name=name)
     session.add(player)
+    await session.flush()
+    token = issue(session, player.id)
     await session.commit()
     return player, token
-
-
-async def player_by_token(session: AsyncSession, token: str) -> Player | None:
-    if not token or len(token) > 256:
-        return None
-    return (await session.execute(select(Player).where(Player.token_hash == hash_token(token)))).scalar_one_or_none()
 
 
 async def get_player(session: AsyncSession, player_id: str) -> Player | None:

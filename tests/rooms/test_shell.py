@@ -93,14 +93,16 @@ async def test_a_move_the_store_refuses_is_shown_to_nobody(world: Any) -> None:
     live, host, guest = await seated(svc, storage)
     await svc.handle(live, host, C.Start())
     peer = mover(live, host, guest)
-    states = (len(list(host.of("state"))), len(list(guest.of("state"))))
+    sent = (len(host.got), len(guest.got))
     storage.fail = OSError("disk full")
     with pytest.raises(RoomError) as refused:
         await play_first_legal(svc, live, peer, "x")
     assert (refused.value.code, refused.value.move_id) == (E.UNAVAILABLE, "x")
-    assert live.match is not None and live.match.v == 0
-    assert [s["v"] for s in host.of("state")][states[0]:] == [0]  # the reload showed the table as it is
-    assert all(s["v"] == 0 for s in guest.of("state"))
+    assert live.match is not None and live.match.v == 0 and live.stale  # nothing applied
+    assert (len(host.got), len(guest.got)) == sent  # nobody was told anything, nobody was disconnected
+    assert host.closed is None and guest.closed is None
+    await play_first_legal(svc, live, peer, "x")  # the store is back: read first, then the move
+    assert live.match.v == 1 and not live.stale and host.last("state")["v"] == 1
 
 
 async def test_two_instances_racing_for_one_version_converge(world: Any) -> None:

@@ -29,7 +29,7 @@ async def sessions(db_url: str) -> AsyncIterator[Sessions]:
 
 async def _room(sessions: Sessions, code: str, status: str = "playing") -> None:
     async with sessions() as s:
-        s.add(Player(id=f"p{code}", name="Host", token_hash=f"h{code}"))
+        s.add(Player(id=f"p{code}", name="Host"))
         await s.flush()
         s.add(Room(code=code, host_id=f"p{code}", preset="standard", seats=2, status="playing", seating=[],
                    match_id=f"m{code}"))

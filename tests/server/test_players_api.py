@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 from sqlalchemy import select
 
-from app.store.models import Player
+from app.store.models import Token
 
 
 async def test_create_and_me(api: httpx.AsyncClient) -> None:
@@ -22,7 +22,7 @@ async def test_create_and_me(api: httpx.AsyncClient) -> None:
     # The token itself is nowhere in the database; only its hash is.
     sessions = api._transport.app.state.sessions  # type: ignore[attr-defined]
     async with sessions() as s:
-        row = (await s.execute(select(Player).where(Player.id == body["id"]))).scalar_one()
+        row = (await s.execute(select(Token).where(Token.player_id == body["id"]))).scalar_one()
     assert row.token_hash != body["token"] and body["token"] not in row.token_hash and len(row.token_hash) == 64
 
 
