@@ -95,8 +95,20 @@ def _sit(room: Room, who: Actor, seat: int | None) -> dict[str, Any] | None:
         raise RoomError(E.SEAT_TAKEN, f"seat {target} is taken")
     if mine is not None:
         seating[mine] = None
-    seating[target] = SeatInfo(name=who.name, player_id=who.player_id)
+    taken = {x.name.casefold() for x in seating if x is not None}
+    seating[target] = SeatInfo(name=distinct_name(who.name, taken), player_id=who.player_id)
     return {"seating": seating_json(seating)}
+
+
+def distinct_name(name: str, taken: set[str]) -> str:
+    """`name`, or `name (2)`, `name (3)`… if someone at the table already goes by it
+    (casefolded): nobody can pass for another player at the table."""
+    if name.casefold() not in taken:
+        return name
+    n = 2
+    while f"{name} ({n})".casefold() in taken:
+        n += 1
+    return f"{name} ({n})"
 
 
 def _stand(room: Room, who: Actor) -> dict[str, Any] | None:

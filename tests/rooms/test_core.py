@@ -366,3 +366,11 @@ def test_each_receiver_is_sent_the_events_the_observer_allows_it(monkeypatch: py
         return [e["type"] for e in orjson.loads(orjson.dumps(events))]
 
     assert (decoded(mine), decoded(theirs), decoded(watcher)) == (["x"], ["y"], ["z"])
+
+
+def test_nobody_sits_under_a_name_someone_at_the_table_already_has() -> None:
+    room = lobby(3)
+    sit(room, HOST)
+    sit(room, Actor("x", "hana"))  # the host is Hana
+    sit(room, Actor("y", "Hana"))
+    assert [s.name for s in room.state.seating if s] == ["Hana", "hana (2)", "Hana (3)"]
