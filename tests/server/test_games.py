@@ -139,6 +139,10 @@ async def test_history_after_games(server: ServerThread, http: httpx.AsyncClient
     assert full["total"] == first["v"] and len(full["moves"]) + len(full["hands"]) == first["v"] + 1
     step = (await http.get(f"/api/matches/{first['match_id']}/replay", params={"at": 3})).json()
     assert step["at"] == 3 and step["total"] == first["v"]
+    from app.rooms.replay import STEPS
+
+    assert STEPS.get((first["match_id"], 3)) is not None  # kept: the next asker is not rebuilt for
+    assert (await http.get(f"/api/matches/{first['match_id']}/replay", params={"at": 3})).json() == step
     assert all("hand" in p and "payoff" in p for p in step["view"]["players"]) and "stock" in step["view"]
     assert (await http.get(f"/api/matches/{first['match_id']}/replay", params={"at": 10**6})).status_code == 422
     assert (await http.get(f"/api/matches/{first['match_id']}/replay", params={"at": "x"})).status_code == 422
