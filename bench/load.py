@@ -1,6 +1,6 @@
 """Load: N rooms of random players over real sockets, against a real server.
 
-    python bench/load.py --rooms 100 --seconds 30 [--pace 1.0] [--url URL[,URL2]]
+    python bench/load.py --rooms 100 --seconds 30 [--pace 1.0] [--format split|full] [--url URL[,URL2]]
     python bench/load.py --rooms 100 --seconds 30 --pace 0 --echo-peer
     python bench/load.py --rooms 100 --seconds 30 --instances 2 [--postgres URL] [--redis URL]
 
@@ -109,6 +109,7 @@ def wait_http(url: str, timeout: float = 60.0) -> None:
 
 
 DEFLATE = False  # --deflate: clients offer permessage-deflate and the server accepts it (browsers do)
+FORMAT = "split"  # --format: the view as two parts (the browser client's way) or whole
 
 
 def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
@@ -225,7 +226,7 @@ class Player:
         ws_url = self.url.replace("http", "ws", 1) + f"/ws/rooms/{self.room.code}"
         self.ws = await websockets.connect(ws_url, max_size=2**20, compression="deflate" if DEFLATE else None,
                                            open_timeout=60)
-        await self.ws.send(dumps({"type": "hello", "token": self.token, "last_v": None}))
+        await self.ws.send(dumps({"type": "hello", "token": self.token, "last_v": None, "format": FORMAT}))
 
     async def reader(self) -> None:
         async for raw in self.ws:
@@ -233,7 +234,7 @@ class Player:
             kind = msg["type"]
             if kind == "state":
                 self.v = msg["v"]
-                self.view = msg["view"]
+                self.view = msg["view"] if "view" in msg else {**msg["shared"], **msg["own"]}
                 self.room.delivered(self, msg["v"])
                 self.got_v.set()
             elif kind == "error":
@@ -412,6 +413,8 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a player's moves (0: flat out)")
     parser.add_argument("--url", help="server base URL(s), comma-separated (default: start one here)")
     parser.add_argument("--echo-peer", action="store_true", help="drive a bare websockets echo server instead")
+    parser.add_argument("--format", choices=("split", "full"), default="split",
+                        help="how states carry the view: shared + own parts (default) or whole")
     parser.add_argument("--deflate", action="store_true",
                         help="clients offer permessage-deflate, as browsers do, and the server accepts it")
     parser.add_argument("--instances", type=int, default=0,
@@ -420,8 +423,9 @@ def main() -> None:
                         help="admin URL of a PostgreSQL server (for --instances)")
     parser.add_argument("--redis", default=os.environ.get("SPITE_TEST_REDIS_URL"), help="Redis URL (for --instances)")
     args = parser.parse_args()
-    global DEFLATE
+    global DEFLATE, FORMAT
     DEFLATE = args.deflate
+    FORMAT = args.format
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     procs: list[subprocess.Popen[bytes]] = []

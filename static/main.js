@@ -326,7 +326,8 @@ class RoomPage {
 
   /** @param {StateMessage} msg */
   onState(msg) {
-    const view = msg.view;
+    /** @type {View} */
+    const view = { ...msg.shared, ...msg.own };
     const first = !this.view;
     const before = first ? null : snapshot(this.stage);
     this.view = view;

@@ -62,7 +62,9 @@ export class RoomSocket {
     }
     this.ws = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token, last_v: this.lastV }));
+      // Split views (protocol v1.1): each state carries the public table once (`shared`) and
+      // this receiver's part (`own`); the client joins them.
+      ws.send(JSON.stringify({ type: "hello", token: this.token, last_v: this.lastV, format: "split" }));
     };
     ws.onmessage = (ev) => {
       const msg = /** @type {ServerMessage} */ (JSON.parse(ev.data));

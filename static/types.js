@@ -163,10 +163,13 @@
 /** @typedef {{type: "room", room: Room}} RoomMessage */
 /** @typedef {{seat: number, deadline: string, remaining: number, turn_seconds: number}} Clock */
 /**
+ * A state on a split socket (the client says hello with `format: "split"`): the view is
+ * `{...shared, ...own}`.
  * @typedef {object} StateMessage
  * @property {"state"} type
  * @property {number} v
- * @property {View} view
+ * @property {Omit<View, "you" | "hand" | "legal_moves">} shared  the same for every receiver of this version
+ * @property {Pick<View, "you" | "hand" | "legal_moves">} own  this receiver's own part
  * @property {GameEvent[]} events
  * @property {string} match_id
  * @property {number} match_number
@@ -199,7 +202,7 @@
  * @property {boolean} [public]
  */
 /**
- * @typedef {{type: "hello", token: string, last_v: number | null}
+ * @typedef {{type: "hello", token: string, last_v: number | null, format: "split"}
  *   | {type: "sit", seat: number} | {type: "stand"}
  *   | {type: "add_bot", seat: number, level: string} | {type: "remove_bot", seat: number}
  *   | {type: "free_seat", seat: number}

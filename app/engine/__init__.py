@@ -21,11 +21,14 @@ from .observer import (
     events_for,
     events_same_for_all,
     hand_summary,
+    join_view,
     omniscient_view,
+    own_view,
     replay_open,
     room_code_visible,
     seed_if_over,
     seed_revealed,
+    shared_view,
     view,
 )
 from .options import OPTION_HELP, OPTION_NAMES, PRESET_HELP, PRESETS, Options, make_options, options_from_json
@@ -39,5 +42,5 @@ __all__ = [
     "ShuffleStream", "UnknownEvent", "commitment", "events_for", "events_same_for_all", "hand_summary",
     "room_code_visible",
     "make_options", "omniscient_view", "options_from_json", "replay_open", "seed_if_over",
-    "seed_revealed", "view",
+    "seed_revealed", "view", "shared_view", "own_view", "join_view",
 ]

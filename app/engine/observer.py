@@ -6,7 +6,9 @@ path by which a card, a seed or a result leaves the engine asks here first.
 
 - `view(match, seat)`: what one receiver (None: a spectator) may know of the current hand:
   its own hand, every pay-off top and count, side stacks, centre; other hands and the stock
-  as counts; the result (with the hand's seed) only once the hand is over.
+  as counts; the result (with the hand's seed) only once the hand is over. It is
+  `shared_view(match)` (the same for every receiver) joined with `own_view(match, seat)` (`you`,
+  `hand`, `legal_moves`): split views send the two parts.
 - `omniscient_view(match)`: every card face up, for replays; `replay_open(status)` says when.
 - `events_for(events, seat)` / `events_same_for_all(events)`: the animation events a receiver
   may see, by an allow-list of event types (`EVENT_RULES`).
@@ -39,11 +41,15 @@ def _centre(g: GameState) -> list[list[dict[str, Any]]]:
     ]
 
 
-def view(match: Match, seat: int | None,
-         connected: Sequence[bool] | None = None) -> dict[str, Any]:
-    """The JSON-ready view of the current hand for `seat` (None: a spectator).
+OWN_FIELDS = ("you", "hand", "legal_moves")  # the only fields of a view that differ between receivers
+VIEW_FIELDS = ("you", "turn", "status", "hand_number", "first", "stock_count", "set_aside_count", "centre",
+               "players", "hand", "legal_moves", "turn_info", "result", "options", "deal_commitment", "totals",
+               "match_target")
 
-    Card, move and options dicts inside may be shared between views: serialise, don't mutate."""
+
+def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[str, Any]:
+    """Every field of the current hand's view that is the same for every receiver: the
+    public table (protocol.md, split views). Built once per version, whoever receives it."""
     g = match.game
     o = match.options
     over = seed_revealed(match.status)  # the result carries the seed
@@ -61,9 +67,7 @@ def view(match: Match, seat: int | None,
             "connected": bool(connected[s]) if connected is not None else None,
             "score": match.totals[s],
         })
-    to_move = seat is not None and seat == g.turn and g.outcome is None
-    out: dict[str, Any] = {
-        "you": seat,
+    return {
         "turn": g.turn,
         "status": match.status,
         "hand_number": len(match.hands),
@@ -72,8 +76,6 @@ def view(match: Match, seat: int | None,
         "set_aside_count": len(g.aside),
         "centre": _centre(g),
         "players": players,
-        "hand": _cards(g, g.hands[seat]) if seat is not None else [],
-        "legal_moves": [shared_wire(m) for m in g.legal_moves()] if to_move else [],
         "turn_info": {
             "plays": g.turn_plays,
             "centre_plays": g.turn_centre,
@@ -87,7 +89,32 @@ def view(match: Match, seat: int | None,
         "totals": list(match.totals),
         "match_target": o.match_target,
     }
-    return out
+
+
+def own_view(match: Match, seat: int | None) -> dict[str, Any]:
+    """What only receiver `seat` (None: a spectator) may know: its seat, its hand, and its
+    legal moves if it is to move. `{**shared_view(...), **own_view(...)}` is its view."""
+    g = match.game
+    to_move = seat is not None and seat == g.turn and g.outcome is None
+    return {
+        "you": seat,
+        "hand": _cards(g, g.hands[seat]) if seat is not None else [],
+        "legal_moves": [shared_wire(m) for m in g.legal_moves()] if to_move else [],
+    }
+
+
+def view(match: Match, seat: int | None,
+         connected: Sequence[bool] | None = None) -> dict[str, Any]:
+    """The JSON-ready view of the current hand for `seat` (None: a spectator): the shared
+    view and the receiver's own part, in one object.
+
+    Card, move and options dicts inside may be shared between views: serialise, don't mutate."""
+    return join_view(shared_view(match, connected), own_view(match, seat))
+
+
+def join_view(shared: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    """The whole view of a receiver from the two parts (fields in the protocol's order)."""
+    return {k: own[k] if k in own else shared[k] for k in VIEW_FIELDS}
 
 
 def _result(match: Match) -> dict[str, Any]:

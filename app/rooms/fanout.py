@@ -1,5 +1,7 @@
-"""Pushing the room and the table to sockets. Every view is the engine's `view` for its
-receiver (their seat in the match, or None for a spectator); nothing else redacts.
+"""Pushing the room and the table to sockets. Every view comes from the engine's observer:
+per version the shared part (the public table) is built and JSON-encoded once for every
+receiver, and each receiver's own part (`you`, `hand`, `legal_moves`) once per seat; a full
+socket gets the two joined, encoded once per seat. Nothing else redacts.
 
 Callers hold the room's lock, so what is pushed is always committed. Sends only queue.
 """
@@ -8,13 +10,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
 
-from app.engine import view
+import orjson
 
-from .messages import StateExtra, room_info, state_extra
+from app.engine import own_view, shared_view
+
+from .messages import StateExtra, TableView, room_info, state_extra
 from .model import Room
 from .ports import Peer
+
+
+class _Tables:
+    """The table of one version for each receiver seat, built on first use."""
+
+    def __init__(self, room: Room) -> None:
+        m = room.match
+        assert m is not None
+        self.match = m.engine
+        self.shared = shared_view(m.engine, room.connected(m.seats))
+        self.shared_json = orjson.Fragment(orjson.dumps(self.shared))
+        self.by_seat: dict[int | None, TableView] = {}
+
+    def of(self, seat: int | None) -> TableView:
+        table = self.by_seat.get(seat)
+        if table is None:
+            table = self.by_seat[seat] = TableView(self.shared, own_view(self.match, seat), self.shared_json)
+        return table
 
 
 def push_room(room: Room, peers: Iterable[Peer]) -> None:
@@ -23,29 +44,28 @@ def push_room(room: Room, peers: Iterable[Peer]) -> None:
         peer.send_room(data)
 
 
-def send_state(room: Room, peer: Peer, now: datetime, grace: float, *,
-               cache: dict[int | None, dict[str, Any]] | None = None, extra: StateExtra | None = None) -> None:
+def _send(room: Room, peer: Peer, tables: _Tables, extra: StateExtra) -> None:
+    m = room.match
+    assert m is not None
+    seat = room.view_seat(peer.player_id)
+    peer.send_state(m.v, tables.of(seat), m.events_since(peer.sent_v, seat), extra)
+    peer.sent_v = m.v
+
+
+def send_state(room: Room, peer: Peer, now: datetime, grace: float) -> None:
     """Send one socket the current table as its receiver may see it."""
     m = room.match
     if m is None or not m.engine.started:
         return
-    seat = room.view_seat(peer.player_id)
-    if cache is not None and seat in cache:
-        seen = cache[seat]
-    else:
-        seen = view(m.engine, seat, room.connected(m.seats))
-        if cache is not None:
-            cache[seat] = seen
-    peer.send_state(m.v, seen, m.events_since(peer.sent_v, seat), extra if extra is not None else
-                    state_extra(room, now, grace))
-    peer.sent_v = m.v
+    _send(room, peer, _Tables(room), state_extra(room, now, grace))
 
 
 def push_states(room: Room, peers: Iterable[Peer], now: datetime, grace: float) -> None:
     """Send every socket given its own view of the current table."""
-    if room.match is None:
+    m = room.match
+    if m is None or not m.engine.started:
         return
-    cache: dict[int | None, dict[str, Any]] = {}
+    tables = _Tables(room)
     extra = state_extra(room, now, grace)
     for peer in list(peers):
-        send_state(room, peer, now, grace, cache=cache, extra=extra)
+        _send(room, peer, tables, extra)

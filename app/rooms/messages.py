@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
+import orjson
 from typing_extensions import TypedDict
 
-from app.engine import OptionsError
+from app.engine import OptionsError, join_view
 
 from .config import RoomConfig
 from .model import Room
@@ -62,6 +63,30 @@ class StateExtra(TypedDict):
     match_number: int
     clock: ClockInfo | None
     autoplay: list[int]
+
+
+class TableView:
+    """One version of the table for one receiver: `shared` (the same object for every
+    receiver of the version, encoded once) and `own`; `full()` is the joined view, encoded
+    once however many sockets of that receiver take it."""
+
+    __slots__ = ("shared", "own", "_shared_json", "_full_json")
+
+    def __init__(self, shared: dict[str, Any], own: dict[str, Any], shared_json: orjson.Fragment) -> None:
+        self.shared, self.own = shared, own
+        self._shared_json = shared_json
+        self._full_json: orjson.Fragment | None = None
+
+    def shared_json(self) -> orjson.Fragment:
+        return self._shared_json
+
+    def full(self) -> dict[str, Any]:
+        return join_view(self.shared, self.own)
+
+    def full_json(self) -> orjson.Fragment:
+        if self._full_json is None:
+            self._full_json = orjson.Fragment(orjson.dumps(self.full()))
+        return self._full_json
 
 
 def room_options(room: Room) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ from app.store.models import Player
 from app.store.presence import Seen
 
 from .match_rules import BeginMatch, CommitMove, DealHand
-from .messages import RoomInfo, StateExtra
+from .messages import RoomInfo, StateExtra, TableView
 from .model import LiveMatch, RoomState
 from .steps import Step
 
@@ -57,8 +57,9 @@ class Peer(Protocol):
 
     def send_room(self, room: RoomInfo) -> None: ...
 
-    def send_state(self, v: int, view: dict[str, Any], events: Any, extra: StateExtra) -> None:
-        """`events`: a JSON-ready list, or an `orjson.Fragment` of a JSON list."""
+    def send_state(self, v: int, table: TableView, events: Any, extra: StateExtra) -> None:
+        """`table`: the receiver's view, in parts and whole (`fanout.TableView`); `events`: a
+        JSON-ready list, or an `orjson.Fragment` of a JSON list."""
         ...
 
     def send_error(self, code: str, message: str, move_id: str | None = None,

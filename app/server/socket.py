@@ -25,7 +25,7 @@ from app.rooms import errors as E
 from app.rooms.commands import MakeMove
 from app.rooms.errors import RoomError
 from app.rooms.logctx import about
-from app.rooms.messages import RoomInfo, StateExtra
+from app.rooms.messages import RoomInfo, StateExtra, TableView
 from app.rooms.service import RoomNotFound, RoomService
 from app.settings import Settings
 from app.store.models import utcnow
@@ -46,8 +46,9 @@ class Connection:
     """One socket as the room service sees it (a `Peer`): outgoing messages go through a
     bounded queue drained by a sender task, so a slow reader never holds up a room."""
 
-    def __init__(self, ws: WebSocket, player_id: str, name: str, queue_size: int) -> None:
+    def __init__(self, ws: WebSocket, player_id: str, name: str, queue_size: int, *, split: bool = False) -> None:
         self.ws = ws
+        self.split = split
         self.player_id = player_id
         self.name = name
         self.sent_v: int | None = None
@@ -102,11 +103,16 @@ class Connection:
     def send_room(self, room: RoomInfo) -> None:
         self._put_text(orjson.dumps({"type": "room", "room": room}).decode())
 
-    def send_state(self, v: int, view: dict[str, Any], events: Any, extra: StateExtra) -> None:
-        # The hot path: plain JSON of the same fields as `wire.State`, in the same order.
+    def send_state(self, v: int, table: TableView, events: Any, extra: StateExtra) -> None:
+        # The hot path: plain JSON of the same fields as `wire.State` (or `wire.SplitState`), in
+        # the same order; the views inside were encoded once per version (and receiver).
         started, self.move_started = self.move_started, None
-        self._put_text(orjson.dumps({"type": "state", "v": v, "view": view, "events": events, **extra}).decode(),
-                       started)
+        if self.split:
+            body = {"type": "state", "v": v, "shared": table.shared_json(), "own": table.own, "events": events,
+                    **extra}
+        else:
+            body = {"type": "state", "v": v, "view": table.full_json(), "events": events, **extra}
+        self._put_text(orjson.dumps(body).decode(), started)
 
     def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None) -> None:
         ERRORS.labels(code).inc()
@@ -247,7 +253,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     if not service.reserve_socket(player.id, settings.max_sockets_per_player):
         await _close(ws, TOO_MANY, "too many open connections for this player")
         return
-    conn = Connection(ws, player.id, player.name, settings.send_queue)
+    conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split")
     token = hash_token(hello.token)
     opened: OpenSockets = ws.app.state.open_sockets
     opened.add(token, conn)

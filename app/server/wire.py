@@ -28,6 +28,7 @@ class Hello(_In):
     type: Literal["hello"]
     token: str = Field(max_length=256)
     last_v: int | None = None
+    format: Literal["full", "split"] = "full"  # split: `state` carries `shared` and `own` for `view`
 
 
 class Sit(_In):
@@ -175,6 +176,21 @@ class State(_Out):
     type: Literal["state"] = "state"
     v: int
     view: dict[str, Any]
+    events: list[dict[str, Any]]
+    match_id: str
+    match_number: int
+    clock: Clock | None = None
+    autoplay: list[int] = []
+
+
+class SplitState(_Out):
+    """A `state` on a socket that said hello with `"format": "split"`: the view in two parts,
+    `{**shared, **own}` being the receiver's whole view."""
+
+    type: Literal["state"] = "state"
+    v: int
+    shared: dict[str, Any]
+    own: dict[str, Any]
     events: list[dict[str, Any]]
     match_id: str
     match_number: int

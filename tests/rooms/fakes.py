@@ -287,8 +287,8 @@ class RecordingPeer:
     def send_room(self, room: Any) -> None:
         self.got.append(("room", {"room": room}))
 
-    def send_state(self, v: int, view: dict[str, Any], events: Any, extra: Any) -> None:
-        self.got.append(("state", {"v": v, "view": view, "events": events, **extra}))
+    def send_state(self, v: int, table: Any, events: Any, extra: Any) -> None:
+        self.got.append(("state", {"v": v, "view": table.full(), "events": events, **extra}))
 
     def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None) -> None:
         self.got.append(("error", {"code": code, "message": message, "id": move_id, "option": option}))
