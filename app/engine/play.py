@@ -70,6 +70,7 @@ def _play(g: GameState, move: Move) -> None:
     elif g.opts.centre_stacks is None:
         tidy_unlimited(g)
     if zone == PAYOFF:
+        g.payoff_since_redeal = True
         _after_payoff_card(g, p)
     elif zone == HAND and not g.hands[s] and g.opts.five_card_bonus == "refill":
         draw(g, s, g.opts.hand_size)
@@ -201,10 +202,11 @@ def end_turn(g: GameState) -> None:
     else:
         g.dry = 0
     if g.passes >= n:
-        total = sum(len(p) for p in g.payoff)
-        if o.stalemate == "redeal" and g.redeal_mark != total:
+        # The fact, not a count of pay-off cards: a load (a card onto an opponent's pile) would
+        # hide a pay-off play from a count, or pass for one.
+        if o.stalemate == "redeal" and g.payoff_since_redeal:
             redeal(g)
-            g.redeal_mark = total
+            g.payoff_since_redeal = False
         else:
             finish(g, scoring.fewest(g, "stalemate"))
             return

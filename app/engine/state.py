@@ -41,7 +41,7 @@ class GameState:
         "payoff_names", "side_names", "side_card_ok", "wild_side_mask",
         "payoff", "hands", "side", "centre", "stock", "aside",
         "turn", "outcome", "seed", "commitment", "rng",
-        "turn_plays", "turn_centre", "moved", "passes", "dry", "redeal_mark",
+        "turn_plays", "turn_centre", "moved", "passes", "dry", "payoff_since_redeal",
         "first", "events", "_legal",
     )
 
@@ -72,7 +72,7 @@ class GameState:
     moved: list[int]
     passes: int
     dry: int
-    redeal_mark: int
+    payoff_since_redeal: bool  # a pay-off card was played since the last redeal (or none yet happened)
     first: int
     events: list[dict[str, Any]] | None
     _legal: list[Move] | None
@@ -109,7 +109,7 @@ class GameState:
         self.outcome = None
         self.turn_plays = self.turn_centre = self.passes = self.dry = 0
         self.moved = []
-        self.redeal_mark = -1
+        self.payoff_since_redeal = True
         self.events = None
         self._legal = None
 
@@ -144,7 +144,7 @@ class GameState:
         g.moved = self.moved[:]
         g.passes = self.passes
         g.dry = self.dry
-        g.redeal_mark = self.redeal_mark
+        g.payoff_since_redeal = self.payoff_since_redeal
         g.first = self.first
         g.events = None
         g._legal = self._legal

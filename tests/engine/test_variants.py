@@ -321,3 +321,38 @@ def test_teams_pairs_partner_piles_are_playable_and_both_must_go_out() -> None:
     assert g.outcome is not None and g.outcome.winners == (0, 2)
     assert g.outcome.scores == (9, 0, 9, 0)  # 5 + 2 + 2 for both partners
     assert centre_codes(g)[0] == ["AC", "2C", "3C"]
+
+
+def test_a_load_neither_hides_nor_fakes_a_payoff_play_since_a_redeal() -> None:
+    """The repro of the audit: after a redeal, a pay-off play plus a load must let the next
+    stalemate redeal again; a load alone must end the hand at the next stalemate."""
+    from app.engine import Game, Match, Move
+
+    o = make_options("standard", {"must_discard": False, "stalemate": "redeal", "load_opponent": True})
+
+    def after_a_redeal() -> Match:
+        g = Game.layout(o, payoff=[["9D", "QD", "AD"], ["9H", "JH", "5H"]],
+                        hands=[["5C", "6C", "7C", "8C", "9S"], ["2H", "3H", "4H", "10S", "6D"]], turn=0, seed="r0")
+        m = Match.of_position(g)
+        m.apply(Move("end_turn"))
+        m.apply(Move("end_turn"))  # both pass: the first stalemate redeals
+        assert g.outcome is None and g.turn == 0 and g.deck.code(g.payoff[0][-1]) == "AD"
+        return m
+
+    def card(m: Match, code: str) -> int:
+        return next(c for c in [*m.game.hands[0], *m.game.payoff[0]] if m.game.deck.code(c) == code)
+
+    def three_passes(m: Match) -> None:
+        for _ in range(3):
+            if m.game.outcome is None:
+                m.apply(Move("end_turn"))
+
+    played = after_a_redeal()
+    played.apply(Move("play", card(played, "AD"), "payoff:0", "centre:0"))
+    played.apply(Move("load", card(played, "4H"), "hand", "payoff:1"))
+    three_passes(played)
+    assert played.game.outcome is None, "a pay-off card was played since the redeal: the stalemate redeals"
+    loaded = after_a_redeal()
+    loaded.apply(Move("load", card(loaded, "4H"), "hand", "payoff:1"))
+    three_passes(loaded)
+    assert loaded.game.outcome is not None and loaded.game.outcome.reason == "stalemate", "a load is no pay-off play"
