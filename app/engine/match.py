@@ -104,18 +104,21 @@ class Match:
                 self.status = MatchStatus.HAND_OVER
         return self._take_events()
 
-    def preview(self, move: Move, seat: int | None = None) -> Match:
-        """What `apply(move, seat)` would make of this match, as a separate match (this one
-        is unchanged; raises as `apply` does). The copy builds no events and shares the
-        finished hands' records; for deciding before committing, not for playing on."""
+    def preview(self, move: Move, seat: int | None = None) -> tuple[Match, list[dict[str, Any]]]:
+        """What `apply(move, seat)` would make of this match, as a separate match, and the
+        events it would return; this match is unchanged (raises as `apply` does). The copy
+        shares the finished hands' records: it may replace this match (the move is then made
+        once), but the two must not both play on."""
         m = Match.__new__(Match)
-        m.options, m.names, m.record_events = self.options, self.names, False
+        m.options, m.names, m.record_events = self.options, self.names, self.record_events
         last = self.hands[-1] if self.hands else None
         m.hands = self.hands[:-1] + ([HandRecord(last.seed, last.moves[:], last.order)] if last else [])
         m.totals, m.hand_scores = list(self.totals), list(self.hand_scores)
         m._game, m.v, m.status = self.game.copy(), self.v, self.status
-        m.apply(move, seat)
-        return m
+        if self.record_events:
+            m._game.events = []
+        events = m.apply(move, seat)
+        return m, events
 
     def _take_events(self) -> list[dict[str, Any]]:
         g = self.game

@@ -25,7 +25,7 @@ from .config import RoomConfig
 from .errors import RoomError
 from .lobby import Actor, check_host
 from .model import LiveMatch, Room, SeatInfo
-from .steps import PERSON, DealStep, MoveStep, new_match
+from .steps import PERSON, DealStep, MoveStep, Previewed, new_match
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +91,7 @@ class CommitMove:
     deadline: datetime | None
     match_values: dict[str, Any] = field(default_factory=dict)
     hand_end: HandEnd | None = None
+    previewed: Previewed | None = field(default=None, repr=False, compare=False)
 
     @property
     def expect_v(self) -> int:
@@ -180,7 +181,7 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
     m = room.match
     assert m is not None
     try:
-        after = m.engine.preview(mv, seat)
+        after, events = m.engine.preview(mv, seat)
     except NotYourTurn as e:
         raise RoomError(E.NOT_YOUR_TURN, str(e), move_id=move_id) from e
     except EngineError as e:
@@ -199,7 +200,8 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
         if status == MatchStatus.MATCH_OVER:
             values.update(winners=list(after.winners), ended_at=now)
     step = MoveStep(m.v + 1, seat, mv, actor, move_id)
-    return CommitMove(m.id, room.code, len(m.engine.hands), step, deadline, values, hand_end)
+    return CommitMove(m.id, room.code, len(m.engine.hands), step, deadline, values, hand_end,
+                      Previewed(m.engine, after, events))
 
 
 def _hand_end(after: Match) -> HandEnd:

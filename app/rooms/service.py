@@ -578,7 +578,7 @@ class RoomService:
         except Exception as e:
             raise self._store_failed(room, e, step.client_id) from e
         (MOVES_BY.get(step.actor) or MOVES.labels(step.actor)).inc()
-        apply_steps(m, [step], commit.deadline)
+        apply_steps(m, [step], commit.deadline, previewed=commit.previewed)
         over = commit.ends_match
         if over:
             room.state.status = RoomStatus.OVER

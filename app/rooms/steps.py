@@ -72,13 +72,27 @@ class MatchLog:
     steps: list[Step]
 
 
+@dataclass(frozen=True)
+class Previewed:
+    """A move already made on a copy of the match (`Match.preview`) while deciding it: once
+    committed, the copy replaces the match instead of the move being made a second time.
+    `of` is the match it was previewed from (it must still be the live one)."""
+
+    of: Match
+    match: Match
+    events: list[dict[str, Any]]
+
+
 class StepRefused(ValueError):
     """A step does not follow the live match (a gap, or the engine refuses it): the store
     and memory disagree, so the room must be rebuilt from the store."""
 
 
-def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None) -> None:
+def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None, *,
+                previewed: Previewed | None = None) -> None:
     """Apply committed steps in order, then set the turn deadline that followed the last.
+    `previewed`: the one move step was already made on a copy of the live match while it was
+    decided; the copy takes the match's place (same result, made once).
 
     Raises StepRefused (the engine changed nothing for that step) on a gap or a step the
     engine refuses; earlier steps stay applied."""
@@ -86,20 +100,29 @@ def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None) 
     for step in steps:
         if step.v != game.v + 1:
             raise StepRefused(f"step {step.v} does not follow version {game.v}")
-        try:
-            if isinstance(step, DealStep):
-                events = game.deal(step.seed, step.order)
+        if isinstance(step, DealStep):
+            events = _engine(game.deal, step.seed, step.order)
+        else:
+            if previewed is not None and previewed.of is game and previewed.match.v == step.v:
+                m.engine = game = previewed.match  # made once, on the copy it was decided on
+                events = previewed.events
             else:
-                events = game.apply(step.move, step.seat)
-                if step.actor not in QUIET_ACTORS and game.record_events:
-                    events = [{"type": "autoplay", "seat": step.seat, "by": step.actor}, *events]
-                if step.client_id is not None:
-                    m.client_ids[(step.seat, step.client_id)] = step.v
-        except ValueError as e:  # EngineError and its kinds are ValueErrors
-            raise StepRefused(str(e)) from e
+                events = _engine(game.apply, step.move, step.seat)
+            if step.actor not in QUIET_ACTORS and game.record_events:
+                events = [{"type": "autoplay", "seat": step.seat, "by": step.actor}, *events]
+            if step.client_id is not None:
+                m.client_ids[(step.seat, step.client_id)] = step.v
         if game.record_events:
             m.remember(game.v, events)
     m.deadline = deadline
+
+
+def _engine(fn: Any, *args: Any) -> list[dict[str, Any]]:
+    try:
+        events: list[dict[str, Any]] = fn(*args)
+    except ValueError as e:  # EngineError and its kinds are ValueErrors: the engine changed nothing
+        raise StepRefused(str(e)) from e
+    return events
 
 
 def new_match(match_id: str, number: int, match: Match, seats: Sequence[SeatInfo],

@@ -374,3 +374,30 @@ def test_nobody_sits_under_a_name_someone_at_the_table_already_has() -> None:
     sit(room, Actor("x", "hana"))  # the host is Hana
     sit(room, Actor("y", "Hana"))
     assert [s.name for s in room.state.seating if s] == ["Hana", "hana (2)", "Hana (3)"]
+
+
+def test_adopting_the_previewed_move_is_the_same_as_making_it_again() -> None:
+    """A committed move replaces the match by the copy it was decided on: over a whole hand
+    of first-legal and last-legal moves that must leave exactly what applying it would."""
+    import random
+
+    room = playing(lobby())
+    m = room.match
+    assert m is not None
+    again = Match(m.engine.options, m.engine.names)
+    again.deal(FRESH.seed)
+    rng = random.Random(3)
+    for _ in range(400):
+        if not m.playing:
+            break
+        moves = m.engine.game.legal_moves()
+        move = rng.choice(moves)
+        decided = decide_move(room, to_move(room), move.to_wire(), None, START)
+        assert isinstance(decided, CommitMove) and decided.previewed is not None
+        apply_steps(m, [decided.step], decided.deadline, previewed=decided.previewed)
+        expected = again.apply(move, decided.step.seat)
+        g, h = m.engine.game, again.game
+        assert (g.hands, g.payoff, g.side, g.centre, g.stock, g.turn, g.outcome, m.v, m.engine.totals) == \
+            (h.hands, h.payoff, h.side, h.centre, h.stock, h.turn, h.outcome, again.v, again.totals)
+        assert m.events[m.v] == __import__("orjson").dumps(expected)
+    assert m.v > 50
