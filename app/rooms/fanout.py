@@ -28,8 +28,14 @@ class _Tables:
         assert m is not None
         self.match = m.engine
         self.shared = shared_view(m.engine, room.connected(m.seats))
-        self.shared_json = orjson.Fragment(orjson.dumps(self.shared))
+        self._shared_json: orjson.Fragment | None = None
         self.by_seat: dict[int | None, TableView] = {}
+
+    def shared_json(self) -> orjson.Fragment:
+        """Encoded on first use (full sockets never need it), then shared by every receiver."""
+        if self._shared_json is None:
+            self._shared_json = orjson.Fragment(orjson.dumps(self.shared))
+        return self._shared_json
 
     def of(self, seat: int | None) -> TableView:
         table = self.by_seat.get(seat)

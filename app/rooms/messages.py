@@ -4,6 +4,7 @@ on the bus. Builders here are pure functions of the room and the time."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -72,13 +73,14 @@ class TableView:
 
     __slots__ = ("shared", "own", "_shared_json", "_full_json")
 
-    def __init__(self, shared: dict[str, Any], own: dict[str, Any], shared_json: orjson.Fragment) -> None:
+    def __init__(self, shared: dict[str, Any], own: dict[str, Any], shared_json: Callable[[], orjson.Fragment]) -> None:
         self.shared, self.own = shared, own
         self._shared_json = shared_json
         self._full_json: orjson.Fragment | None = None
 
     def shared_json(self) -> orjson.Fragment:
-        return self._shared_json
+        """The shared part encoded, once per version for every receiver."""
+        return self._shared_json()
 
     def full(self) -> dict[str, Any]:
         return join_view(self.shared, self.own)
