@@ -1,6 +1,7 @@
 """Bots: move choosers that see only a seat's view (never the hidden cards).
 
-`choose_move(view, level)` returns one of `view["legal_moves"]` (the very dict given).
+`choose_move(view, level)` returns one of `view["legal_moves"]` (the very dict given), never
+a `take_back`.
 It is a plain top-level function of picklable arguments, so the room service can run it
 in a process pool. Levels (docs/bots.md):
 
@@ -21,6 +22,14 @@ from typing import Any
 from .choose import Choice, decide
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
+
+def _without_take_backs(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with `take_back` left out of its legal moves: bots never take a move back."""
+    moves = view.get("legal_moves") or []
+    if not any(m.get("kind") == "take_back" for m in moves):
+        return view
+    return {**view, "legal_moves": [m for m in moves if m.get("kind") != "take_back"]}
 
 
 def _check(view: dict[str, Any], level: str) -> None:
@@ -44,6 +53,7 @@ def choose_move(view: dict[str, Any], level: str = "easy", *, seed: int | None =
     simulations, which makes its choice repeatable for a given seed. Raises ValueError for a
     view without legal moves or an unknown level.
     """
+    view = _without_take_backs(view)
     _check(view, level)
     if level == "random":
         return choose_random(view, random.Random(seed))
@@ -55,6 +65,7 @@ def hint(view: dict[str, Any], level: str = "normal", *, seed: int | None = None
     """A suggested move for the seat to move and a short reason a person can read."""
     if level not in ("normal", "hard"):
         raise ValueError("a hint comes from the normal or the hard bot")
+    view = _without_take_backs(view)
     _check(view, level)
     choice: Choice = decide(view, level, seed=seed, budget_ms=budget_ms, iterations=iterations, explain=True)
     return choice.wire, choice.reason

@@ -67,6 +67,7 @@ class Knowledge:
     stock_count: int
     aside_count: int
     payoff_pack: frozenset[int] | None
+    buried: list[list[int]]  # hidden cards below each side stack's top (squared stacks)
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Knowledge:
@@ -95,31 +96,40 @@ class Knowledge:
         payoff_hidden = [max(0, int(players[s]["payoff_count"]) - 1) for s in range(n)]
         stock_count = int(view["stock_count"])
         aside_count = int(view["set_aside_count"])
+        # side_stacks_shown=squared: cards below each side stack's top are not shown (a bot
+        # does not remember them: it samples them like any unseen card)
+        buried = [[int(c) - len(st) for c, st in zip(p.get("side_counts") or [len(x) for x in p["side"]],
+                                                     side[s], strict=True)] for s, p in enumerate(players)]
         hidden = sum(hand_counts) - len(hand) + sum(payoff_hidden) + stock_count + aside_count
+        hidden += sum(map(sum, buried))
         if hidden != len(pool):
             raise ValueError(f"inconsistent view: {len(pool)} unseen cards for {hidden} hidden places")
         pack = payoff_pack(opts)
         info = view["turn_info"]
         fill = _fill(pool, seat, hand_counts, payoff_hidden, stock_count, aside_count, pack)
-        hands, below, stock, aside = fill
+        hands, below, stock, aside, left = fill
         hands[seat] = hand
+        side = _bury(side, buried, left)
         payoff = [below[s] + [t for t in tops[s:s + 1] if t is not None] for s in range(n)]
         template = Game.from_piles(
             opts, payoff=payoff, hands=hands, side=side, centre=centre, stock=stock, aside=aside,
             turn=int(view["turn"]), first=int(view["first"]),
             turn_plays=int(info["plays"]), turn_centre=int(info["centre_plays"]),
             moved=[int(c) for c in info["moved_side"]], passes=int(info["passes"]),
-            dry=int(info["dry_turns"]),
+            dry=int(info["dry_turns"]), discards=int(info.get("discards", 0)),
+            block=bool(info.get("block", False)), stale_refills=int(info.get("stale_refills", 0)),
         )
         return cls(opts, seat, template, pool, hand_counts, payoff_hidden, stock_count,
-                   aside_count, pack)
+                   aside_count, pack, buried)
 
     def determinize(self, g: Game, rng: random.Random) -> None:
         """Refill the hidden zones of `g` (a copy of the template) with a uniform sample."""
         pool = self.pool[:]
         rng.shuffle(pool)
-        hands, below, stock, aside = _fill(pool, self.seat, self.hand_counts, self.payoff_hidden,
-                                           self.stock_count, self.aside_count, self.payoff_pack)
+        hands, below, stock, aside, left = _fill(pool, self.seat, self.hand_counts, self.payoff_hidden,
+                                                 self.stock_count, self.aside_count, self.payoff_pack)
+        if left:
+            g.side = _bury([[st[-1:] for st in sides] for sides in g.side], self.buried, left)
         for s in range(g.n):
             if s != self.seat:
                 g.hands[s] = hands[s]
@@ -134,10 +144,27 @@ class Knowledge:
         return [Move.from_wire(m) for m in view["legal_moves"]]
 
 
+def _bury(side: list[list[list[int]]], buried: list[list[int]], cards: list[int]) -> list[list[list[int]]]:
+    """Side stacks with `buried[s][k]` of `cards` (in order) put below each shown top."""
+    if not cards:
+        return side
+    out: list[list[list[int]]] = []
+    pos = 0
+    for sides, counts in zip(side, buried, strict=True):
+        row = []
+        for st, count in zip(sides, counts, strict=True):
+            row.append(cards[pos:pos + count] + st)
+            pos += count
+        out.append(row)
+    return out
+
+
 def _fill(pool: list[int], seat: int, hand_counts: list[int], payoff_hidden: list[int],
           stock_count: int, aside_count: int, pack: frozenset[int] | None
-          ) -> tuple[list[list[int]], list[list[int]], list[int], list[int]]:
-    """Deal `pool` (in its order) into the hidden zones; pay-off cards from `pack` if given."""
+          ) -> tuple[list[list[int]], list[list[int]], list[int], list[int], list[int]]:
+    """Deal `pool` (in its order) into the hidden zones; pay-off cards from `pack` if given.
+    Returns hands, pay-off cards below the tops, stock, set-aside and the cards left over
+    (as many as the squared side stacks hide)."""
     if pack is None:
         rest = pool
         payoff_source = pool
@@ -165,4 +192,4 @@ def _fill(pool: list[int], seat: int, hand_counts: list[int], payoff_hidden: lis
     stock = rest[pos:pos + stock_count]
     pos += stock_count
     aside = rest[pos:pos + aside_count]
-    return hands, below, stock, aside
+    return hands, below, stock, aside, rest[pos + aside_count:]

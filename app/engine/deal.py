@@ -74,11 +74,17 @@ def deal_into(g: GameState, opts: Options, seed: str, order: Sequence[int] | Non
     g.stock = cards[pos:][::-1]
     g.aside = []
     g.centre = [[] for _i in range(opts.centre_stacks or 1)]
+    g.payoff_low = g.payoff_total()
     g.turn = g.first = choose_first(g)
 
 
 def choose_first(g: GameState) -> int:
-    """First player by the pay-off tops; ties reshuffle only the tied piles (from the stream)."""
+    """First player by the pay-off tops; ties reshuffle only the tied piles (from the stream).
+
+    `first_player=dealer`: the dealer is drawn uniformly from the hand's stream (the next
+    number after the deal order) and the seat after the dealer starts."""
+    if g.opts.first_player == "dealer":
+        return (g.rng.uniform(g.n) + 1) % g.n
     lowest = g.opts.first_player == "lowest_deals"
     tied = list(range(g.n))
     for _round in range(MAX_TIE_ROUNDS):
@@ -168,3 +174,4 @@ def set_piles(
     g.aside = list(aside)
     g.turn = turn
     g.first = turn if first is None else first
+    g.payoff_low = g.payoff_total()

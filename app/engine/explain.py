@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from .cards import ACE, a_rank, rank_word
 from .errors import BadMove, IllegalMove
-from .legal import accepts, centre_needs, forced_plays, top_mask
-from .moves import CENTRE, DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, SIDE, Move, parse_pile
+from .legal import accepts, centre_needs, colour_fits, forced_plays, top_mask
+from .moves import CENTRE, DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, SIDE, TAKE_BACK, Move, parse_pile
 from .state import GameState
+from .takeback import MAX_TAKE_BACKS
 
 
 def explain(g: GameState, move: Move) -> IllegalMove:
@@ -46,8 +47,15 @@ def _reason(g: GameState, move: Move) -> str:
     s = g.turn
     deck = g.deck
     kind, card, src, dst = move
+    if kind == TAKE_BACK:
+        if not g.opts.take_backs:
+            return "take-backs are not allowed in this game"
+        if g.take_backs_used >= MAX_TAKE_BACKS:
+            return f"you may take back at most {MAX_TAKE_BACKS} moves in a turn"
+        return "there is no move of yours this turn that can be taken back (it showed a card, or there is none)"
     need_slots, _ = centre_needs(g)
-    forced = forced_plays(g, need_slots) if (g.opts.compulsory_aces or g.opts.compulsory_aces_twos) else []
+    compulsory = g.opts.compulsory_aces or g.opts.compulsory_aces_twos or g.block
+    forced = forced_plays(g, need_slots) if compulsory else []
     if forced:
         names = sorted({rank_word(deck.rank[m.card]) for m in forced if m.card is not None})
         return f"you must first play your {' or '.join(names)} to the centre"
@@ -90,6 +98,8 @@ def _reason(g: GameState, move: Move) -> str:
         if g.opts.massachusetts and g.side[s][k] and any(not st for st in g.side[s]):
             return "fill your empty side stacks first"
         stack = g.side[s][k]
+        if not colour_fits(g, stack, card):
+            return "on a side stack colours must alternate: red on black, black on red"
         if stack and not accepts(g, top_mask(g, stack), card):
             return "on that side stack only the same rank or one lower may go"
     if kind == MOVE_SIDE:
@@ -101,5 +111,7 @@ def _reason(g: GameState, move: Move) -> str:
             return "loading an opponent's pay-off pile is not allowed in this game"
         return "you may load only a card of the same suit, one rank above or below the top card"
     if kind == END_TURN:
+        if g.opts.side_plays == "many":
+            return "discard at least one card to a side stack before you end your turn"
         return "you must discard a card to a side stack to end your turn"
     return "that move is not allowed now"

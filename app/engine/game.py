@@ -42,7 +42,8 @@ class Game(GameState):
     @classmethod
     def from_piles(cls, opts: Options, *, seed: str = "search", turn_plays: int = 0,
                    turn_centre: int = 0, moved: Sequence[int] = (), passes: int = 0,
-                   dry: int = 0, **piles: Any) -> Game:
+                   dry: int = 0, discards: int = 0, block: bool = False, stale_refills: int = 0,
+                   payoff_low: int | None = None, **piles: Any) -> Game:
         """A position from card ids in every zone (see `deal.set_piles`), with the turn's
         counters; for bots that fill a view's hidden zones with sampled cards."""
         g = cls.__new__(cls)
@@ -50,6 +51,9 @@ class Game(GameState):
         set_piles(g, **piles)
         g.turn_plays, g.turn_centre, g.moved = turn_plays, turn_centre, list(moved)
         g.passes, g.dry = passes, dry
+        g.turn_discards, g.block, g.stale_refills = discards, block, stale_refills
+        if payoff_low is not None:
+            g.payoff_low = payoff_low
         return g
 
     def legal_moves(self) -> list[Move]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import ACE
-from .moves import DISCARD, END, HAND, LOAD, MOVE_SIDE, PLAY, Move, centre_pile
+from .moves import DISCARD, END, HAND, LOAD, MOVE_SIDE, PLAY, TAKE, Move, centre_pile
 from .state import GameState
+from .takeback import can_take_back
 
 CENTRE_NAMES: tuple[str, ...] = tuple(centre_pile(i) for i in range(256))
 _new = tuple.__new__
@@ -49,11 +50,28 @@ def accepts(g: GameState, mask: int, card: int) -> bool:
     return bool((mask >> g.deck.rank[card]) & 3)
 
 
+RED = (1, 2)  # suit indexes of hearts and diamonds (cards.py: S, H, D, C)
+
+
+def colour_fits(g: GameState, stack: list[int], card: int) -> bool:
+    """`side_colours=alternate`: a card goes on a side stack only on a card of the other colour
+    (red: hearts, diamonds). A wild card has no colour here: it goes on any card, any card on it."""
+    if g.opts.side_colours == "any" or not stack:
+        return True
+    deck = g.deck
+    top = stack[-1]
+    if deck.wild[card] or deck.wild[top]:
+        return True
+    return (deck.suit[card] in RED) != (deck.suit[top] in RED)
+
+
 def side_accepts(g: GameState, stack: list[int], card: int) -> bool:
     """Whether `card` may be put on this side stack (the ban on Aces or wilds aside)."""
-    if not stack or g.opts.discard_rule == "any":
+    if not stack:
         return True
-    return accepts(g, top_mask(g, stack), card)
+    if not colour_fits(g, stack, card):
+        return False
+    return g.opts.discard_rule == "any" or accepts(g, top_mask(g, stack), card)
 
 
 def centre_needs(g: GameState) -> tuple[dict[int, list[str]], list[str]]:
@@ -74,9 +92,21 @@ def centre_needs(g: GameState) -> tuple[dict[int, list[str]], list[str]]:
     return need_slots, wild_slots
 
 
+def block_breakers(g: GameState, seat: int, need_slots: dict[int, list[str]]) -> list[Move]:
+    """`stalemate_aces_twos`: plays of a real Ace or 2 from `seat`'s hand that fit the centre."""
+    rank = g.deck.rank
+    wild = g.deck.wild
+    return [_new(Move, (PLAY, c, HAND, t)) for c in g.hands[seat] if rank[c] <= 2 and not wild[c]
+            for t in need_slots.get(rank[c], ())]
+
+
 def forced_plays(g: GameState, need_slots: dict[int, list[str]]) -> list[Move]:
     """Plays the compulsory options force now (empty if none is forced)."""
     o = g.opts
+    if g.block:
+        breakers = block_breakers(g, g.turn, need_slots)
+        if breakers:
+            return breakers
     s = g.turn
     rank = g.deck.rank
     wild = g.deck.wild
@@ -121,10 +151,10 @@ def _generate(g: GameState) -> list[Move]:
     rank = deck.rank
     wild = deck.wild
     need_slots, wild_slots = centre_needs(g)
-    if o.compulsory_aces or o.compulsory_aces_twos:
+    if o.compulsory_aces or o.compulsory_aces_twos or g.block:
         forced = forced_plays(g, need_slots)
         if forced:
-            return forced
+            return forced + [TAKE] if can_take_back(g) else forced
     moves: list[Move] = []
     add = moves.append
     hand = g.hands[s]
@@ -161,7 +191,14 @@ def _generate(g: GameState) -> list[Move]:
             if empties:
                 slots = empties  # type: ignore[assignment]
         side_card_ok = g.side_card_ok
-        if o.discard_rule == "any":
+        if o.side_colours != "any":
+            for c in hand:
+                if side_card_ok[c]:
+                    for k in slots:
+                        if side_accepts(g, side[k], c):
+                            add(_new(Move, (DISCARD, c, None, names[k])))
+                            can_discard = True
+        elif o.discard_rule == "any":
             for c in hand:
                 if side_card_ok[c]:
                     for k in slots:
@@ -179,8 +216,10 @@ def _generate(g: GameState) -> list[Move]:
         _side_to_side(g, s, add)
     if o.load_opponent:
         _loads(g, s, add)
-    if not o.must_discard or not can_discard:
+    if not o.must_discard or not can_discard or (o.side_plays == "many" and g.turn_discards):
         add(END)
+    if o.take_backs and can_take_back(g):
+        add(TAKE)
     return moves
 
 

@@ -20,7 +20,9 @@ DISCARD = "discard"
 MOVE_SIDE = "move_side"
 LOAD = "load"
 END_TURN = "end_turn"
-KINDS = (PLAY, DISCARD, MOVE_SIDE, LOAD, END_TURN)
+TAKE_BACK = "take_back"
+KINDS = (PLAY, DISCARD, MOVE_SIDE, LOAD, END_TURN, TAKE_BACK)
+NO_FIELDS = (END_TURN, TAKE_BACK)
 HAND = "hand"
 
 
@@ -69,7 +71,7 @@ class Move(NamedTuple):
                 raise BadMove("a move needs 'from', the name of a pile")
         else:
             src = None
-        if kind != END_TURN:
+        if kind not in NO_FIELDS:
             if not isinstance(dst, str) or len(dst) > 32:
                 raise BadMove("a move needs 'to', the name of a pile")
         else:
@@ -78,6 +80,7 @@ class Move(NamedTuple):
 
 
 END = Move(END_TURN)
+TAKE = Move(TAKE_BACK)
 
 
 @lru_cache(maxsize=1 << 16)

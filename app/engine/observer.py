@@ -5,7 +5,8 @@ implementation, after OpenSpiel's observer: the engine state holds everything, a
 path by which a card, a seed or a result leaves the engine asks here first.
 
 - `view(match, seat)`: what one receiver (None: a spectator) may know of the current hand:
-  its own hand, every pay-off top and count, side stacks, centre; other hands and the stock
+  its own hand, every pay-off top and count, side stacks (every card, or under
+  `side_stacks_shown=squared` each stack's top card and its count), centre; other hands and the stock
   as counts; the result (with the hand's seed) only once the hand is over. It is
   `shared_view(match)` (the same for every receiver) joined with `own_view(match, seat)` (`you`,
   `hand`, `legal_moves`): split views send the two parts.
@@ -53,9 +54,11 @@ def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[s
     g = match.game
     o = match.options
     over = seed_revealed(match.status)  # the result carries the seed
+    squared = o.side_stacks_shown == "squared"
     players = []
     for s in range(g.n):
         pile = g.payoff[s]
+        sides = g.side[s]
         players.append({
             "seat": s,
             "name": match.names[s],
@@ -63,7 +66,8 @@ def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[s
             "hand_count": len(g.hands[s]),
             "payoff_count": len(pile),
             "payoff_top": g.deck.json(pile[-1]) if pile else None,
-            "side": [_cards(g, st) for st in g.side[s]],
+            "side": [_cards(g, st[-1:]) for st in sides] if squared else [_cards(g, st) for st in sides],
+            "side_counts": [len(st) for st in sides],
             "connected": bool(connected[s]) if connected is not None else None,
             "score": match.totals[s],
         })
@@ -82,6 +86,10 @@ def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[s
             "moved_side": list(g.moved),
             "passes": g.passes,
             "dry_turns": g.dry,
+            "discards": g.turn_discards,
+            "block": g.block,
+            "stale_refills": g.stale_refills,
+            "take_backs": g.take_backs_used,
         },
         "result": _result(match) if over else None,
         "options": options_json(o),
@@ -129,14 +137,17 @@ def _result(match: Match) -> dict[str, Any]:
 
 
 def omniscient_view(match: Match) -> dict[str, Any]:
-    """Every card face up: each player's `hand` and whole `payoff` (top last), the `stock`
-    (top last) and the set-aside cards. For replays of finished matches only."""
+    """Every card face up: each player's `hand`, whole `payoff` (top last) and `side_cards`
+    (every card of each side stack: `side` stays as the table showed it, top only under
+    `side_stacks_shown=squared`), the `stock` (top last) and the set-aside cards. For replays
+    of finished matches only."""
     g = match.game
     out = view(match, None)
     out["legal_moves"] = [shared_wire(m) for m in g.legal_moves()]
     for s, p in enumerate(out["players"]):
         p["hand"] = _cards(g, g.hands[s])
         p["payoff"] = _cards(g, g.payoff[s])
+        p["side_cards"] = [_cards(g, st) for st in g.side[s]]
     out["stock"] = _cards(g, g.stock)
     out["set_aside"] = _cards(g, g.aside)
     out["seed"] = g.seed
@@ -161,6 +172,7 @@ EVENT_RULES: dict[str, str] = {
     "end_turn": PUBLIC,    # a seat ended its turn without a discard
     "turn": PUBLIC,        # whose turn it is now
     "redeal": PUBLIC,      # a stalemate redeal happened (the new hands arrive in views)
+    "take_back": PUBLIC,   # a seat took back its last move (the restored table arrives in views)
     "hand_over": PUBLIC,   # the outcome: reason, winners, scores (no seed)
     # room notices (app/rooms) sent in the same list
     "autoplay": PUBLIC,    # a seat's move was made for it (timer, absence): who and by what

@@ -25,11 +25,15 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "discard_rule": ("any", "same_or_one_lower"),
     "stalemate": ("end", "redeal"),
     "deal": ("shuffled_together", "separate_packs"),
-    "first_player": ("highest", "lowest_deals"),
+    "first_player": ("highest", "lowest_deals", "dealer"),
+    "side_plays": ("one", "many"),
+    "side_colours": ("any", "alternate"),
+    "side_stacks_shown": ("spread", "squared"),
 }
 BOOLS = (
     "kings_wild", "must_discard", "side_to_side", "aces_on_side_stacks", "wilds_on_side_stacks",
     "compulsory_aces", "compulsory_aces_twos", "load_opponent", "massachusetts",
+    "stalemate_aces_twos", "take_backs",
 )
 INT_RANGES: dict[str, tuple[int, int]] = {
     "players": (2, 6),
@@ -41,6 +45,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
 }
 CENTRE_RANGE = (3, 12)
 UNLIMITED = "unlimited"
+PLAYERS_PLUS_ONE = "players_plus_one"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +82,11 @@ class Options:
     match_target: int | None = None
     deal: str = "shuffled_together"
     first_player: str = "highest"
+    side_plays: str = "one"
+    side_colours: str = "any"
+    side_stacks_shown: str = "spread"
+    stalemate_aces_twos: bool = False
+    take_backs: bool = False
 
     @property
     def top_rank(self) -> int:
@@ -129,7 +139,7 @@ OPTION_HELP: dict[str, str] = {
     "payoff_size": "Cards in each pay-off pile at the deal (5 to 30).",
     "hand_size": "Cards in a full hand.",
     "side_stacks": "Side (discard) stacks per player.",
-    "centre_stacks": "How many centre stacks may exist at once, or 'unlimited'.",
+    "centre_stacks": "How many centre stacks may exist at once, 'unlimited', or 'players_plus_one'.",
     "completed_stacks": "A finished stack goes into the stock at once, or is set aside until the stock runs out.",
     "stock_out": "When the stock runs out: a draw, the fewest pay-off cards wins, or play on without drawing.",
     "five_card_bonus": "Playing your whole hand to the centre draws a fresh hand and you go on.",
@@ -146,7 +156,13 @@ OPTION_HELP: dict[str, str] = {
     "winner_bonus": "Points for going out, on top of one per card left in the opponents' pay-off piles.",
     "match_target": "Play hands until someone reaches this score; empty for a single game.",
     "deal": "'separate_packs': pay-off piles from one pack, hands and stock (with every joker) from the rest.",
-    "first_player": "'highest': highest pay-off card starts; 'lowest_deals': lowest deals, the next seat starts.",
+    "first_player": "'highest': highest pay-off card starts; 'lowest_deals': lowest deals, the next seat starts; "
+                    "'dealer': a dealer is drawn at random and the next seat starts.",
+    "side_plays": "'many': any number of discards to your side stacks in a turn; you end it yourself.",
+    "side_colours": "'alternate': a card on a side stack must be the other colour than the card below.",
+    "side_stacks_shown": "'squared': only the top card of each side stack is shown; remember the rest.",
+    "stalemate_aces_twos": "In a block, an Ace or 2 in your hand that fits the centre must be played.",
+    "take_backs": "You may take back your last move of the turn while it revealed nothing.",
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -159,7 +175,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "payoff_size": 26, "deal": "separate_packs", "jokers_per_deck": 2,
         "kings_wild": False, "wild_cannot_be": ["A"], "compulsory_aces": True,
         "discard_rule": "same_or_one_lower", "side_to_side": True, "must_discard": False,
-        "winner_bonus": 10, "first_player": "lowest_deals",
+        "winner_bonus": 10, "first_player": "lowest_deals", "side_plays": "many", "match_target": 25,
     },
     "book": {
         "payoff_size": 26, "deal": "separate_packs", "jokers_per_deck": 2,
@@ -204,9 +220,12 @@ def _parse_value(name: str, value: Any) -> Any:
     if name == "centre_stacks":
         if value is None or value == UNLIMITED:
             return None
+        if value == PLAYERS_PLUS_ONE:
+            return PLAYERS_PLUS_ONE
         lo, hi = CENTRE_RANGE
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise OptionsError(name, f"must be a whole number from {lo} to {hi} or 'unlimited'")
+            raise OptionsError(name, f"must be a whole number from {lo} to {hi}, 'unlimited' or "
+                               f"'{PLAYERS_PLUS_ONE}'")
         return value
     if name == "match_target":
         if value is None:
@@ -232,7 +251,8 @@ def make_options(preset: str = "standard", overrides: Mapping[str, Any] | None =
     Implied values (applied only where the preset and the overrides are silent):
     `decks` = max(2, players), or under `deal=separate_packs` the decks the pay-off piles
     need plus one stock deck per two players; `centre_stacks` = unlimited under
-    `compulsory_aces`; `payoff_size` = 14 under `massachusetts`.
+    `compulsory_aces`; `payoff_size` = 14 under `massachusetts`. `centre_stacks` given as
+    `players_plus_one` resolves to players + 1.
     """
     if preset not in PRESETS:
         raise OptionsError("preset", "must be one of " + ", ".join(PRESETS))
@@ -246,6 +266,8 @@ def make_options(preset: str = "standard", overrides: Mapping[str, Any] | None =
     for name, raw in explicit.items():
         values[name] = _parse_value(name, raw)
     players = values.get("players", 2)
+    if values.get("centre_stacks") == PLAYERS_PLUS_ONE:
+        values["centre_stacks"] = players + 1
     if values.get("compulsory_aces") and "centre_stacks" not in values:
         values["centre_stacks"] = None
     if values.get("massachusetts") and "payoff_size" not in values:

@@ -2,17 +2,26 @@
 
 Automatic steps: turning up the next pay-off card, completing a centre stack, refilling an
 emptied hand (`five_card_bonus`), drawing at the start of a turn, bringing set-aside stacks
-back when the stock runs out, stock-out, stalemates and the end of the hand.
+back when the stock runs out, stock-out, stalemates, the end of a hand that makes no progress
+(`STALE_REFILLS`) and the end of the hand. Every step that shows something hidden sets
+`g.revealing`, which decides whether the move may be taken back (`takeback`).
 """
 
 from __future__ import annotations
 
-from . import scoring
+from . import scoring, takeback
 from .errors import HandOver
 from .explain import explain
-from .legal import legal_moves
-from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, Move, parse_pile
+from .legal import block_breakers, centre_needs, legal_moves
+from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_BACK, Move, parse_pile
 from .state import GameState, Outcome
+
+STALE_REFILLS = 40
+"""Every hand ends: when this many centre stacks have been completed (or redeals made) since
+the pay-off piles last fell to fewer cards than ever before in the hand, the hand ends as a
+stalemate (fewest pay-off cards wins the difference). Cards only flow stock -> hand -> side
+stacks -> centre between refills, so play between two refills is finite, and the pay-off
+total can reach a new low only so often: no hand runs forever, whatever the options."""
 
 
 def apply(g: GameState, move: Move) -> None:
@@ -26,6 +35,11 @@ def apply(g: GameState, move: Move) -> None:
         raise explain(g, move)
     g._legal = None
     kind = move[0]
+    if kind == TAKE_BACK:
+        takeback.take_back(g)
+        return
+    snap = takeback.before_move(g)
+    turn = g.turn
     if kind == PLAY:
         _play(g, move)
     elif kind == DISCARD:
@@ -38,6 +52,7 @@ def apply(g: GameState, move: Move) -> None:
         _move_side(g, move)
     elif kind == LOAD:
         _load(g, move)
+    takeback.after_move(g, snap, turn)
 
 
 def _take(g: GameState, src: str, card: int) -> tuple[str, int]:
@@ -65,12 +80,18 @@ def _play(g: GameState, move: Move) -> None:
         as_rank = len(stack) if g.deck.wild[card] else None
         g.emit({"type": "play", "seat": s, "card": g.deck.json(card, as_rank),
                 "from": move[2], "to": move[3]})
+    if zone == PAYOFF:
+        g.payoff_since_redeal = True
+        total = g.payoff_total()
+        if total < g.payoff_low:
+            g.payoff_low, g.stale_refills = total, 0
     if len(stack) == g.top:
         _complete(g, slot)
+        if g.outcome is not None:
+            return
     elif g.opts.centre_stacks is None:
         tidy_unlimited(g)
     if zone == PAYOFF:
-        g.payoff_since_redeal = True
         _after_payoff_card(g, p)
     elif zone == HAND and not g.hands[s] and g.opts.five_card_bonus == "refill":
         draw(g, s, g.opts.hand_size)
@@ -79,6 +100,7 @@ def _play(g: GameState, move: Move) -> None:
 def _after_payoff_card(g: GameState, owner: int) -> None:
     pile = g.payoff[owner]
     if pile:
+        g.revealing = True
         if g.events is not None:
             g.emit({"type": "reveal", "seat": owner, "card": g.deck.json(pile[-1])})
     elif all(not g.payoff[t] for t in g.team_seats[owner]):
@@ -99,6 +121,15 @@ def _complete(g: GameState, slot: int) -> None:
         tidy_unlimited(g)
     if g.events is not None:
         g.emit({"type": "complete", "slot": slot, "count": len(cards), "into": into})
+    g.revealing = True
+    _refilled(g)
+
+
+def _refilled(g: GameState) -> None:
+    """A completed stack or a redeal refilled the stock: count it towards `STALE_REFILLS`."""
+    g.stale_refills += 1
+    if g.stale_refills >= STALE_REFILLS and g.outcome is None:
+        finish(g, scoring.fewest(g, "stalemate"))
 
 
 def tidy_unlimited(g: GameState) -> None:
@@ -121,6 +152,7 @@ def _discard(g: GameState, move: Move) -> None:
     g.hands[s].remove(card)
     stack.append(card)
     g.turn_plays += 1
+    g.turn_discards += 1
     if g.events is not None:
         g.emit({"type": "discard", "seat": s, "card": g.deck.json(card), "to": move[3]})
     if g.opts.massachusetts and was_empty:
@@ -128,6 +160,8 @@ def _discard(g: GameState, move: Move) -> None:
         if not g.hands[s]:
             draw(g, s, g.opts.hand_size)
         return
+    if g.opts.side_plays == "many":
+        return  # the player ends the turn with end_turn ("that's it")
     end_turn(g)
 
 
@@ -166,6 +200,7 @@ def draw(g: GameState, seat: int, count: int) -> None:
     hand = g.hands[seat]
     stock = g.stock
     got = 0
+    g.revealing = True
     while got < count:
         if not stock:
             if g.aside:
@@ -201,22 +236,37 @@ def end_turn(g: GameState) -> None:
             return
     else:
         g.dry = 0
-    if g.passes >= n:
+    if g.passes == 0:
+        g.block = False
+    if g.passes >= n and o.stalemate_aces_twos and _someone_can_break(g):
+        g.block = True  # not blocked yet: whoever holds a fitting Ace or 2 must play it
+    elif g.passes >= n:
+        g.block = False
         # The fact, not a count of pay-off cards: a load (a card onto an opponent's pile) would
         # hide a pay-off play from a count, or pass for one.
         if o.stalemate == "redeal" and g.payoff_since_redeal:
             redeal(g)
             g.payoff_since_redeal = False
+            _refilled(g)
+            if g.outcome is not None:
+                return
         else:
             finish(g, scoring.fewest(g, "stalemate"))
             return
     g.turn = s = (g.turn + 1) % n
-    g.turn_plays = g.turn_centre = 0
+    g.turn_plays = g.turn_centre = g.turn_discards = g.take_backs_used = 0
+    g.undo = []
     if g.moved:
         g.moved = []
     if g.events is not None:
         g.emit({"type": "turn", "seat": s})
     draw(g, s, o.hand_size - len(g.hands[s]))
+
+
+def _someone_can_break(g: GameState) -> bool:
+    """`stalemate_aces_twos`: whether any seat holds a real Ace or 2 that fits the centre now."""
+    need_slots, _ = centre_needs(g)
+    return any(block_breakers(g, s, need_slots) for s in range(g.n))
 
 
 def redeal(g: GameState) -> None:

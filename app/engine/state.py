@@ -42,6 +42,7 @@ class GameState:
         "payoff", "hands", "side", "centre", "stock", "aside",
         "turn", "outcome", "seed", "commitment", "rng",
         "turn_plays", "turn_centre", "moved", "passes", "dry", "payoff_since_redeal",
+        "turn_discards", "block", "payoff_low", "stale_refills", "undo", "take_backs_used", "revealing",
         "first", "events", "_legal",
     )
 
@@ -73,6 +74,13 @@ class GameState:
     passes: int
     dry: int
     payoff_since_redeal: bool  # a pay-off card was played since the last redeal (or none yet happened)
+    turn_discards: int  # discards this turn (side_plays=many: must_discard asks for one)
+    block: bool  # stalemate_aces_twos: everyone passed, but someone holds an Ace or 2 that fits
+    payoff_low: int  # the fewest pay-off cards (all piles together) seen in this hand
+    stale_refills: int  # stacks completed and redeals since payoff_low last fell (rules: every hand ends)
+    undo: list[Any]  # takeback.Snapshot: positions before this turn's moves that revealed nothing
+    take_backs_used: int  # take-backs made this turn (at most MAX_TAKE_BACKS)
+    revealing: bool  # set by the automatic steps of a move that showed something hidden
     first: int
     events: list[dict[str, Any]] | None
     _legal: list[Move] | None
@@ -110,6 +118,10 @@ class GameState:
         self.turn_plays = self.turn_centre = self.passes = self.dry = 0
         self.moved = []
         self.payoff_since_redeal = True
+        self.turn_discards = self.take_backs_used = self.stale_refills = 0
+        self.block = self.revealing = False
+        self.payoff_low = 1 << 30  # set by the deal (deal.py) or set_piles
+        self.undo = []
         self.events = None
         self._legal = None
 
@@ -145,6 +157,13 @@ class GameState:
         g.passes = self.passes
         g.dry = self.dry
         g.payoff_since_redeal = self.payoff_since_redeal
+        g.turn_discards = self.turn_discards
+        g.block = self.block
+        g.payoff_low = self.payoff_low
+        g.stale_refills = self.stale_refills
+        g.undo = self.undo[:]  # snapshots are never mutated: sharing them is safe
+        g.take_backs_used = self.take_backs_used
+        g.revealing = self.revealing
         g.first = self.first
         g.events = None
         g._legal = self._legal
@@ -154,6 +173,10 @@ class GameState:
     @property
     def over(self) -> bool:
         return self.outcome is not None
+
+    def payoff_total(self) -> int:
+        """Cards left in every pay-off pile together."""
+        return sum(len(p) for p in self.payoff)
 
     def team_payoff(self, seat: int) -> int:
         """Cards left in the pay-off piles of `seat`'s team (just the seat without teams)."""

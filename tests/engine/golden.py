@@ -13,6 +13,16 @@ from app.engine import PRESETS, Match, make_options, view
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "squared": ("standard", {"side_stacks_shown": "squared", "side_to_side": True, "must_discard": False}),
+    "alternate_dealer": ("standard", {"players": 3, "side_colours": "alternate", "first_player": "dealer",
+                                      "centre_stacks": "players_plus_one"}),
+    "take_backs": ("standard", {"take_backs": True, "must_discard": False, "side_plays": "many"}),
+    "book_aces_twos": ("book", {"stalemate_aces_twos": True}),
+}
+"""Golden games of option mixes the presets do not cover (name: preset and overrides)."""
+GOLDENS: dict[str, tuple[str, dict[str, Any]]] = {p: (p, {}) for p in sorted(PRESETS)} | VARIANTS
+
 
 def card(c: dict[str, Any] | None) -> str:
     if c is None:
@@ -27,6 +37,8 @@ def render_view(v: dict[str, Any]) -> str:
     players = []
     for p in v["players"]:
         sides = " ".join("[" + ",".join(card(c) for c in st) + "]" for st in p["side"])
+        if v["options"]["side_stacks_shown"] == "squared":
+            sides += " counts " + ",".join(str(n) for n in p["side_counts"])
         players.append(f"p{p['seat']} pay {p['payoff_count']}:{card(p['payoff_top'])} hand {p['hand_count']} "
                        f"side {sides} score {p['score']}")
     hand = " ".join(card(c) for c in v["hand"])
@@ -38,13 +50,14 @@ def render_view(v: dict[str, Any]) -> str:
     return line
 
 
-def playthrough(preset: str) -> str:
-    o = make_options(preset)
+def playthrough(name: str) -> str:
+    preset, overrides = GOLDENS[name]
+    o = make_options(preset, overrides)
     m = Match(o, [f"P{i}" for i in range(o.players)])
-    seed = f"golden-{preset}"
+    seed = f"golden-{name}"
     m.deal(seed)
     rng = random.Random(seed)
-    lines = [f"# preset {preset}, seed {seed}, random legal moves from random.Random({seed!r})",
+    lines = [f"# preset {preset}{' ' + str(overrides) if overrides else ''}, seed {seed}, random legal moves from random.Random({seed!r})",
              f"options {o.to_json()}"]
 
     def views() -> None:
@@ -72,8 +85,8 @@ def golden_path(preset: str) -> Path:
 def write_all() -> list[Path]:
     GOLDEN_DIR.mkdir(exist_ok=True)
     paths = []
-    for preset in sorted(PRESETS):
-        path = golden_path(preset)
-        path.write_text(playthrough(preset))
+    for name in GOLDENS:
+        path = golden_path(name)
+        path.write_text(playthrough(name))
         paths.append(path)
     return paths
