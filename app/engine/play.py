@@ -40,6 +40,8 @@ def apply(g: GameState, move: Move) -> None:
         return
     snap = takeback.before_move(g)
     turn = g.turn
+    if kind != END_TURN and kind != MOVE_SIDE:
+        g.block = False  # a play, discard or load breaks a block
     if kind == PLAY:
         _play(g, move)
     elif kind == DISCARD:

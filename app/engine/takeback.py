@@ -28,7 +28,7 @@ class Snapshot:
     hands: list[list[int]]
     side: list[list[list[int]]]
     centre: list[list[int]]
-    counters: tuple[int, int, int, bool, int, int]  # plays, centre plays, discards, since redeal, low, stale
+    counters: tuple[int, int, int, bool, int, int, bool]  # plays, centre, discards, since redeal, low, stale, block
     moved: list[int]
 
 
@@ -36,7 +36,8 @@ def snapshot(g: GameState) -> Snapshot:
     return Snapshot(
         [p[:] for p in g.payoff], [h[:] for h in g.hands], [[st[:] for st in sides] for sides in g.side],
         [st[:] for st in g.centre],
-        (g.turn_plays, g.turn_centre, g.turn_discards, g.payoff_since_redeal, g.payoff_low, g.stale_refills),
+        (g.turn_plays, g.turn_centre, g.turn_discards, g.payoff_since_redeal, g.payoff_low, g.stale_refills,
+         g.block),
         g.moved[:],
     )
 
@@ -48,7 +49,7 @@ def restore(g: GameState, snap: Snapshot) -> None:
     g.side = [[st[:] for st in sides] for sides in snap.side]
     g.centre = [st[:] for st in snap.centre]
     (g.turn_plays, g.turn_centre, g.turn_discards, g.payoff_since_redeal, g.payoff_low,
-     g.stale_refills) = snap.counters
+     g.stale_refills, g.block) = snap.counters
     g.moved = snap.moved[:]
 
 

@@ -57,7 +57,8 @@ def playthrough(name: str) -> str:
     seed = f"golden-{name}"
     m.deal(seed)
     rng = random.Random(seed)
-    lines = [f"# preset {preset}{' ' + str(overrides) if overrides else ''}, seed {seed}, random legal moves from random.Random({seed!r})",
+    mix = f" {overrides}" if overrides else ""
+    lines = [f"# preset {preset}{mix}, seed {seed}, random legal moves from random.Random({seed!r})",
              f"options {o.to_json()}"]
 
     def views() -> None:

@@ -1,5 +1,6 @@
 """Legal moves are exact and complete: on every step of random games, the engine's list equals
-the set an independent, deliberately naive re-reading of docs/rules.md produces."""
+the set an independent, deliberately naive re-reading of docs/rules.md produces (take-backs
+judged from the test's own record of which moves of the turn revealed something)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from app.engine import PRESETS, Game, Move, make_options
 from app.engine.cards import RANK_BY_NAME
+from tests.engine.test_take_backs import revealed
 
 ACE, TWO, JOKER = 1, 2, 14
 
@@ -23,8 +25,10 @@ def side_top_values(g: Game, stack: list[int], wild_values: set[int]) -> set[int
     return values
 
 
-def oracle(g: Game) -> set[Move]:
+def oracle(g: Game, may_take_back: bool = False) -> set[Move]:
+    """`may_take_back`: whether the test's own record says this turn has a move to take back."""
     o, deck, s = g.opts, g.deck, g.turn
+    undo = {Move("take_back")} if may_take_back else set()
     banned = {RANK_BY_NAME[r] for r in o.wild_cannot_be}
     top = 12 if o.kings_wild else 13
     wild_values = {r for r in range(1, 14) if r not in banned}
@@ -47,24 +51,36 @@ def oracle(g: Game) -> set[Move]:
     def real(c: int, ranks: tuple[int, ...]) -> bool:
         return not deck.wild[c] and deck.rank[c] in ranks
 
+    if g.block:  # stalemate_aces_twos: everyone passed; a fitting Ace or 2 in the hand must go
+        forced = {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src == "hand"}
+        if forced:
+            return forced | undo
     if o.compulsory_aces:
         forced = {m for m in plays if m.card is not None and real(m.card, (ACE,))
                   and m.src in ("hand", f"payoff:{s}")}
         if forced:
-            return forced
+            return forced | undo
     if o.compulsory_aces_twos:
         own = {f"payoff:{s}"} | {f"side:{s}:{k}" for k in range(4)}
         forced = {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src in own}
         if forced:
-            return forced
+            return forced | undo
 
     def may_lie_on_side(c: int) -> bool:
         if deck.wild[c]:
             return o.wilds_on_side_stacks
         return o.aces_on_side_stacks or deck.rank[c] != ACE
 
+    def red(c: int) -> bool:
+        return deck.suit[c] in (1, 2)
+
     def fits_side(c: int, stack: list[int]) -> bool:
-        if not stack or o.discard_rule == "any":
+        if not stack:
+            return True
+        if o.side_colours == "alternate" and not deck.wild[c] and not deck.wild[stack[-1]] \
+                and red(c) == red(stack[-1]):
+            return False
+        if o.discard_rule == "any":
             return True
         tops = side_top_values(g, stack, wild_values)
         wanted = tops | {v - 1 for v in tops}
@@ -95,9 +111,9 @@ def oracle(g: Game) -> set[Move]:
                 if deck.rank[c] != JOKER and deck.rank[tc] != JOKER and deck.suit[c] == deck.suit[tc] \
                         and abs(deck.rank[c] - deck.rank[tc]) == 1:
                     moves.add(Move("load", c, src, f"payoff:{t}"))
-    if not o.must_discard or not could_discard:
+    if not o.must_discard or not could_discard or (o.side_plays == "many" and g.turn_discards > 0):
         moves.add(Move("end_turn"))
-    return moves
+    return moves | undo
 
 
 CASES = [(p, {}) for p in sorted(PRESETS)] + [
@@ -106,6 +122,11 @@ CASES = [(p, {}) for p in sorted(PRESETS)] + [
     ("standard", {"wild_cannot_be": [], "centre_stacks": "unlimited", "aces_on_side_stacks": False,
                   "wilds_on_side_stacks": False, "kings_wild": False, "jokers_per_deck": 2}),
     ("book", {"side_to_side": True, "load_opponent": True, "massachusetts": True, "players": 3}),
+    ("standard", {"side_colours": "alternate", "side_to_side": True, "jokers_per_deck": 2, "side_plays": "many"}),
+    ("cat_and_mouse", {"side_colours": "alternate", "side_stacks_shown": "squared", "take_backs": True}),
+    ("book", {"stalemate_aces_twos": True, "take_backs": True, "players": 3}),
+    ("standard", {"must_discard": False, "stalemate_aces_twos": True, "side_plays": "many",
+                  "first_player": "dealer", "centre_stacks": "players_plus_one", "players": 5, "take_backs": True}),
 ]
 
 
@@ -115,10 +136,22 @@ def test_legal_moves_equal_the_oracle(preset: str, overrides: dict[str, object])
     for game_no in range(6):
         g = Game.deal(o, f"oracle-{preset}-{game_no}")
         rng = random.Random(game_no)
+        undoable: list[int] = []  # this turn's moves that may be taken back (see test_take_backs)
+        used = 0
         while g.outcome is None:
             legal = g.legal_moves()
-            assert set(legal) == oracle(g)
-            g.apply(rng.choice(legal))
+            assert set(legal) == oracle(g, o.take_backs and bool(undoable) and used < 5)
+            before = g.copy()
+            move = rng.choice(legal)
+            g.apply(move)
+            if move.kind == "take_back":
+                undoable.pop()
+                used += 1
+            elif revealed(before, g):
+                undoable = []
+                used = 0 if g.turn != before.turn else used
+            else:
+                undoable.append(1)
 
 
 def test_a_given_deal_order_is_dealt_exactly() -> None:

@@ -32,13 +32,15 @@ def snapshot(m: Match) -> tuple[Any, ...]:
 
 
 def random_move(g: Any, rng: random.Random) -> Move:
-    kind = rng.choice(["play", "discard", "move_side", "load", "end_turn"])
+    kind = rng.choice(["play", "discard", "move_side", "load", "end_turn", "take_back"])
     pile = rng.choice(["hand", f"payoff:{rng.randrange(g.n)}", f"side:{rng.randrange(g.n)}:{rng.randrange(5)}",
                        f"centre:{rng.randrange(6)}", "bogus", "side:x:1"])
     card = rng.randrange(-2, g.deck.size + 3)
-    return Move(kind, card if kind != "end_turn" else None, pile if kind in ("play", "move_side", "load") else None,
-                rng.choice([f"centre:{rng.randrange(6)}", f"side:{rng.randrange(g.n)}:{rng.randrange(4)}",
-                            f"payoff:{rng.randrange(g.n)}"]) if kind != "end_turn" else None)
+    bare = kind in ("end_turn", "take_back")
+    dst = rng.choice([f"centre:{rng.randrange(6)}", f"side:{rng.randrange(g.n)}:{rng.randrange(4)}",
+                      f"payoff:{rng.randrange(g.n)}"])
+    return Move(kind, None if bare else card, pile if kind in ("play", "move_side", "load") else None,
+                None if bare else dst)
 
 
 def run_game(o: Options, seed: int, check_every: int = 1) -> None:
@@ -95,7 +97,7 @@ OPTION_MIX = st.fixed_dictionaries(
         "kings_wild": st.booleans(),
         "wild_cannot_be": st.sampled_from([[], ["A"], ["A", "7"]]),
         "payoff_size": st.integers(5, 20),
-        "centre_stacks": st.sampled_from([3, 4, 5, "unlimited"]),
+        "centre_stacks": st.sampled_from([3, 4, 5, "unlimited", "players_plus_one"]),
         "completed_stacks": st.sampled_from(["shuffle_into_stock", "set_aside_until_stock_empty"]),
         "stock_out": st.sampled_from(["draw", "fewest_wins", "play_on"]),
         "five_card_bonus": st.sampled_from(["refill", "none"]),
@@ -109,7 +111,12 @@ OPTION_MIX = st.fixed_dictionaries(
         "massachusetts": st.booleans(),
         "stalemate": st.sampled_from(["end", "redeal"]),
         "deal": st.sampled_from(["shuffled_together", "separate_packs"]),
-        "first_player": st.sampled_from(["highest", "lowest_deals"]),
+        "first_player": st.sampled_from(["highest", "lowest_deals", "dealer"]),
+        "side_plays": st.sampled_from(["one", "many"]),
+        "side_colours": st.sampled_from(["any", "alternate"]),
+        "side_stacks_shown": st.sampled_from(["spread", "squared"]),
+        "stalemate_aces_twos": st.booleans(),
+        "take_backs": st.booleans(),
     },
 )
 
