@@ -42,6 +42,7 @@ export function describeEvents(view, events) {
       case "complete": out.push(`Centre stack ${ev.slot + 1} is complete.`); break;
       case "reshuffle": out.push("The stock was reshuffled."); break;
       case "redeal": out.push("Stalemate: the cards were redealt."); break;
+      case "take_back": out.push(`${who(view, ev.seat)} took back ${ev.seat === view.you ? "your" : "their"} last move.`); break;
       case "hand_over": out.push(handOverText(view, ev)); break;
       case "autoplay": out.push(ev.by === "clock"
         ? `Time ran out: the server plays for ${ev.seat === view.you ? "you" : playerName(view, ev.seat)}.`

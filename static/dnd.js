@@ -155,7 +155,7 @@ export class TableInput {
    * @param {Move} move */
   showHint(move) {
     for (const e of this.host.querySelectorAll(".hint")) e.classList.remove("hint");
-    if (move.kind === "end_turn") return;
+    if (move.kind === "end_turn" || move.kind === "take_back") return;
     const from = sourceOf(move);
     const cards = /** @type {NodeListOf<HTMLElement>} */ (this.host.querySelectorAll(".card[data-from]"));
     // A move_side names no card: it takes the top of its side stack, the only card drawn there.

@@ -10,7 +10,7 @@ import { el } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { TableInput } from "./dnd.js";
 import { homePage, inviteBox, loadMeta, nameForm, roomLobby } from "./lobby.js";
-import { endTurnMove } from "./moves.js";
+import { endTurnMove, takeBackMove } from "./moves.js";
 import { historyPage, replayPage } from "./replay.js";
 import { resultPanel } from "./results.js";
 import { RoomSocket } from "./socket.js";
@@ -393,6 +393,15 @@ class RoomPage {
   drawActions() {
     const v = this.view;
     const myTurn = v.status === "playing" && v.you !== null && v.turn === v.you;
+    const undo = takeBackMove(v);
+    if (undo) {
+      const b = el("button", "", "Undo");
+      b.type = "button";
+      b.id = "undo";
+      b.title = "Take back your last move (Ctrl+Z)";
+      b.addEventListener("click", () => this.sendMove(undo));
+      this.actions.append(b);
+    }
     const end = endTurnMove(v);
     if (end) {
       const b = el("button", "", "End turn");
@@ -412,9 +421,11 @@ class RoomPage {
     this.hintLine.setAttribute("aria-live", "off");
     this.actions.append(this.hintLine);
     if (myTurn && v.legal_moves.length) {
-      this.actions.append(el("p", "muted how", v.options.must_discard
-        ? "Play cards to the centre, then discard one card to a side stack to end your turn."
-        : "Play cards to the centre; end your turn with a discard or the End turn button."));
+      this.actions.append(el("p", "muted how", v.options.side_plays === "many"
+        ? "Play cards to the centre and discard to your side stacks; press End turn when you are done."
+        : v.options.must_discard
+          ? "Play cards to the centre, then discard one card to a side stack to end your turn."
+          : "Play cards to the centre; end your turn with a discard or the End turn button."));
     }
   }
 
@@ -474,6 +485,12 @@ class RoomPage {
 
   /** @param {KeyboardEvent} e */
   onKey(e) {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === "z" || e.key === "Z") && this.view
+        && !(e.target instanceof Element && e.target.closest("input, textarea, select"))) {
+      const undo = takeBackMove(this.view);
+      if (undo) { e.preventDefault(); this.sendMove(undo); }
+      return;
+    }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target instanceof Element && e.target.closest("input, textarea, select")) return;
     if (!this.view) return;

@@ -6,12 +6,14 @@
 /** @typedef {import("./types.js").Move} Move */
 /** @typedef {import("./types.js").Pile} Pile */
 /** @typedef {import("./types.js").View} View */
-/** A move that takes a card somewhere: any but end_turn. @typedef {Exclude<Move, {kind: "end_turn"}>} Placing */
+/** A move that takes a card somewhere: any but end_turn and take_back.
+ * @typedef {Exclude<Move, {kind: "end_turn"} | {kind: "take_back"}>} Placing */
 /** Whatever names the seats: a view, or a replay's names. @typedef {{players: {name: string}[]}} Named */
 
-/** The pile a move takes its card from ("hand" for a discard), or null for end_turn. @param {Move} m */
+/** The pile a move takes its card from ("hand" for a discard), or null for end_turn and take_back.
+ * @param {Move} m */
 export function sourceOf(m) {
-  if (m.kind === "end_turn") return null;
+  if (m.kind === "end_turn" || m.kind === "take_back") return null;
   if (m.kind === "discard") return "hand";
   return m.from;
 }
@@ -29,7 +31,7 @@ function sideTop(view, pile) {
 /** The card a move takes: move_side names only piles, so its card is the top of `from`.
  * @param {View} view @param {Move} m */
 function cardOf(view, m) {
-  if (m.kind === "end_turn") return null;
+  if (m.kind === "end_turn" || m.kind === "take_back") return null;
   return m.kind === "move_side" ? sideTop(view, m.from).id : m.card;
 }
 
@@ -52,12 +54,17 @@ export function movesBySource(view) {
 export function movesFor(view, card, from) {
   /** @type {Placing[]} */
   const out = [];
-  for (const m of view.legal_moves) if (m.kind !== "end_turn" && sourceOf(m) === from && cardOf(view, m) === card) out.push(m);
+  for (const m of view.legal_moves) {
+    if (m.kind !== "end_turn" && m.kind !== "take_back" && sourceOf(m) === from && cardOf(view, m) === card) out.push(m);
+  }
   return out;
 }
 
 /** The `end_turn` move, if it is among the legal moves. @param {View} view */
 export const endTurnMove = (view) => view.legal_moves.find((m) => m.kind === "end_turn") || null;
+
+/** The `take_back` move (undo your last move of this turn), if the engine lists it. @param {View} view */
+export const takeBackMove = (view) => view.legal_moves.find((m) => m.kind === "take_back") || null;
 
 /** @param {Pile} pile */
 const slotOf = (pile) => Number(pile.split(":")[1]);

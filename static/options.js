@@ -60,6 +60,7 @@ function controlFor(name, o, value) {
       choices = [];
       for (let n = o.min; n <= o.max; n++) choices.push(n);
       choices.push(o.unlimited);
+      for (const extra of o.also || []) choices.push(extra);
     }
     for (const c of choices) {
       const opt = el("option", "", String(c).replace(/_/g, " "));

@@ -230,13 +230,17 @@ function sidePile(view, s, k, stack, movable, spread) {
   pile.dataset.pile = name;
   const top = stack[stack.length - 1];
   const whose = s === view.you ? "Your" : `${playerName(view, s)}'s`;
+  // squared side stacks show only their tops: the count says how deep each one is
+  const counts = view.players[s].side_counts;
+  const count = counts ? counts[k] : stack.length;
   if (top) {
     pile.append(sourceCard(top, name, movable, `${whose} side stack ${k + 1} top: ${cardName(top)}`));
-    if (stack.length > 1) pile.classList.add("deep");
+    if (count > 1) pile.classList.add("deep");
+    if (count > stack.length) pile.append(el("span", "count", `${count}`));
   } else {
     pile.append(cardSpace());
   }
-  pile.setAttribute("aria-label", `${whose} side stack ${k + 1}: ${stack.length ? stack.length + " cards" : "empty"}`);
+  pile.setAttribute("aria-label", `${whose} side stack ${k + 1}: ${count ? count + " cards" : "empty"}`);
   const wrap = el("div", "pile-wrap");
   wrap.append(pile);
   if (stack.length > 1) wrap.append(spreadList(name, stack, spread));

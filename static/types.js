@@ -20,7 +20,8 @@
  *   | {kind: "discard", card: number, to: Pile}
  *   | {kind: "move_side", from: Pile, to: Pile}
  *   | {kind: "load", card: number, from: Pile, to: Pile}
- *   | {kind: "end_turn"}} Move
+ *   | {kind: "end_turn"}
+ *   | {kind: "take_back"}} Move
  */
 
 // ---- the game options (rules.md names, resolved) ------------------------------------------
@@ -54,6 +55,11 @@
  * @property {number | null} match_target
  * @property {string} deal
  * @property {string} first_player
+ * @property {string} side_plays
+ * @property {string} side_colours
+ * @property {string} side_stacks_shown
+ * @property {boolean} stalemate_aces_twos
+ * @property {boolean} take_backs
  */
 /** One option's value. @typedef {GameOptions[keyof GameOptions]} OptionValue */
 
@@ -67,7 +73,8 @@
  * @property {number} hand_count
  * @property {number} payoff_count
  * @property {Card | null} payoff_top
- * @property {Card[][]} side  four stacks, bottom first
+ * @property {Card[][]} side  four stacks, bottom first (`side_stacks_shown=squared`: each stack's top only)
+ * @property {number[]} side_counts  cards in each side stack
  * @property {boolean | null} connected  null in replays
  * @property {number} score  the match total
  */
@@ -101,7 +108,7 @@
  * @property {number[]} totals
  * @property {number | null} match_target
  */
-/** @typedef {Player & {hand: Card[], payoff: Card[]}} OpenPlayer */
+/** @typedef {Player & {hand: Card[], payoff: Card[], side_cards: Card[][]}} OpenPlayer */
 /**
  * Every card face up (GET /api/matches/{id}/replay?at=N).
  * @typedef {Omit<View, "players"> & {players: OpenPlayer[], stock: Card[], set_aside: Card[], seed: string}} OpenView
@@ -122,6 +129,7 @@
  *   | {type: "turn", seat: number}
  *   | {type: "end_turn", seat: number}
  *   | {type: "redeal"}
+ *   | {type: "take_back", seat: number}
  *   | {type: "hand_over", reason: Result["reason"], winners: number[], scores: number[]}
  *   | {type: "autoplay", seat: number, by: "clock" | "absent"}} GameEvent
  */
@@ -219,7 +227,7 @@
  * @typedef {{default: boolean, help: string, kind: "bool"}
  *   | {default: string | number, help: string, kind: "choice", choices: (string | number)[]}
  *   | {default: number, help: string, kind: "int", min: number, max: number}
- *   | {default: number | "unlimited", help: string, kind: "int_or_unlimited", min: number, max: number, unlimited: "unlimited"}
+ *   | {default: number | "unlimited", help: string, kind: "int_or_unlimited", min: number, max: number, unlimited: "unlimited", also?: string[]}
  *   | {default: number | null, help: string, kind: "int_or_none", min: number, suggested: (number | null)[]}
  *   | {default: Rank[], help: string, kind: "ranks", suggested: Rank[][]}} OptionSpec
  */

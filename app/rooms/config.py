@@ -77,7 +77,7 @@ def catalog() -> dict[str, Any]:
     """What a create-room form needs: presets (with their resolved options and help), every
     option with its default, kind and help, bot levels and the match targets people use."""
     from app.engine import OPTION_HELP, OPTION_NAMES, PRESET_HELP
-    from app.engine.options import BOOLS, CENTRE_RANGE, CHOICES, INT_RANGES, UNLIMITED
+    from app.engine.options import BOOLS, CENTRE_RANGE, CHOICES, INT_RANGES, PLAYERS_PLUS_ONE, UNLIMITED
 
     defaults = make_options("standard").to_json()
     options: dict[str, Any] = {}
@@ -90,7 +90,8 @@ def catalog() -> dict[str, Any]:
         elif name in INT_RANGES:
             entry.update(kind="int", min=INT_RANGES[name][0], max=INT_RANGES[name][1])
         elif name == "centre_stacks":
-            entry.update(kind="int_or_unlimited", min=CENTRE_RANGE[0], max=CENTRE_RANGE[1], unlimited=UNLIMITED)
+            entry.update(kind="int_or_unlimited", min=CENTRE_RANGE[0], max=CENTRE_RANGE[1], unlimited=UNLIMITED,
+                         also=[PLAYERS_PLUS_ONE])
         elif name == "jokers_per_deck":
             entry.update(kind="choice", choices=[0, 2])
         elif name == "match_target":

@@ -226,7 +226,8 @@ class Health(BaseModel):
 
 class OptionInfo(BaseModel):
     """One option of the catalogue. `kind` is `bool`, `choice` (with `choices`), `int` (`min`,
-    `max`), `int_or_unlimited` (`min`, `max`, `unlimited`), `int_or_none` (`min`, `suggested`) or
+    `max`), `int_or_unlimited` (`min`, `max`, `unlimited`, and `also`: other words it takes, such as
+    `players_plus_one`), `int_or_none` (`min`, `suggested`) or
     `ranks` (`suggested`); a key its kind does not have is not sent (the route drops unset fields)."""
 
     default: Any
@@ -236,6 +237,7 @@ class OptionInfo(BaseModel):
     min: int | None = None
     max: int | None = None
     unlimited: str | None = None
+    also: list[str] | None = None
     suggested: list[Any] | None = None
 
 
