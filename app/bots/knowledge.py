@@ -16,6 +16,7 @@ stop there (see `planner.py`).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -74,6 +75,8 @@ class Knowledge:
         if view.get("you") is None:
             raise ValueError("a bot needs a seat's view, not a spectator's")
         opts = options_of(view)
+        if opts.take_backs:  # bots never take back: their searches play the game without them
+            opts = dataclasses.replace(opts, take_backs=False)
         seat = int(view["you"])
         n = opts.players
         players = view["players"]
