@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from app.bus import Bus, make_bus
+from app.rooms import stages
 from app.rooms.pool import BotPool
 from app.rooms.service import RoomService
 from app.rooms.storage import SqlRooms
@@ -32,6 +33,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     instances in one process share an in-process bus (tests of several instances)."""
     settings = settings or get_settings()
     logs.configure(settings)
+    stages.enable(settings.trace_stages)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     metrics: bool = Field(default=True, description="Serve Prometheus metrics at /metrics")
     metrics_token: str | None = Field(
         default=None, description="Bearer token /metrics asks for; unset: it answers only clients on this machine")
+    trace_stages: bool = Field(default=False, description="Time each stage of every move from its frame's arrival "
+                               "(spite_move_stage_seconds; for profiling, docs/performance.md)")
     api_docs: bool = Field(default=False, description="Serve the OpenAPI schema and its pages at /openapi.json, /docs")
     gc_threshold: tuple[int, int, int] | None = Field(
         default=(20000, 50, 1000),

@@ -3,6 +3,7 @@
     python bench/load.py --rooms 100 --seconds 30 [--pace 1.0] [--format split|full] [--url URL[,URL2]]
     python bench/load.py --rooms 100 --seconds 30 --pace 0 --echo-peer
     python bench/load.py --rooms 100 --seconds 30 --instances 2 [--postgres URL] [--redis URL]
+    python bench/load.py --rooms 20 --seconds 10 --pace 0 --stages [--profile /tmp/server.txt]
 
 Without --url the benchmark starts its own server (uvicorn, fresh SQLite file) pinned to CPU 0
 and pins itself to CPU 1. `--instances K` starts K instances instead, on a fresh PostgreSQL
@@ -18,6 +19,12 @@ player receives it. Memory per connection is the server's resident-memory growth
 the players connect to when they are all connected, seated and idle, divided by the number of
 sockets. When the benchmark started the server it also reports the server's CPU time per move.
 
+`--stages` runs the server with `SPITE_TRACE_STAGES` and prints the mean time from a move's
+frame arriving to the end of each stage of the move path (app/rooms/stages.py); `--profile`
+samples the server with py-spy for the measured window (`bench/layers.py` sums it by layer).
+The load client's own CPU share is printed too: near 100 % means the client, not the server,
+holds the figure.
+
 `--echo-peer` drives a bare `websockets` echo server the same way (same client library, same
 sockets, same pace, a message of a typical move's size) for comparison.
 
@@ -31,6 +38,7 @@ import asyncio
 import gc
 import os
 import random
+import re
 import resource
 import signal
 import socket
@@ -341,12 +349,16 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     drivers = [asyncio.create_task(room.drive(stop)) for room in rooms]
     prober = asyncio.create_task(probe_lag(stats))
     await asyncio.sleep(warmup)
+    stages0 = await scrape(urls) if args.stages else {}
+    profiler = start_profiler(args.profile, pids[0], args.seconds) if args.profile and pids else None
     stats.measuring = True
     cpu0 = cpu_seconds(pids) if pids else 0.0
+    own0 = time.process_time()
     t0 = time.perf_counter()
     await asyncio.gather(*drivers)
     elapsed = time.perf_counter() - t0
     cpu = cpu_seconds(pids) - cpu0 if pids else None
+    own = time.process_time() - own0
     stats.measuring = False
     gc.enable()
     prober.cancel()
@@ -355,7 +367,63 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     if cpu is not None and stats.moves:
         print(f"server CPU: {cpu / stats.moves * 1e6:.0f} µs per move ({cpu / elapsed * 100:.0f}% of a core"
               f"{' over ' + str(len(pids)) + ' instances' if len(pids) > 1 else ''})")
+    print(f"load client CPU: {own / elapsed * 100:.0f}% of its core")
+    if args.stages:
+        print_stages(stages0, await scrape(urls))
+    if profiler is not None:
+        profiler.wait(timeout=60)
+        print(f"profile: {args.profile} (py-spy raw stacks; `python bench/layers.py {args.profile}`)")
     report(stats, elapsed, (after - before) / sockets if pids else None, "moves", args)
+
+
+STAGE_LINE = re.compile(r'^(spite_move_stage_seconds|spite_move_latency_seconds|spite_commit_batch_moves)'
+                        r'_(sum|count)(?:\{stage="(\w+)"\})? ([0-9.e+-]+)$')
+
+
+async def scrape(urls: list[str]) -> dict[tuple[str, str, str], float]:
+    """The stage, latency and batch sums and counts of every instance's /metrics, added up."""
+    out: dict[tuple[str, str, str], float] = {}
+    async with httpx.AsyncClient(timeout=10) as client:
+        for url in urls:
+            for line in (await client.get(url + "/metrics")).text.splitlines():
+                m = STAGE_LINE.match(line)
+                if m:
+                    key = (m.group(1), m.group(3) or "", m.group(2))
+                    out[key] = out.get(key, 0.0) + float(m.group(4))
+    return out
+
+
+def print_stages(before: dict[tuple[str, str, str], float], after: dict[tuple[str, str, str], float]) -> None:
+    """Mean time from a move's frame arriving to the end of each stage, over the measured
+    window (the server ran with SPITE_TRACE_STAGES), and each stage's own share."""
+    def mean(name: str, stage: str) -> float | None:
+        n = after.get((name, stage, "count"), 0.0) - before.get((name, stage, "count"), 0.0)
+        s = after.get((name, stage, "sum"), 0.0) - before.get((name, stage, "sum"), 0.0)
+        return s / n if n else None
+
+    print("stage (mean since the frame arrived, then the stage's own time):")
+    last = 0.0
+    rows = [("spite_move_stage_seconds", s) for s in
+            ("parsed", "locked", "decided", "committed", "applied", "fanned_out", "published")]
+    rows.append(("spite_move_latency_seconds", "sent"))
+    for name, stage in rows:
+        m = mean(name, stage)
+        if m is None:
+            continue
+        print(f"  {stage:<11} {m * 1000:8.3f} ms   +{(m - last) * 1000:7.3f} ms")
+        last = m
+    batch = mean("spite_commit_batch_moves", "")
+    if batch is not None:
+        print(f"  moves per commit: {batch:.1f}")
+
+
+def start_profiler(path: str, pid: int, seconds: float) -> subprocess.Popen[bytes]:
+    """py-spy sampling the server (without pausing it) for the measured window, on the load's core."""
+    spy = os.path.join(os.path.dirname(sys.executable), "py-spy")
+    cpu = ["taskset", "-c", "1"] if os.path.exists("/usr/bin/taskset") else []
+    return subprocess.Popen([*cpu, spy, "record", "--nonblocking", "--format", "raw", "--rate", "250",
+                             "--duration", str(int(seconds)), "--output", path, "--pid", str(pid)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 async def run_echo(args: argparse.Namespace, url: str, server_pid: int) -> None:
@@ -419,10 +487,16 @@ def main() -> None:
                         help="clients offer permessage-deflate, as browsers do, and the server accepts it")
     parser.add_argument("--instances", type=int, default=0,
                         help="start this many instances on PostgreSQL + Redis (default: one on SQLite)")
+    parser.add_argument("--stages", action="store_true",
+                        help="run the server with SPITE_TRACE_STAGES and print where a move's time goes, by stage")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="sample the server with py-spy during the measured window (raw stacks to FILE)")
     parser.add_argument("--postgres", default=os.environ.get("SPITE_TEST_POSTGRES_URL"),
                         help="admin URL of a PostgreSQL server (for --instances)")
     parser.add_argument("--redis", default=os.environ.get("SPITE_TEST_REDIS_URL"), help="Redis URL (for --instances)")
     args = parser.parse_args()
+    if args.stages:
+        SERVER_ENV["SPITE_TRACE_STAGES"] = "true"
     global DEFLATE, FORMAT
     DEFLATE = args.deflate
     FORMAT = args.format

@@ -31,6 +31,7 @@ from app.store.presence import Seen
 
 from . import commands as C
 from . import errors as E
+from . import stages
 from .config import normal_code
 from .directory import create_room, public_rooms
 from .driving import Driving
@@ -298,11 +299,13 @@ class RoomService:
         """A change is committed and applied: show it, re-arm the timer, tell the other instances."""
         room.changed_at = self.clock.monotonic()
         self._show(room, room_changed=room_changed, state_changed=state_changed)
+        stages.mark("fanned_out")
         m = room.match
         if state_changed and m is not None:
             await self.publish(room, notice or Advanced(m.id, m.v, room_changed))
         else:
             await self.publish(room, RoomChanged())
+        stages.mark("published")
 
     # The bus.
     async def _on_bus(self, ready: asyncio.Future[LiveRoom], msg: dict[str, Any]) -> None:
@@ -494,7 +497,9 @@ class RoomService:
                 case C.NextHand():
                     await self._deal(room, who)
                 case C.MakeMove(move=data, id=move_id):
+                    stages.mark("locked")
                     decided = decide_move(room, who, data, move_id, now)
+                    stages.mark("decided")
                     if isinstance(decided, AlreadyMade):
                         self._send_state(room, peer)  # already applied: the answer is the table as it is now
                     else:
@@ -577,8 +582,10 @@ class RoomService:
                             move_id=step.client_id) from e
         except Exception as e:
             raise self._store_failed(room, e, step.client_id) from e
+        stages.mark("committed")
         (MOVES_BY.get(step.actor) or MOVES.labels(step.actor)).inc()
         apply_steps(m, [step], commit.deadline, previewed=commit.previewed)
+        stages.mark("applied")
         over = commit.ends_match
         if over:
             room.state.status = RoomStatus.OVER

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.rooms import errors as E
+from app.rooms import stages
 from app.rooms.commands import MakeMove
 from app.rooms.errors import RoomError
 from app.rooms.logctx import about
@@ -287,7 +288,9 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     strikes = 0
     while conn.close_code is None and ws.client_state == WebSocketState.CONNECTED:
+        stages.stop()
         message = await ws.receive()
+        arrived = time.perf_counter()
         if message["type"] == "websocket.disconnect":
             return
         if not bucket.take():
@@ -320,6 +323,8 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             started = time.perf_counter()
             if msg.type == "move":
                 conn.move_started = started
+                stages.start(arrived)
+                stages.mark("parsed")
             try:
                 await service.handle(room, conn, command)
                 if msg.type == "move":
