@@ -15,6 +15,11 @@ On SQLite (whose driver counts the rows of an executemany) the two statements of
 are compiled once and run with `exec_driver_sql` on rows passed through the columns' own bind
 processors: the same SQL and values as the Core statements, without their per-call cost.
 
+On a SQLite file a plain move is first tried **inline** (`inline.InlineCommit`): committed
+synchronously on the event loop's thread, on a connection of the writer's own, with no await
+between the caller and its commit; only when that connection finds the write lock taken (or
+the move also ends a hand or the match) does the move join the queue below.
+
 If the batch is refused (a conflict in any move, or a row the database will not take) it is
 rolled back and each move is retried in a transaction of its own, so only the moves that lost a
 race fail (with `Conflict`) and only a bad row fails with its own error; when the database
@@ -38,7 +43,9 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql.compiler import SQLCompiler
 
+from .db import sqlite_file
 from .errors import Conflict
+from .inline import InlineCommit, Locked, Refused
 from .matches import HandEnd
 from .models import Hand, Match, Move, Room, Score, utcnow
 
@@ -110,12 +117,15 @@ class _Refused(Exception):
 class MoveWriter:
     """Commits moves in batches on one engine; `record` returns once its move is committed."""
 
-    def __init__(self, engine: AsyncEngine, max_batch: int = 500) -> None:
+    def __init__(self, engine: AsyncEngine, max_batch: int = 500, inline: bool = True) -> None:
+        """`inline=False` sends every move through the queue (tests of the batches)."""
         self.engine = engine
         self.max_batch = max_batch
         dialect = engine.dialect
         self._fast = _FastPath(dialect) if dialect.paramstyle == "qmark" and dialect.supports_sane_multi_rowcount \
             else None
+        path = sqlite_file(engine.url) if self._fast is not None and inline else None
+        self._inline = InlineCommit(path) if path else None
         self._conn: AsyncConnection | None = None
         self._queue: list[MoveWrite] = []
         self._wake = asyncio.Event()
@@ -128,12 +138,31 @@ class MoveWriter:
         committed all the same."""
         if self._closed:
             raise RuntimeError("the move writer is closed")
+        if self._inline is not None and self._inline_commit(write):
+            return
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
         write.done = asyncio.get_running_loop().create_future()
         self._queue.append(write)
         self._wake.set()
         await write.done
+
+    def _inline_commit(self, write: MoveWrite) -> bool:
+        """Commit a plain move at once, without awaiting; False if it must take the queue."""
+        fast, inline = self._fast, self._inline
+        assert fast is not None and inline is not None
+        if not _plain(write) or write.hand_end is not None or write.room_code is not None:
+            return False
+        move = fast.insert.rows([write.row(utcnow())])[0]
+        advance = fast.advance.rows([_advance(write)])[0]
+        try:
+            inline.commit(fast.insert.sql, move, fast.advance.sql, advance)
+        except Locked:
+            return False
+        except Refused as e:
+            raise _taken(write) from e
+        COMMIT_BATCH.observe(1)
+        return True
 
     async def close(self) -> None:
         """Commit what is queued, then stop."""
@@ -146,6 +175,8 @@ class MoveWriter:
             with contextlib.suppress(Exception):
                 await self._conn.close()
             self._conn = None
+        if self._inline is not None:
+            self._inline.close()
 
     async def _run(self) -> None:
         while True:
@@ -225,7 +256,7 @@ async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any, fa
     c = MATCHES.c
     plain: list[MoveWrite] = []
     for w in batch:
-        if set(w.match_values) <= {"status", "totals", "turn_deadline"}:
+        if _plain(w):
             plain.append(w)
         else:  # ends the match: its own conditional update
             values = {k: v for k, v in w.match_values.items() if k in MATCH_FIELDS}
@@ -234,9 +265,7 @@ async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any, fa
             if done.rowcount != 1:
                 raise _Refused()
     if plain:
-        params = [{"b_id": w.match_id, "b_expect": w.expect_v, "b_v": w.seq, "b_status": w.match_values["status"],
-                   "b_totals": w.match_values["totals"], "b_deadline": w.match_values.get("turn_deadline")}
-                  for w in plain]
+        params = [_advance(w) for w in plain]
         values = {"status": bindparam("b_status"), "totals": bindparam("b_totals"),
                   "turn_deadline": bindparam("b_deadline")}
         if fast is not None:  # SQLite: one statement, checked by its row count
@@ -267,6 +296,16 @@ async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any, fa
         if w.room_code is not None:
             await conn.execute(update(ROOMS).where(ROOMS.c.code == w.room_code, ROOMS.c.match_id == w.match_id)
                                .values(status="over", rev=ROOMS.c.rev + 1, updated_at=now))
+
+
+def _plain(w: MoveWrite) -> bool:
+    """A move that changes only its match's status, totals and turn deadline."""
+    return set(w.match_values) <= {"status", "totals", "turn_deadline"}
+
+
+def _advance(w: MoveWrite) -> dict[str, Any]:
+    return {"b_id": w.match_id, "b_expect": w.expect_v, "b_v": w.seq, "b_status": w.match_values["status"],
+            "b_totals": w.match_values["totals"], "b_deadline": w.match_values.get("turn_deadline")}
 
 
 def _taken(write: MoveWrite) -> Conflict:

@@ -5,6 +5,7 @@ SPITE_TEST_POSTGRES_URL is set, PostgreSQL: see `db_url` in tests/conftest.py)."
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select, text, update
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.store import matches as match_store
@@ -137,7 +139,7 @@ async def test_one_version_claimed_twice(sessions: async_sessionmaker[AsyncSessi
     if batches == "two writers":  # two instances of the app
         first, second = writers(), writers()
     else:
-        first = second = writers(max_batch=1 if batches == "one writer, separate batches" else 500)
+        first = second = writers(max_batch=1 if batches == "one writer, separate batches" else 500, inline=False)
     sizes = _count_transactions(first, monkeypatch)
     results = list(await asyncio.gather(_outcome(first, writes[0]), _outcome(second, writes[1])))
     winner = await _assert_one_winner(sessions, results, writes)
@@ -178,7 +180,7 @@ async def test_a_conflict_in_a_batch_fails_only_its_move(sessions: async_session
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """One batch with the moves of three matches, the middle one stale: only it fails."""
     ids = await _three_matches(sessions)
-    writer = writers()
+    writer = writers(inline=False)
     await writer.record(_write(0, match_id="m2"))  # m2 is at version 1 now
     sizes = _count_transactions(writer, monkeypatch)
     # m2's move is stale but its version is free: only the version check can refuse it.
@@ -197,7 +199,7 @@ async def test_a_bad_row_in_a_batch_fails_only_its_move(sessions: async_sessionm
     """One batch with the moves of three matches, the middle one's payload not storable as
     JSON: only that move should fail."""
     ids = await _three_matches(sessions)
-    writer = writers()
+    writer = writers(inline=False)
     writes = [_write(0, match_id="m1"), _write(0, match_id="m2", payload={"kind": {"a set"}}),
               _write(0, match_id="m3")]
     results = await asyncio.gather(*(writer.record(w) for w in writes), return_exceptions=True)
@@ -250,6 +252,60 @@ async def test_presence_survives_a_dead_instance(sessions: async_sessionmaker[As
         seen = await presence_store.room_presence(s, "ROOMCODE23", ttl=30)
         assert not seen[player].connected and seen[player].away_since is not None
         assert seen[player].away_since > old
+
+
+@pytest.fixture
+async def sqlite_engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    """A SQLite file whatever the test database is: the inline path is SQLite's."""
+    engine = make_engine(f"sqlite:///{tmp_path}/inline.db")
+    await migrate.upgrade(engine)
+    try:
+        yield engine
+    finally:
+        await engine.dispose()
+
+
+async def test_on_sqlite_a_plain_move_commits_inline(sqlite_engine: AsyncEngine) -> None:
+    """On a SQLite file a plain move commits inside `record`'s own step: the queue's task never
+    starts, and the row is committed when `record` returns. Conflicts are refused the same way."""
+    sessions = make_sessions(sqlite_engine)
+    match_id, _ = await _match(sessions)
+    writer = MoveWriter(sqlite_engine)
+    await writer.record(_write(0, client_id="a", totals=[3, 0]))
+    assert writer._task is None, "the move went through the queue"
+    match, moves = await _stored(sessions, match_id)
+    assert match.v == 1 and list(match.totals) == [3, 0] and [m.client_id for m in moves] == ["a"]
+    assert await _outcome(writer, _write(0, client_id="b", totals=[0, 3])) == "lost"
+    assert await _outcome(writer, _write(1, client_id="a")) == "lost"  # a resent move id
+    match, moves = await _stored(sessions, match_id)
+    assert match.v == 1 and list(match.totals) == [3, 0] and len(moves) == 1
+    await writer.close()
+
+
+async def test_on_sqlite_a_move_waits_off_the_loop_while_another_connection_writes(
+        sqlite_engine: AsyncEngine) -> None:
+    """When another connection holds the write lock the inline commit writes nothing and the move
+    takes the queue, which waits for the lock without holding up the event loop."""
+    sessions = make_sessions(sqlite_engine)
+    match_id, _ = await _match(sessions)
+    writer = MoveWriter(sqlite_engine)
+    other = sqlite3.connect(str(make_url(str(sqlite_engine.url)).database), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        pending = asyncio.create_task(writer.record(_write(0, client_id="a")))
+        ticks = 0
+        for _ in range(20):  # the loop keeps turning while the move waits
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert not pending.done() and ticks == 20
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    await asyncio.wait_for(pending, 10)
+    assert writer._task is not None, "the move should have taken the queue"
+    match, moves = await _stored(sessions, match_id)
+    assert match.v == 1 and [m.client_id for m in moves] == ["a"]
+    await writer.close()
 
 
 async def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
