@@ -355,6 +355,7 @@ class RoomService:
             return None
         if changes.room is not None:
             room.state = changes.room
+        m.awards = changes.awards
         return "store"
 
     async def _refresh_room(self, room: LiveRoom) -> bool:
@@ -470,7 +471,7 @@ class RoomService:
         if self.draining:
             move_id = cmd.id if isinstance(cmd, C.MakeMove) else None
             raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id)
-        who = Actor(peer.player_id, peer.name)
+        who = Actor(peer.player_id, peer.name, peer.account)
         if isinstance(cmd, C.Chat):
             line = decide_chat(room, who, cmd.text, self.clock.now(), self.settings)
             for p in list(room.peers):
@@ -565,7 +566,7 @@ class RoomService:
         step, m = commit.step, room.match
         assert m is not None
         try:
-            await self.storage.commit_move(commit)
+            awards = await self.storage.commit_move(commit)
         except Conflict as e:
             await self.reload(room)
             mine = room.match
@@ -579,6 +580,8 @@ class RoomService:
             raise self._store_failed(room, e, step.client_id) from e
         (MOVES_BY.get(step.actor) or MOVES.labels(step.actor)).inc()
         apply_steps(m, [step], commit.deadline, previewed=commit.previewed)
+        if commit.hand_end is not None:
+            m.awards = awards
         over = commit.ends_match
         if over:
             room.state.status = RoomStatus.OVER
