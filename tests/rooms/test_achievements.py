@@ -126,7 +126,8 @@ def _check_games(preset: str, overrides: dict[str, Any], players: int) -> Counte
         if game % 3 == 1:
             seats[1] = SeatInfo("Hard bot 2", bot="hard")
         rated = game % 2 == 0
-        lazy = rng.randrange(players) if game % 2 else -1  # one seat rarely plays at first: comebacks and big leads happen
+        # One seat rarely plays at first: comebacks and big leads happen.
+        lazy = rng.randrange(players) if game % 2 else -1
         wakes = rng.choice([40, 80, 10_000])
         match = Match(make_options(preset, {**overrides, "players": players}))
         hand = 0

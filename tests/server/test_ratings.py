@@ -15,8 +15,8 @@ SHORT = {"preset": "short", "options": {"payoff_size": 5}}
 
 
 async def play_to_result(socks: list[Sock], rng: random.Random, loser: int | None = None) -> dict[str, Any]:
-    """Drive the current match to its end; the `loser` seat only discards when it can (so the
-    others win). Returns the last state."""
+    """Drive the current match to its end; the `loser` seat never plays from its pay-off pile
+    (so the others win). Returns the last state."""
     await socks[0].wait(lambda m: m["type"] == "state")
     match_id = socks[0].last_state()["match_id"]  # type: ignore[index]
     v = max(st["v"] for s in socks for st in s.states() if st["match_id"] == match_id)
@@ -29,10 +29,13 @@ async def play_to_result(socks: list[Sock], rng: random.Random, loser: int | Non
             await socks[0].send({"type": "next_hand"})
             v += 1
             continue
-        mover = next(i for i, st in enumerate(latest) if st["view"]["legal_moves"])
+        mover = next((i for i, st in enumerate(latest) if st["view"]["legal_moves"]), None)
+        if mover is None:  # a bot's turn
+            v += 1
+            continue
         moves = latest[mover]["view"]["legal_moves"]
-        if mover == loser:
-            move = next((m for m in moves if m["kind"] in ("discard", "end_turn")), moves[0])
+        if mover == loser:  # never from its pay-off pile: its pile stays full, the others empty theirs
+            move = pick([m for m in moves if not m.get("from", "").startswith("payoff")] or moves, rng)
         else:
             move = pick(moves, rng)
         await socks[mover].send({"type": "move", "id": socks[mover].next_id(), "move": move})
