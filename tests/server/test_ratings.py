@@ -147,3 +147,19 @@ async def test_unrated_rooms_and_the_default_leaderboard_rate_nobody(server: Ser
     assert board == {"items": [], "next": None, "min_games": 5}
     assert (await http.get("/api/leaderboard", params={"cursor": "nonsense"})).status_code == 400
     assert (await http.get("/api/players/nobody/ratings")).status_code == 404
+
+
+async def test_a_stand_in_still_moves_for_an_absent_player_in_a_rated_room(start_server: Any) -> None:
+    server: ServerThread = start_server(absent_grace=1.0)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, bob = await new_account(http, "Ann"), await new_account(http, "Bob")
+        _, socks = await rated_pair(server, http, ann, bob, "stand-in")
+        st = await socks[0].state_at(0)
+        away = st["view"]["turn"]
+        here = socks[1 - away]
+        start = len(here.messages)
+        await socks[away].close()
+        auto = await here.wait(lambda m: m["type"] == "state" and any(
+            e.get("type") == "autoplay" and e.get("by") == "absent" and e.get("seat") == away for e in m["events"]),
+            timeout=8, start=start)
+        assert auto["v"] > st["v"] and auto["autoplay"] == [away]
