@@ -138,7 +138,8 @@ export function leaderboardPage() {
   const load = async () => {
     try {
       const got = await api.leaderboard(cursor);
-      note.textContent = `Players with at least ${got.min_games} rated matches, by rating (a cautious estimate: `
+      note.textContent = `Players with at least ${got.min_games} rated match${got.min_games === 1 ? "" : "es"}, `
+        + "by rating (a cautious estimate: "
         + "it grows as you win and as the estimate firms up).";
       for (const row of got.items) {
         const tr = el("tr");

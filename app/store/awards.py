@@ -72,9 +72,9 @@ async def record_ratings(conn: AsyncConnection, match_id: str, standings: Sequen
     """Rate a finished match in the caller's transaction: every seat's rating is read (locked,
     on PostgreSQL), updated by `skill.rate` and written with a history row."""
     ids = [s.player_id for s in standings]
-    await conn.execute(_insert(conn, RATINGS).values([
+    await conn.execute(_insert(conn, RATINGS).values([  # in key order: two matches ending at once lock alike
         {"player_id": pid, "mu": UNRATED.mu, "sigma": UNRATED.sigma, "ordinal": UNRATED.ordinal, "games": 0,
-         "updated_at": now} for pid in ids]).on_conflict_do_nothing(index_elements=["player_id"]))
+         "updated_at": now} for pid in sorted(ids)]).on_conflict_do_nothing(index_elements=["player_id"]))
     c = RATINGS.c
     rows = (await conn.execute(select(c.player_id, c.mu, c.sigma, c.games).where(c.player_id.in_(ids))
                                .with_for_update())).all()

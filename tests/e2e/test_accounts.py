@@ -37,6 +37,16 @@ def server(tmp_path: Path) -> Iterator[Server]:
         srv.stop()
 
 
+def sized(open_page: PageOpener, who: str, width: int, height: int, phone: bool) -> Page:
+    """A page at the sizes people use: a 390×844 phone, a 1280×800 laptop."""
+    ctx = open_page.browser.new_context(viewport={"width": width, "height": height},
+                                        device_scale_factor=2 if phone else 1, is_mobile=phone, has_touch=phone,
+                                        bypass_csp=True)
+    ctx.set_default_timeout(10_000)
+    open_page.contexts.append(ctx)
+    return open_page.watch.page(ctx.new_page(), who)
+
+
 def claim(page: Page, base: str, name: str, username: str) -> str:
     """Register a guest, claim an account for it; returns its player id."""
     page.goto(base + "/")
@@ -53,14 +63,14 @@ def claim(page: Page, base: str, name: str, username: str) -> str:
 
 def test_claim_sign_in_elsewhere_rated_match_leaderboard_and_profile(server: Server, open_page: PageOpener) -> None:
     open_page.watch.allowed.append("status of 401")  # the wrong password below, on purpose
-    ann = open_page("ann")
+    ann = sized(open_page, "ann", 1280, 800, phone=False)
     ann_id = claim(ann, server.url, "Ann", "ann_e2e")
     expect(ann.locator(".profile h1")).to_contain_text("Ann")
     expect(ann.locator(".rating-panel")).to_contain_text("No rated match yet")
     shot(ann, "account-profile-new-desktop")
 
     # A second device: sign in, and it is the same player.
-    phone = open_page("ann-phone", phone=True)
+    phone = sized(open_page, "ann-phone", 390, 844, phone=True)
     phone.goto(server.url + "/#account")
     expect(phone.locator("#signin-form")).to_be_visible()
     shot(phone, "account-signin-phone")
