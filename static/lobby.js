@@ -169,12 +169,14 @@ function createPanel(ctx) {
   /** @type {HTMLInputElement | null} */
   let rated = null;
   if (me && me.username) {  // rated rooms are for accounts only
-    const label = el("label", "check rated-check");
+    const box = el("div", "field rated-field");
+    const label = el("label", "", "Rated match");
     rated = el("input");
     rated.type = "checkbox";
     rated.id = "rated-input";
-    label.append(rated, " Rated (accounts only, no bots: the result changes ratings)");
-    form.insertBefore(label, go);
+    label.htmlFor = rated.id;
+    box.append(label, rated, el("p", "help", "Accounts only, no bots: the result changes everyone's rating."));
+    form.insertBefore(box, go);
   }
   loadMeta().then((meta) => {
     fields = optionsFields(meta, { preset: "standard" });
