@@ -23,7 +23,7 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
-from .server import errors, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
+from .server import accounts, errors, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
 from .server.pages import mount_pages, static_dir
 from .server.ratelimit import Limiter
 
@@ -86,8 +86,8 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(errors.SecurityHeaders)
-    for router in (meta.router, metrics.router, players.router, sessions.router, rooms.router, matches.router,
-                   socket.router):
+    for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
+                   rooms.router, matches.router, socket.router):
         app.include_router(router)
     mount_pages(app, static_dir(settings.static_dir))
     return app

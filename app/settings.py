@@ -98,6 +98,14 @@ class Settings(BaseSettings):
     limit_player_rooms: str = Field(default="10/minute;100/day", description="Rooms created per player")
     limit_replays: str = Field(default="120/minute", description="Replay requests per address")
     limit_connects: str = Field(default="120/minute", description="Room sockets opened per address")
+    limit_new_accounts: str = Field(default="10/minute;100/day", description="Accounts claimed per address")
+    limit_signin_failures: str = Field(default="20/minute;200/day",
+                                       description="Failed sign-ins per address (then every sign-in is refused)")
+    limit_signin_user_failures: str = Field(default="5/minute;50/day",
+                                            description="Failed sign-ins per username (then every sign-in is refused)")
+
+    # Accounts and ratings.
+    leaderboard_min_games: int = Field(default=5, ge=0, description="Rated matches a player needs on the leaderboard")
 
 
 def get_settings() -> Settings:

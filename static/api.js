@@ -12,6 +12,11 @@
 /** @typedef {import("./types.js").ReplayStep} ReplayStep */
 /** @typedef {import("./types.js").RestRoom} RestRoom */
 /** @typedef {import("./types.js").Stats} Stats */
+/** @typedef {import("./types.js").Achievement} Achievement */
+/** @typedef {import("./types.js").Leaderboard} Leaderboard */
+/** @typedef {import("./types.js").Me} Me */
+/** @typedef {import("./types.js").Profile} Profile */
+/** @typedef {import("./types.js").RatingPage} RatingPage */
 
 const KEY = "spite.identity";
 
@@ -110,3 +115,51 @@ export const replay = (id) => /** @type {Promise<Replay>} */ (get(`/api/matches/
 /** The table after version `at`, face up. @param {string} id @param {number} at */
 export const replayStep = (id, at) =>
   /** @type {Promise<ReplayStep>} */ (get(`/api/matches/${encodeURIComponent(id)}/replay?at=${at}`));
+
+/** @param {Identity} me */
+function keep(me) {
+  localStorage.setItem(KEY, JSON.stringify(me));
+}
+
+/** Turn this browser's guest identity into an account (same id, so the history stays).
+ * @param {string} username @param {string} password @returns {Promise<Identity>} */
+export async function claimAccount(username, password) {
+  const out = /** @type {{id: string, name: string, username: string}} */ (
+    await post("/api/account", { username, password }));
+  const me = identity();
+  const kept = { ...(me || { token: "" }), id: out.id, name: out.name, username: out.username };
+  keep(kept);
+  return kept;
+}
+
+/** Sign in to an account: a new token for this browser (it replaces a guest identity here).
+ * @param {string} username @param {string} password @returns {Promise<Identity>} */
+export async function signIn(username, password) {
+  const out = /** @type {Identity} */ (await request("POST", "/api/sessions", { username, password }));
+  const kept = { id: out.id, name: out.name, token: out.token, username };
+  keep(kept);
+  const me = /** @type {Me} */ (await get("/api/players/me"));
+  keep({ ...kept, name: me.name, username: me.username });
+  return identity() || kept;
+}
+
+/** Sign this browser out: its token stops working everywhere at once. */
+export async function signOut() {
+  try {
+    await request("DELETE", "/api/sessions/current");
+  } finally {
+    forget();
+  }
+}
+
+/** @param {string} id */
+export const profile = (id) => /** @type {Promise<Profile>} */ (get(`/api/players/${encodeURIComponent(id)}`));
+/** @param {string} id @param {string | null} [cursor] */
+export const ratings = (id, cursor = null) => /** @type {Promise<RatingPage>} */ (
+  get(`/api/players/${encodeURIComponent(id)}/ratings?limit=100` + (cursor ? "&cursor=" + encodeURIComponent(cursor) : "")));
+/** @param {string} id */
+export const achievements = (id) => /** @type {Promise<{items: Achievement[]}>} */ (
+  get(`/api/players/${encodeURIComponent(id)}/achievements`));
+/** @param {string | null} [cursor] */
+export const leaderboard = (cursor = null) => /** @type {Promise<Leaderboard>} */ (
+  get("/api/leaderboard" + (cursor ? "?cursor=" + encodeURIComponent(cursor) : "")));

@@ -93,9 +93,25 @@ export function homePage(ctx) {
     who.append(" · ");
     const hist = el("a", "", "My history");
     hist.href = "/#history";
-    who.append(hist);
+    const prof = el("a", "", "My profile");
+    prof.href = "/#player/" + encodeURIComponent(me.id);
+    const acct = el("a", "", me.username ? "Account" : "Claim an account");
+    acct.href = "/#account";
+    acct.id = "account-link";
+    who.append(hist, " · ", prof, " · ", acct);
     page.append(who);
   }
+  const links = el("p", "toplinks");
+  const board = el("a", "", "Leaderboard");
+  board.href = "/#leaderboard";
+  links.append(board);
+  if (!me) {
+    const sign = el("a", "", "Sign in");
+    sign.href = "/#account";
+    sign.id = "account-link";
+    links.append(" · ", sign);
+  }
+  page.append(links);
   const grid = el("div", "home-grid");
   page.append(grid);
   if (me) {
@@ -149,6 +165,19 @@ function createPanel(ctx) {
   box.append(form);
   /** @type {ReturnType<typeof optionsFields> | null} */
   let fields = null;
+  const me = api.identity();
+  /** @type {HTMLInputElement | null} */
+  let rated = null;
+  if (me && me.username) {  // rated rooms are for accounts only
+    const box = el("div", "field rated-field");
+    const label = el("label", "", "Rated match");
+    rated = el("input");
+    rated.type = "checkbox";
+    rated.id = "rated-input";
+    label.htmlFor = rated.id;
+    box.append(label, rated, el("p", "help", "Accounts only, no bots: the result changes everyone's rating."));
+    form.insertBefore(box, go);
+  }
   loadMeta().then((meta) => {
     fields = optionsFields(meta, { preset: "standard" });
     slot.replaceWith(fields.el);
@@ -160,7 +189,7 @@ function createPanel(ctx) {
     go.disabled = true;
     err.textContent = "";
     try {
-      const spec = fields.value();
+      const spec = { ...fields.value(), ...(rated && rated.checked ? { rated: true } : {}) };
       const room = await api.createRoom(ctx.seed ? { ...spec, seed: ctx.seed } : spec);
       ctx.navigate("/r/" + encodeURIComponent(room.code));
     } catch (ex) {
@@ -220,7 +249,9 @@ function publicPanel(ctx) {
         a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(a.getAttribute("href")); });
         const about = [r.preset, `${r.seats_taken}/${r.seat_count} seated`];
         if (r.host_name) about.push("host " + r.host_name);
-        li.append(a, " ", el("span", "muted", about.join(" · ")));
+        li.append(a, " ");
+        if (r.rated) li.append(el("span", "badge rated", "rated"), " ");
+        li.append(el("span", "muted", about.join(" · ")));
         list.append(li);
       }
     } catch (ex) {
@@ -249,7 +280,12 @@ export function roomLobby(room, you, ctx) {
   const mySeat = seats.find((s) => s.player_id === you.player_id);
 
   const h = el("h2", "", `Room ${room.code}`);
+  if (room.rated) h.append(" ", el("span", "badge rated", "rated"));
   page.append(h);
+  if (room.rated) {
+    page.append(el("p", "muted rated-note", "A rated match: only players with an account can sit, no bots, "
+      + "and the result changes everyone's rating." + (you.account ? "" : " Claim an account to play here.")));
+  }
   const rules = el("p", "muted", `${room.preset.replace(/_/g, " ")} rules · ${room.seat_count} seats`
     + (room.options ? ` · pay-off piles of ${room.options.payoff_size}` : "")
     + (room.options && room.options.match_target ? ` · match to ${room.options.match_target}` : "")
@@ -276,8 +312,10 @@ export function roomLobby(room, you, ctx) {
       }
     } else {
       li.append(el("span", "seat-name muted", "empty"));
-      if (!mySeat) li.append(button("Sit here", () => ctx.send({ type: "sit", seat: s.seat }), "small primary"));
-      if (isHost && ctx.meta) {
+      if (!mySeat && (!room.rated || you.account)) {
+        li.append(button("Sit here", () => ctx.send({ type: "sit", seat: s.seat }), "small primary"));
+      }
+      if (isHost && ctx.meta && !room.rated) {
         const sel = el("select", "small");
         sel.setAttribute("aria-label", `Bot level for seat ${s.seat + 1}`);
         for (const l of ctx.meta.bot_levels) {

@@ -1,8 +1,10 @@
 // @ts-check
 // The client's entry: routing by location, the room socket wired to the pages, dispatch on
 // msg.type. Routes: "/" home, "/r/{code}" a room (lobby, then table), "/#history" my matches,
-// "/#replay/{id}" the replay viewer (hash routes need no extra server paths).
+// "/#replay/{id}" the replay viewer, "/#account" sign in / claim an account, "/#leaderboard",
+// "/#player/{id}" a profile (hash routes need no extra server paths).
 
+import { accountPage, leaderboardPage, profilePage, ratingText } from "./account.js";
 import * as api from "./api.js";
 import { animate, snapshot } from "./anim.js";
 import { announce, describeEvents } from "./announce.js";
@@ -67,6 +69,15 @@ function route() {
   } else if (hash === "history") {
     document.title = "My matches · Spite & Malice";
     app.append(homeLink(), historyPage());
+  } else if (hash === "account") {
+    document.title = "Account · Spite & Malice";
+    app.append(homeLink(), accountPage(ctx));
+  } else if (hash === "leaderboard") {
+    document.title = "Leaderboard · Spite & Malice";
+    app.append(homeLink(), leaderboardPage());
+  } else if (hash.startsWith("player/")) {
+    document.title = "Player · Spite & Malice";
+    app.append(homeLink(), profilePage(decodeURIComponent(hash.slice(7))));
   } else if (hash.startsWith("replay/")) {
     document.title = "Replay · Spite & Malice";
     const r = replayPage(decodeURIComponent(hash.slice(7)));
@@ -149,6 +160,10 @@ class RoomPage {
     this.resultShown = null;
     /** @type {number | undefined} */
     this.toastTimer = undefined;
+    /** @type {import("./types.js").Awards | null} what the hand or match that just ended awarded */
+    this.awards = null;
+    /** @type {string | null} the hand whose achievements were last announced */
+    this.awardsShown = null;
     this.build();
     loadMeta().then((m) => { this.meta = m; if (!this.view && this.room) this.draw(); }).catch(() => {});
     this.socket = new RoomSocket(code, me.token, {
@@ -275,6 +290,7 @@ class RoomPage {
   /** @param {string} text */
   showError(text) {
     this.toast.hidden = false;
+    this.toast.className = "toast";
     this.toast.textContent = text;
     clearTimeout(this.toastTimer);
     this.toastTimer = setTimeout(() => { this.toast.hidden = true; }, 5000);
@@ -337,6 +353,7 @@ class RoomPage {
     this.deadline = deadlineOf(msg.clock);
     this.matchId = msg.match_id;
     this.autoplay = msg.autoplay;
+    this.awards = msg.awards || null;
     if (view.status === "playing") {
       sessionStorage.setItem(`spite.commit.${this.code}.${view.hand_number}`, view.deal_commitment);
     }
@@ -347,6 +364,29 @@ class RoomPage {
     const turnSaid = turnKey !== this.lastTurnKey && !/turn\./.test(said) ? " " + turnText(view) : "";
     this.lastTurnKey = turnKey;
     announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
+    this.announceAwards(view);
+  }
+
+  /** Say once per hand which achievements the hand (or match) just earned you.
+   * @param {View} view */
+  announceAwards(view) {
+    const key = `${this.matchId}:${view.hand_number}`;
+    if (!this.awards || this.awardsShown === key) return;
+    this.awardsShown = key;
+    const mine = this.awards.achievements.filter((a) => a.player_id === this.me.id);
+    if (!mine.length) return;
+    const text = "Achievement unlocked: " + mine.map((a) => `${a.name} (${a.description})`).join("; ");
+    this.showAward(text);
+    announce(text);
+  }
+
+  /** @param {string} text */
+  showAward(text) {
+    this.toast.hidden = false;
+    this.toast.className = "toast award";
+    this.toast.textContent = "★ " + text;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { this.toast.hidden = true; this.toast.className = "toast"; }, 8000);
   }
 
   /** @param {ErrorMessage} msg */
@@ -447,6 +487,9 @@ class RoomPage {
       home: () => navigate("/"),
       lobby: v.status === "match_over" ? () => { done(); this.view = null; this.draw(); } : null,
       replay: matchId && v.status === "match_over" ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
+      awards: this.awards,
+      me: this.me.id,
+      ratingText,
     });
     this.resultSlot.append(panel);
     // Kept on screen (until closed) if someone else starts the next hand before we have read it.

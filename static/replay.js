@@ -68,7 +68,7 @@ export function historyPage() {
 
 /** One line of the history: when, who, won or lost, the totals, a link to the replay once over.
  * @param {MatchItem} m */
-function matchItem(m) {
+export function matchItem(m) {
   const li = el("li", "match-item");
   const names = m.players.map((p) => p.name).join(", ");
   const over = m.won !== null;

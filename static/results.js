@@ -42,6 +42,9 @@ const REASON = {
  * @property {(() => void) | null} [replay]
  * @property {(() => void) | null} [lobby]
  * @property {boolean} [isPlayer]
+ * @property {import("./types.js").Awards | null} [awards]  what the end awarded (achievements, rating changes)
+ * @property {string} [me]  this browser's player id
+ * @property {(r: import("./types.js").Rating) => string} [ratingText]
  */
 
 /**
@@ -86,6 +89,7 @@ export function resultPanel(view, committed, actions) {
   });
   table.append(thead, tbody);
   box.append(table);
+  if (actions.awards) box.append(...awardLines(view, actions));
 
   const fair = el("div", "fair");
   fair.append(el("h3", "", "Fair deal check"));
@@ -126,4 +130,40 @@ export function resultPanel(view, committed, actions) {
   if (!actions.close) button("Home", actions.home);
   box.append(buttons);
   return box;
+}
+
+/** The rating changes of a rated match and the achievements earned, as lines of the result.
+ * @param {View} view @param {ResultActions} actions */
+function awardLines(view, actions) {
+  const a = actions.awards;
+  const show = actions.ratingText || ((/** @type {import("./types.js").Rating} */ r) => r.ordinal.toFixed(1));
+  const out = [];
+  if (a.ratings.length) {
+    const box = el("div", "rating-change");
+    box.append(el("h3", "", "Rated match"));
+    const ul = el("ul");
+    for (const r of a.ratings) {
+      const diff = r.after.ordinal - r.before.ordinal;
+      const who = r.player_id === actions.me ? "Your" : `${view.players[r.seat].name}'s`;
+      const li = el("li", diff >= 0 ? "up" : "down");
+      li.dataset.seat = String(r.seat);
+      li.append(`${who} rating: ${show(r.before)} → `, el("strong", "", show(r.after)),
+        ` (${diff >= 0 ? "+" : "−"}${Math.abs(diff).toFixed(1)})`);
+      ul.append(li);
+    }
+    box.append(ul);
+    out.push(box);
+  }
+  if (a.achievements.length) {
+    const box = el("div", "earned");
+    box.append(el("h3", "", "Achievements"));
+    const ul = el("ul");
+    for (const e of a.achievements) {
+      const who = e.player_id === actions.me ? "You" : view.players[e.seat].name;
+      ul.append(el("li", "", `★ ${who}: ${e.name} — ${e.description}`));
+    }
+    box.append(ul);
+    out.push(box);
+  }
+  return out;
 }

@@ -161,12 +161,20 @@
  * @property {number} match_number
  * @property {number} spectators  people connected who do not sit
  * @property {boolean} seeded
+ * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  */
 /** REST answers add the links. @typedef {Room & {invite_url: string, socket_path: string}} RestRoom */
 
 // ---- server -> client messages ----------------------------------------------------------------
 
-/** @typedef {{player_id: string, name: string, seat: number | null, host: boolean}} You */
+/** @typedef {{player_id: string, name: string, seat: number | null, host: boolean, account?: boolean}} You */
+/** @typedef {{mu: number, sigma: number, ordinal: number, games: number}} Rating */
+/**
+ * What a hand's or match's end awarded (the state's `awards`, null while a hand is played).
+ * @typedef {object} Awards
+ * @property {{seat: number, player_id: string, key: string, name: string, description: string}[]} achievements
+ * @property {{seat: number, player_id: string, before: Rating, after: Rating}[]} ratings
+ */
 /** @typedef {{type: "welcome", you: You, room: Room}} WelcomeMessage */
 /** @typedef {{type: "room", room: Room}} RoomMessage */
 /** @typedef {{seat: number, deadline: string, remaining: number, turn_seconds: number}} Clock */
@@ -183,11 +191,12 @@
  * @property {number} match_number
  * @property {Clock | null} clock  null when there is no turn clock or no hand is being played
  * @property {number[]} autoplay  seats the server plays for while their players are away
+ * @property {Awards | null} [awards]  once a hand or match is over: achievements earned, rating changes
  */
 /**
  * @typedef {"bad_message" | "unauthorized" | "not_your_turn" | "illegal_move" | "not_host" | "seat_taken"
  *   | "room_full" | "game_not_started" | "rate_limited" | "not_allowed_now" | "bad_options" | "conflict"
- *   | "hints_off" | "unavailable"} ErrorCode
+ *   | "hints_off" | "unavailable" | "rated_room"} ErrorCode
  */
 /** @typedef {{type: "error", code: ErrorCode, message: string, id: string | null, option: string | null}} ErrorMessage */
 /** @typedef {{type: "chat", from: {player_id: string, name: string, seat: number | null}, text: string, at: string}} ChatMessage */
@@ -208,6 +217,7 @@
  * @property {number | null} turn_seconds
  * @property {boolean} hints
  * @property {boolean} [public]
+ * @property {boolean} [rated]  only when creating a room (POST /api/rooms), only for an account
  */
 /**
  * @typedef {{type: "hello", token: string, last_v: number | null, format: "split"}
@@ -221,7 +231,18 @@
 
 // ---- REST -------------------------------------------------------------------------------------
 
-/** POST /api/players, kept in localStorage. @typedef {{id: string, name: string, token: string}} Identity */
+/**
+ * POST /api/players (a guest) or POST /api/sessions (an account), kept in localStorage;
+ * `username` is set once the identity is an account.
+ * @typedef {{id: string, name: string, token: string, username?: string | null}} Identity
+ */
+/** GET /api/players/{id} @typedef {{id: string, name: string, account: boolean, rating: Rating | null}} Profile */
+/** GET /api/players/me @typedef {Profile & {username: string | null}} Me */
+/** @typedef {{match_id: string, at: string, before: Rating, after: Rating}} RatingStep */
+/** @typedef {{items: RatingStep[], next: string | null}} RatingPage */
+/** @typedef {{rank: number, player_id: string, name: string, rating: Rating}} LeaderRow */
+/** @typedef {{items: LeaderRow[], next: string | null, min_games: number}} Leaderboard */
+/** @typedef {{key: string, name: string, description: string, earned_at: string | null, match_id: string | null}} Achievement */
 /**
  * One option of GET /api/options.
  * @typedef {{default: boolean, help: string, kind: "bool"}

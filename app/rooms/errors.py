@@ -16,6 +16,7 @@ BAD_OPTIONS = "bad_options"
 CONFLICT = "conflict"
 HINTS_OFF = "hints_off"
 UNAVAILABLE = "unavailable"
+RATED_ROOM = "rated_room"  # a rated room: accounts only, no bots
 
 
 class RoomError(Exception):

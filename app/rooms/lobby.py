@@ -27,6 +27,7 @@ class Actor:
 
     player_id: str
     name: str
+    account: bool = False  # signed in to an account (not a guest): may play rated matches
 
 
 def _in_lobby(st: RoomState, what: str) -> None:
@@ -76,6 +77,9 @@ def decide_lobby(room: Room, who: Actor, cmd: C.LobbyCommand, now: datetime,
 def _sit(room: Room, who: Actor, seat: int | None) -> dict[str, Any] | None:
     st = room.state
     _in_lobby(st, "you can take a seat")
+    if st.rated and not who.account:
+        raise RoomError(E.RATED_ROOM, "this room is rated: only players with an account can sit; "
+                        "claim an account for your guest identity, or watch")
     seating = list(st.seating)
     mine = room.lobby_seat(who.player_id)
     target = seat
@@ -125,6 +129,8 @@ def _add_bot(room: Room, who: Actor, seat: int | None, level: str, now: datetime
     st = room.state
     check_host(room, who, now, settings.absent_grace, "add bots")
     _in_lobby(st, "bots can be added")
+    if st.rated:
+        raise RoomError(E.RATED_ROOM, "bots cannot play in a rated room")
     seating = list(st.seating)
     target = seat
     if target is None:

@@ -17,10 +17,13 @@ from typing import Any
 
 from app.engine import BadMove, EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, hand_summary, view
 from app.settings import Settings
+from app.store.awards import Earned
 from app.store.matches import HandEnd
 from app.store.models import RoomStatus
+from app.store.skill import Standing
 
 from . import errors as E
+from .achievements import earned
 from .config import RoomConfig
 from .errors import RoomError
 from .lobby import Actor, check_host
@@ -92,6 +95,8 @@ class CommitMove:
     match_values: dict[str, Any] = field(default_factory=dict)
     hand_end: HandEnd | None = None
     previewed: Previewed | None = field(default=None, repr=False, compare=False)
+    earned: list[Earned] = field(default_factory=list)  # achievements the hand's (or match's) end earns
+    rated: list[Standing] | None = None  # the standing to rate, when the move ends a rated match
 
     @property
     def expect_v(self) -> int:
@@ -124,6 +129,8 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
     if any(s is None for s in st.seating):
         raise RoomError(E.NOT_ALLOWED_NOW, "every seat must be filled (by a player or a bot) to start")
     seats: list[SeatInfo] = [s for s in st.seating if s is not None]
+    if st.rated and any(s.bot is not None or s.player_id is None for s in seats):
+        raise RoomError(E.RATED_ROOM, "bots cannot play in a rated room")
     options = RoomConfig(st.preset, st.overrides, st.seats, st.turn_seconds).options()
     number = st.match_count + 1
     seed = hand_seed(st.seed, fresh, number, 1)
@@ -195,13 +202,26 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
         deadline = m.deadline
     values: dict[str, Any] = {"status": status, "totals": list(after.totals), "turn_deadline": deadline}
     hand_end = None
+    awards: list[Earned] = []
+    rated = None
     if status in (MatchStatus.HAND_OVER, MatchStatus.MATCH_OVER):
         hand_end = _hand_end(after)
+        awards = earned(after, m.seats, rated=room.state.rated)
         if status == MatchStatus.MATCH_OVER:
             values.update(winners=list(after.winners), ended_at=now)
+            rated = rated_standing(room, after)
     step = MoveStep(m.v + 1, seat, mv, actor, move_id)
     return CommitMove(m.id, room.code, len(m.engine.hands), step, deadline, values, hand_end,
-                      Previewed(m.engine, after, events))
+                      Previewed(m.engine, after, events), awards, rated)
+
+
+def rated_standing(room: Room, after: Match) -> list[Standing] | None:
+    """Who to rate at the end of a match of a rated room: every seat, its team and its final
+    total (None if the room is not rated, or a seat has no player: never rate a bot)."""
+    m = room.match
+    if not room.state.rated or m is None or any(s.player_id is None or s.bot for s in m.seats):
+        return None
+    return [Standing(s.player_id or "", after.options.team_of(i), after.totals[i]) for i, s in enumerate(m.seats)]
 
 
 def _hand_end(after: Match) -> HandEnd:

@@ -13,7 +13,9 @@ import orjson
 from typing_extensions import TypedDict
 
 from app.engine import OptionsError, join_view
+from app.store.awards import Awards
 
+from .achievements import BY_KEY
 from .config import RoomConfig
 from .model import Room
 from .steps import MoveStep
@@ -48,6 +50,7 @@ class RoomInfo(TypedDict):
     match_number: int
     spectators: int
     seeded: bool
+    rated: bool
 
 
 class ClockInfo(TypedDict):
@@ -64,6 +67,7 @@ class StateExtra(TypedDict):
     match_number: int
     clock: ClockInfo | None
     autoplay: list[int]
+    awards: dict[str, Any] | None
 
 
 class TableView:
@@ -113,7 +117,7 @@ def room_info(room: Room) -> RoomInfo:
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
         "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints,
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(room.watchers()),
-        "seeded": st.seed is not None,
+        "seeded": st.seed is not None, "rated": st.rated,
     }
 
 
@@ -127,7 +131,19 @@ def state_extra(room: Room, now: datetime, grace: float) -> StateExtra:
                  "remaining": round(max(0.0, (m.deadline - now).total_seconds()), 2),
                  "turn_seconds": m.turn_seconds}
     return {"match_id": m.id, "match_number": m.number, "clock": clock,
-            "autoplay": absent_seats(room, now, grace) if m.playing else []}
+            "autoplay": absent_seats(room, now, grace) if m.playing else [],
+            "awards": awards_json(m.awards) if m.awards is not None and not m.playing else None}
+
+
+def awards_json(awards: Awards) -> dict[str, Any]:
+    """The state's `awards` at a hand's or match's end: achievements just earned (each with
+    its name and description) and, after a rated match, every seat's rating before and after."""
+    return {
+        "achievements": [{"seat": e.seat, "player_id": e.player_id, "key": e.key, "name": BY_KEY[e.key].name,
+                          "description": BY_KEY[e.key].description} for e in awards.achievements if e.key in BY_KEY],
+        "ratings": [{"seat": d.seat, "player_id": d.player_id, "before": d.before.to_json(),
+                     "after": d.after.to_json()} for d in awards.ratings],
+    }
 
 
 # Between instances. Each message names the instance that sent it (`origin`); a subscriber

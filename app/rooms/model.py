@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from app.engine import Match, MatchStatus, events_for, events_same_for_all
+from app.store.awards import Awards
 from app.store.models import Room as RoomRow
 from app.store.models import RoomStatus
 from app.store.presence import Seen
@@ -59,6 +60,7 @@ class RoomState:
     rev: int
     match_id: str | None
     match_count: int
+    rated: bool = False
 
     @classmethod
     def from_row(cls, row: RoomRow) -> RoomState:
@@ -66,7 +68,7 @@ class RoomState:
         seating += [None] * (row.seats - len(seating))
         return cls(row.code, row.host_id, row.preset, dict(row.overrides or {}), row.seats, row.public,
                    row.turn_seconds, row.hints, row.seed, RoomStatus(row.status), seating[:row.seats], row.rev,
-                   row.match_id, row.match_count)
+                   row.match_id, row.match_count, bool(row.rated))
 
     def with_values(self, values: dict[str, Any], rev: int) -> None:
         """Adopt a committed lobby change (`values` as written to the row)."""
@@ -103,6 +105,9 @@ class LiveMatch:
     # would live long enough for the garbage collector to scan them again and again. When the
     # engine's observer says receivers may know different events, one text per receiver.
     events: dict[int, bytes | dict[int | None, bytes]] = field(default_factory=dict)
+    # What the hand that just ended (and the match, once over) earned: achievements and
+    # rating changes, as committed with its last move. None while a hand is played.
+    awards: Awards | None = None
 
     @property
     def v(self) -> int:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from app.store.awards import Awards
 from app.store.models import Player
 from app.store.presence import Seen
 
@@ -51,6 +52,7 @@ class Peer(Protocol):
 
     player_id: str
     name: str
+    account: bool  # the player has an account (not a guest): may sit in rated rooms
     sent_v: int | None
 
     def send_welcome(self, seat: int | None, host: bool, room: RoomInfo) -> None: ...
@@ -90,6 +92,7 @@ class Changes:
     steps: list[Step]
     deadline: datetime | None
     room: RoomState | None
+    awards: Awards | None = None  # what the hand that ended (if the match is at a hand's end) earned
 
 
 class RoomStore(Protocol):
@@ -113,8 +116,9 @@ class RoomStore(Protocol):
 
     async def deal_hand(self, deal: DealHand) -> None: ...
 
-    async def commit_move(self, move: CommitMove) -> None:
-        """Commit a move (group commit; returns once its transaction has committed)."""
+    async def commit_move(self, move: CommitMove) -> Awards | None:
+        """Commit a move (group commit; returns once its transaction has committed) with the
+        achievements and ratings its hand's or match's end earns; returns what was recorded."""
         ...
 
     async def changes_since(self, code: str, match_id: str, v: int) -> Changes: ...

@@ -358,6 +358,7 @@ class RoomService:
             return None
         if changes.room is not None:
             room.state = changes.room
+        m.awards = changes.awards
         return "store"
 
     async def _refresh_room(self, room: LiveRoom) -> bool:
@@ -473,7 +474,7 @@ class RoomService:
         if self.draining:
             move_id = cmd.id if isinstance(cmd, C.MakeMove) else None
             raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id)
-        who = Actor(peer.player_id, peer.name)
+        who = Actor(peer.player_id, peer.name, peer.account)
         if isinstance(cmd, C.Chat):
             line = decide_chat(room, who, cmd.text, self.clock.now(), self.settings)
             for p in list(room.peers):
@@ -570,7 +571,7 @@ class RoomService:
         step, m = commit.step, room.match
         assert m is not None
         try:
-            await self.storage.commit_move(commit)
+            awards = await self.storage.commit_move(commit)
         except Conflict as e:
             await self.reload(room)
             mine = room.match
@@ -585,6 +586,8 @@ class RoomService:
         stages.mark("committed")
         (MOVES_BY.get(step.actor) or MOVES.labels(step.actor)).inc()
         apply_steps(m, [step], commit.deadline, previewed=commit.previewed)
+        if commit.hand_end is not None:
+            m.awards = awards
         stages.mark("applied")
         over = commit.ends_match
         if over:

@@ -102,6 +102,7 @@ def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None, 
             raise StepRefused(f"step {step.v} does not follow version {game.v}")
         if isinstance(step, DealStep):
             events = _engine(game.deal, step.seed, step.order)
+            m.awards = None
         else:
             if previewed is not None and previewed.of is game and previewed.match.v == step.v:
                 m.engine = game = previewed.match  # made once, on the copy it was decided on

@@ -11,11 +11,13 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.engine import Match, MatchStatus, Move
+from app.store import awards as award_store
 from app.store import leases as lease_store
 from app.store import matches as match_store
 from app.store import players as player_store
 from app.store import presence as presence_store
 from app.store import rooms as room_store
+from app.store.awards import Awards
 from app.store.errors import Conflict
 from app.store.matches import MatchRecord
 from app.store.models import Hand, Player, RoomStatus, Seat, utcnow
@@ -54,6 +56,14 @@ def match_at(record: MatchRecord, v: int) -> Match:
     return rebuild(upto).engine
 
 
+async def _awards(session: AsyncSession, row: MatchRow) -> Awards | None:
+    """What the hand that just ended earned, if the match is at a hand's end (else None)."""
+    if row.status not in (MatchStatus.HAND_OVER, MatchStatus.MATCH_OVER):
+        return None
+    hands = await match_store.hand_count(session, row.id)
+    return await award_store.awards_of(session, row.id, hands)
+
+
 class SqlRooms:
     """`RoomStore`, `Presence`, `Leases` and `Directory` on one database."""
 
@@ -75,6 +85,7 @@ class SqlRooms:
                 record = await match_store.load_match(s, state.match_id)
                 if record is not None:
                     match = rebuild(match_log(record))
+                    match.awards = await _awards(s, record.match)
             host_name = (await player_store.names(s, [state.host_id])).get(state.host_id)
         return LoadedRoom(state, match, host_name)
 
@@ -109,21 +120,24 @@ class SqlRooms:
                                           match_values={"status": MatchStatus.PLAYING,
                                                         "turn_deadline": deal.deadline})
 
-    async def commit_move(self, move: CommitMove) -> None:
+    async def commit_move(self, move: CommitMove) -> Awards | None:
         step = move.step
-        await self.writer.record(MoveWrite(
+        write = MoveWrite(
             match_id=move.match_id, expect_v=move.expect_v, seq=step.v, hand_number=move.hand_number,
             seat=step.seat, actor=step.actor, client_id=step.client_id, payload=step.move.to_wire(),
             match_values=move.match_values, hand_end=move.hand_end,
-            room_code=move.room_code if move.ends_match else None))
+            room_code=move.room_code if move.ends_match else None, earned=move.earned, rated=move.rated)
+        await self.writer.record(write)
+        return write.awards if move.hand_end is not None else None
 
     async def changes_since(self, code: str, match_id: str, v: int) -> Changes:
         async with self.sessions() as s:
             hands, moves = await match_store.changes_since(s, match_id, v)
             row = await s.get(MatchRow, match_id, populate_existing=True)
             room_row = await room_store.get_room(s, code)
+            awards = await _awards(s, row) if row is not None else None
         return Changes(_steps(hands, moves), row.turn_deadline if row is not None else None,
-                       RoomState.from_row(room_row) if room_row is not None else None)
+                       RoomState.from_row(room_row) if room_row is not None else None, awards)
 
     async def close(self) -> None:
         await self.writer.close()

@@ -6,12 +6,24 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, status
 
-from app.store import history
+from app.rooms.achievements import CATALOG
+from app.store import awards, history
+from app.store.models import Player
 from app.store.players import create_player, get_player, rename_player
 
-from .deps import CurrentPlayer, MaybePlayer, Session
+from .deps import AppSettings, CurrentPlayer, MaybePlayer, Session
 from .ratelimit import per_address
-from .responses import Page, PlayerCreated, PlayerOut, PlayerStats
+from .responses import (
+    AchievementList,
+    Leaderboard,
+    Page,
+    PlayerCreated,
+    PlayerMe,
+    PlayerOut,
+    PlayerProfile,
+    PlayerStats,
+    RatingPage,
+)
 from .schemas import NewPlayer, Rename
 
 router = APIRouter(prefix="/api/players", tags=["players"])
@@ -25,9 +37,15 @@ async def new_player(body: NewPlayer, session: Session) -> PlayerCreated:
     return PlayerCreated(id=player.id, name=player.name, token=token)
 
 
-@router.get("/me", response_model=PlayerOut)
-async def me(player: CurrentPlayer) -> PlayerOut:
-    return PlayerOut(id=player.id, name=player.name)
+async def _profile(session: Session, player: Player) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "account": player.has_account,
+            "rating": awards.rating_json(await awards.rating_of(session, player.id))}
+
+
+@router.get("/me", response_model=PlayerMe)
+async def me(player: CurrentPlayer, session: Session) -> dict[str, Any]:
+    """Your profile, with the username you sign in with (null while you are a guest)."""
+    return {**await _profile(session, player), "username": player.username}
 
 
 @router.patch("/me", response_model=PlayerOut)
@@ -42,12 +60,35 @@ async def _known(session: Session, player_id: str) -> None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no player has that id")
 
 
-@router.get("/{player_id}", response_model=PlayerOut)
-async def profile(player_id: str, session: Session) -> PlayerOut:
+@router.get("/{player_id}", response_model=PlayerProfile)
+async def profile(player_id: str, session: Session) -> dict[str, Any]:
+    """A player's name, whether they hold an account, and their rating (null before any rated match)."""
     player = await get_player(session, player_id)
     if player is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no player has that id")
-    return PlayerOut(id=player.id, name=player.name)
+    return await _profile(session, player)
+
+
+@router.get("/{player_id}/ratings", response_model=RatingPage)
+async def ratings(player_id: str, session: Session, cursor: Annotated[str | None, Query(max_length=200)] = None,
+                  limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
+    """The player's rating before and after each rated match, newest first."""
+    await _known(session, player_id)
+    try:
+        items, nxt = await awards.rating_history(session, player_id, cursor, limit)
+    except awards.BadCursor as e:
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(e)) from e
+    return {"items": items, "next": nxt}
+
+
+@router.get("/{player_id}/achievements", response_model=AchievementList)
+async def achievements(player_id: str, session: Session) -> dict[str, Any]:
+    """Every achievement there is, with when the player earned it (null if not yet)."""
+    await _known(session, player_id)
+    got = await awards.earned_by(session, player_id)
+    return {"items": [{"key": k.key, "name": k.name, "description": k.description,
+                       "earned_at": got[k.key].earned_at.isoformat() if k.key in got else None,
+                       "match_id": got[k.key].match_id if k.key in got else None} for k in CATALOG]}
 
 
 @router.get("/{player_id}/matches", response_model=Page)
@@ -71,3 +112,18 @@ async def stats(player_id: str, session: Session) -> dict[str, Any]:
     if player is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no player has that id")
     return {"name": player.name, **await history.player_stats(session, player_id)}
+
+
+leaders = APIRouter(prefix="/api/leaderboard", tags=["players"])
+
+
+@leaders.get("", response_model=Leaderboard)
+async def leaderboard(session: Session, settings: AppSettings,
+                      cursor: Annotated[str | None, Query(max_length=200)] = None,
+                      limit: Annotated[int, Query(ge=1, le=100)] = 50) -> dict[str, Any]:
+    """Players with at least SPITE_LEADERBOARD_MIN_GAMES rated matches, highest ordinal first."""
+    try:
+        items, nxt = await awards.leaderboard(session, settings.leaderboard_min_games, cursor, limit)
+    except awards.BadCursor as e:
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(e)) from e
+    return {"items": items, "next": nxt, "min_games": settings.leaderboard_min_games}

@@ -14,7 +14,8 @@ from limits.strategies import MovingWindowRateLimiter
 
 from app.settings import Settings
 
-KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects")
+KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new_accounts", "signin_failures",
+         "signin_user_failures")
 
 
 class TokenBucket:
@@ -53,6 +54,20 @@ class Limiter:
             return None
         reset = max(self.window.get_window_stats(rule, kind, key).reset_time for rule in refused)
         return max(1, math.ceil(reset - time.time()))
+
+    def used_up(self, kind: str, key: str) -> int | None:
+        """Without counting: None if `key` has some `kind` left, else the seconds until it has."""
+        rules = self.rules[kind]
+        refused = [rule for rule in rules if not self.window.test(rule, kind, key)]
+        if not refused:
+            return None
+        reset = max(self.window.get_window_stats(rule, kind, key).reset_time for rule in refused)
+        return max(1, math.ceil(reset - time.time()))
+
+    def count(self, kind: str, key: str) -> None:
+        """Count one `kind` for `key` (a failure), whether or not any is left."""
+        for rule in self.rules[kind]:
+            self.window.hit(rule, kind, key)
 
     def check(self, kind: str, key: str, what: str) -> None:
         """Raise 429 (with Retry-After) if `key` has used up its `kind`."""

@@ -24,6 +24,70 @@ class PlayerOut(BaseModel):
     name: str
 
 
+class RatingOut(BaseModel):
+    """A rating: `ordinal` (mu - 3 sigma) is the conservative estimate the leaderboard ranks by."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
+class PlayerProfile(PlayerOut):
+    """A player's public profile: `rating` is null before the first rated match; `account`
+    tells an account holder from a guest."""
+
+    account: bool
+    rating: RatingOut | None
+
+
+class PlayerMe(PlayerProfile):
+    """The caller's own profile, with the username they sign in with (null for a guest)."""
+
+    username: str | None
+
+
+class AccountOut(PlayerOut):
+    username: str
+
+
+class RatingStep(BaseModel):
+    match_id: str
+    at: str
+    before: RatingOut
+    after: RatingOut
+
+
+class RatingPage(BaseModel):
+    items: list[RatingStep]
+    next: str | None
+
+
+class LeaderRow(BaseModel):
+    rank: int
+    player_id: str
+    name: str
+    rating: RatingOut
+
+
+class Leaderboard(BaseModel):
+    items: list[LeaderRow]
+    next: str | None
+    min_games: int
+
+
+class AchievementOut(BaseModel):
+    key: str
+    name: str
+    description: str
+    earned_at: str | None = Field(description="null until earned")
+    match_id: str | None = Field(description="the match that earned it; null until earned")
+
+
+class AchievementList(BaseModel):
+    items: list[AchievementOut]
+
+
 class PlayerCreated(PlayerOut):
     """A new guest identity; the token is shown only here (the server keeps its hash)."""
 
@@ -88,6 +152,7 @@ class RoomOut(BaseModel):
     match_number: int
     spectators: int
     seeded: bool
+    rated: bool
 
 
 class RoomLinks(RoomOut):

@@ -16,7 +16,7 @@ from .responses import RoomLinks, RoomList
 from .schemas import NewRoom
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
-STATUS = {E.BAD_OPTIONS: 422, E.RATE_LIMITED: 429, E.UNAVAILABLE: 503}
+STATUS = {E.BAD_OPTIONS: 422, E.RATE_LIMITED: 429, E.UNAVAILABLE: 503, E.RATED_ROOM: 403}
 
 
 def _with_links(base: str, room: Mapping[str, Any]) -> dict[str, Any]:
@@ -36,7 +36,7 @@ async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: A
     try:
         room = await rooms.create_room(player, preset=body.preset, options=body.options, seats=body.seats,
                                        public=body.public, turn_seconds=body.turn_seconds, hints=body.hints,
-                                       seed=body.seed)
+                                       seed=body.seed, rated=body.rated)
     except RoomError as e:
         raise HTTPException(STATUS.get(e.code, 400), {"message": e.message, "option": e.option}
                             if e.option else e.message) from e

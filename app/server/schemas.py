@@ -52,4 +52,41 @@ class NewRoom(_Body):
     public: bool = False
     turn_seconds: int | None = None
     hints: bool = True
+    rated: bool = False
     seed: Annotated[str, AfterValidator(printable)] | None = Field(default=None, min_length=1, max_length=128)
+
+
+USERNAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
+PASSWORD_MIN, PASSWORD_MAX = 8, 256
+
+
+def check_username(value: str) -> str:
+    if not USERNAME.fullmatch(value):
+        raise ValueError("a username has 3 to 24 of the letters A-Z and a-z, digits, '_' and '-'")
+    return value
+
+
+def check_password(value: str) -> str:
+    if not PASSWORD_MIN <= len(value) <= PASSWORD_MAX:
+        raise ValueError(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+    return value
+
+
+class NewAccount(_Body):
+    """Claim an account for the calling guest."""
+
+    username: Annotated[str, Field(max_length=100), AfterValidator(check_username)]
+    password: Annotated[str, Field(max_length=1000), AfterValidator(check_password)]
+
+    def __repr__(self) -> str:  # never show the password in a log or a traceback
+        return f"NewAccount(username={self.username!r})"
+
+
+class SignIn(_Body):
+    """A username and password (any text: a malformed one is just a wrong one)."""
+
+    username: str = Field(max_length=100)
+    password: str = Field(max_length=1000)
+
+    def __repr__(self) -> str:
+        return f"SignIn(username={self.username!r})"

@@ -47,11 +47,13 @@ class Connection:
     """One socket as the room service sees it (a `Peer`): outgoing messages go through a
     bounded queue drained by a sender task, so a slow reader never holds up a room."""
 
-    def __init__(self, ws: WebSocket, player_id: str, name: str, queue_size: int, *, split: bool = False) -> None:
+    def __init__(self, ws: WebSocket, player_id: str, name: str, queue_size: int, *, split: bool = False,
+                 account: bool = False) -> None:
         self.ws = ws
         self.split = split
         self.player_id = player_id
         self.name = name
+        self.account = account
         self.sent_v: int | None = None
         self.limit = queue_size
         self.queue: asyncio.Queue[tuple[str, float | None] | None] = asyncio.Queue()
@@ -98,7 +100,8 @@ class Connection:
         self.close(RESTART, reason)
 
     def send_welcome(self, seat: int | None, host: bool, room: RoomInfo) -> None:
-        self._put(wire.Welcome(you=wire.You(player_id=self.player_id, name=self.name, seat=seat, host=host),
+        self._put(wire.Welcome(you=wire.You(player_id=self.player_id, name=self.name, seat=seat, host=host,
+                                                    account=self.account),
                                room=room))
 
     def send_room(self, room: RoomInfo) -> None:
@@ -254,7 +257,8 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     if not service.reserve_socket(player.id, settings.max_sockets_per_player):
         await _close(ws, TOO_MANY, "too many open connections for this player")
         return
-    conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split")
+    conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split",
+                      account=player.has_account)
     token = hash_token(hello.token)
     opened: OpenSockets = ws.app.state.open_sockets
     opened.add(token, conn)

@@ -152,6 +152,7 @@ class You(_Out):
     name: str
     seat: int | None
     host: bool
+    account: bool = False
 
 
 class Welcome(_Out):
@@ -181,6 +182,7 @@ class State(_Out):
     match_number: int
     clock: Clock | None = None
     autoplay: list[int] = []
+    awards: dict[str, Any] | None = None
 
 
 class SplitState(_Out):
@@ -196,6 +198,7 @@ class SplitState(_Out):
     match_number: int
     clock: Clock | None = None
     autoplay: list[int] = []
+    awards: dict[str, Any] | None = None
 
 
 class Error(_Out):

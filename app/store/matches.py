@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .errors import save, update_one
@@ -92,3 +92,9 @@ async def changes_since(session: AsyncSession, match_id: str, v: int) -> tuple[l
     moves = list((await session.execute(select(Move).where(Move.match_id == match_id, Move.seq > v)
                                         .order_by(Move.seq))).scalars())
     return hands, moves
+
+
+async def hand_count(session: AsyncSession, match_id: str) -> int:
+    """How many hands of the match have been dealt."""
+    return int((await session.execute(select(func.count()).select_from(Hand)
+                                      .where(Hand.match_id == match_id))).scalar_one())

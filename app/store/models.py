@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -65,12 +65,22 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A guest identity (its bearer tokens are rows of `tokens`)."""
+    """A player (its bearer tokens are rows of `tokens`): a guest, or an account once it has
+    claimed a username and password. `username_key` is the username casefolded (unique);
+    `password_hash` an argon2id hash."""
 
     __tablename__ = "players"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    username: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    username_key: Mapped[str | None] = mapped_column(String(24), nullable=True, unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
+    account_at: Mapped[datetime | None] = mapped_column(nullable=True)
+
+    @property
+    def has_account(self) -> bool:
+        return self.username is not None
 
 
 class Token(Base):
@@ -105,6 +115,7 @@ class Room(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=False)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
     seed: Mapped[str | None] = mapped_column(String(128), nullable=True)
     status: Mapped[str] = mapped_column(String(16), default=RoomStatus.WAITING)
     seating: Mapped[list[Any]] = mapped_column(default=list)
@@ -220,3 +231,47 @@ class Lease(Base):
     room_code: Mapped[str] = mapped_column(String(16), primary_key=True)
     instance_id: Mapped[str] = mapped_column(String(32), index=True)
     expires_at: Mapped[datetime] = mapped_column()
+
+
+class Rating(Base):
+    """A player's skill after their last rated match (Weng-Lin, Plackett-Luce): `mu`, `sigma`,
+    the conservative `ordinal` (mu - 3 sigma) that ranks players, and rated matches played."""
+
+    __tablename__ = "ratings"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (Index("ix_ratings_games_ordinal", "games", "ordinal"),)
+
+
+class RatingChange(Base):
+    """One player's rating before and after one rated match, written in the transaction that
+    ends the match; unique per (match, player), so no match is ever rated twice."""
+
+    __tablename__ = "rating_history"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    before: Mapped[dict[str, Any]] = mapped_column()
+    after: Mapped[dict[str, Any]] = mapped_column()
+
+    __table_args__ = (UniqueConstraint("match_id", "player_id", name="uq_rating_history_match_player"),)
+
+
+class Achievement(Base):
+    """An achievement a player earned: once per player and key, in the transaction of the hand
+    (`hand_number`) or match that earned it."""
+
+    __tablename__ = "achievements"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(32), primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    hand_number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    earned_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -9,7 +9,9 @@ One transaction per batch, with Core statements:
   deadline), only where still at the version the move was computed from: one executemany
   whose row count must equal the batch size (SQLite), or (asyncpg, which counts no rows in an
   executemany) one UPDATE of the versions checked by its row count, then the executemany;
-- for the rare move that ends a hand or the match, its own update and result rows.
+- for the rare move that ends a hand or the match, its own update and result rows, the
+  achievements it earns and, when it ends a rated match, every seat's new rating and its
+  history row (`awards`): a match is rated exactly when its last move is committed.
 
 On SQLite (whose driver counts the rows of an executemany) the two statements of plain moves
 are compiled once and run with `exec_driver_sql` on rows passed through the columns' own bind
@@ -43,11 +45,13 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql.compiler import SQLCompiler
 
+from .awards import Awards, Earned, record_achievements, record_ratings
 from .db import sqlite_file
 from .errors import Conflict
 from .inline import InlineCommit, Locked, Refused
 from .matches import HandEnd
 from .models import Hand, Match, Move, Room, Score, utcnow
+from .skill import Standing
 
 log = logging.getLogger(__name__)
 MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
@@ -72,6 +76,9 @@ class MoveWrite:
     match_values: dict[str, Any]
     hand_end: HandEnd | None = None
     room_code: str | None = None
+    earned: Sequence[Earned] = ()  # achievements the hand's end earns (kept if not yet held)
+    rated: Sequence[Standing] | None = None  # the match's standing, when this move ends a rated match
+    awards: Awards = field(default_factory=Awards)  # what was recorded, once committed
     done: asyncio.Future[None] | None = field(default=None, repr=False)
 
     def row(self, now: Any) -> dict[str, Any]:
@@ -293,6 +300,9 @@ async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any, fa
                 {"match_id": w.match_id, "hand_number": end.number, "seat": s, "points": p, "total": t,
                  "payoff_left": left}
                 for s, (p, t, left) in enumerate(zip(end.points, end.totals, end.payoff_left, strict=True))])
+            w.awards = Awards(await record_achievements(conn, w.match_id, end.number, w.earned, now))
+            if w.rated is not None:
+                w.awards.ratings = await record_ratings(conn, w.match_id, w.rated, now)
         if w.room_code is not None:
             await conn.execute(update(ROOMS).where(ROOMS.c.code == w.room_code, ROOMS.c.match_id == w.match_id)
                                .values(status="over", rev=ROOMS.c.rev + 1, updated_at=now))

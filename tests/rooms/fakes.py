@@ -274,9 +274,10 @@ class SeededBots:
 class RecordingPeer:
     """A socket that keeps every message it is sent, as (type, fields)."""
 
-    def __init__(self, player_id: str, name: str) -> None:
+    def __init__(self, player_id: str, name: str, account: bool = False) -> None:
         self.player_id = player_id
         self.name = name
+        self.account = account
         self.sent_v: int | None = None
         self.got: list[tuple[str, dict[str, Any]]] = []
         self.closed: str | None = None

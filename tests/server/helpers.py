@@ -35,6 +35,7 @@ Msg = dict[str, Any]
 # checks the limits themselves at their defaults).
 CROWD = {"limit_new_players": "100000/minute", "limit_new_rooms": "100000/minute",
          "limit_player_rooms": "10000/minute", "limit_replays": "100000/minute", "limit_connects": "100000/minute",
+         "limit_new_accounts": "100000/minute",
          "max_public_rooms_per_player": 1000}
 CROWD_ENV = {f"SPITE_{k.upper()}": str(v) for k, v in CROWD.items()}
 
@@ -317,3 +318,13 @@ def random_json(rng: random.Random, depth: int = 0) -> Any:
     if depth < 3 and roll < 0.45:
         return [random_json(rng, depth + 1) for _ in range(rng.randint(0, 4))]
     return rng.choice(WEIRD)
+
+
+async def new_account(http: httpx.AsyncClient, name: str, username: str | None = None,
+                      password: str = "correct horse") -> Person:
+    """A guest who has claimed an account (username: the name, unless given)."""
+    person = await new_person(http, name)
+    r = await http.post("/api/account", json={"username": username or name, "password": password},
+                        headers=person.auth)
+    assert r.status_code == 201, r.text
+    return person

@@ -113,10 +113,12 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     assert r.status_code == 201 and set(ann_raw) == {"id", "name", "token"}
     ann = await new_person(http, "Ann")
     bob = await new_person(http, "Bob")
-    _same((await http.get("/api/players/me", headers=ann.auth)).json(), {"id": ann.id, "name": "Ann"})
+    _same((await http.get("/api/players/me", headers=ann.auth)).json(),
+          {"id": ann.id, "name": "Ann", "account": False, "rating": None, "username": None})
     _same((await http.patch("/api/players/me", json={"name": "Annie"}, headers=ann.auth)).json(),
           {"id": ann.id, "name": "Annie"})
-    _same((await http.get(f"/api/players/{ann.id}")).json(), {"id": ann.id, "name": "Annie"})
+    _same((await http.get(f"/api/players/{ann.id}")).json(), {"id": ann.id, "name": "Annie", "account": False,
+                                                               "rating": None})
 
     # A public room, fresh (nobody connected): the creation answer, the list and the room itself
     # are the room as the directory reads it from the database, with its links.

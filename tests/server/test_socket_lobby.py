@@ -48,7 +48,7 @@ async def test_hello_refusals(start_server, db_url: str) -> None:  # type: ignor
     ok = await Sock.open(server.base, code.lower(), ann)
     welcome = ok.messages[0]
     assert welcome["type"] == "welcome" and welcome["you"] == {"player_id": ann.id, "name": "Ann", "seat": None,
-                                                                 "host": True}
+                                                                 "host": True, "account": False}
     assert welcome["room"]["code"] == code
     await ok.wait(lambda m: m["type"] == "room")
     again = await ok.error({"type": "hello", "token": ann.token})

@@ -1,0 +1,58 @@
+"""Accounts: a guest identity claims a username and a password (its argon2id hash; the
+password itself is never stored or logged) and keeps its player id, so its history stays.
+Usernames are unique without regard to case (`username_key`, casefolded, is unique)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from .models import Player, utcnow
+from .tokens import issue
+
+
+class UsernameTaken(Exception):
+    """Someone already has that username (in any case)."""
+
+
+class AlreadyAnAccount(Exception):
+    """This player has claimed an account already."""
+
+
+def username_key(username: str) -> str:
+    return username.casefold()
+
+
+async def claim(session: AsyncSession, player: Player, username: str, password_hash: str) -> Player:
+    """Give the guest `player` an account; raises UsernameTaken or AlreadyAnAccount."""
+    if await by_username(session, username) is not None:
+        raise UsernameTaken(username)
+    try:
+        done = await session.execute(
+            update(Player).where(Player.id == player.id, Player.username.is_(None))
+            .values(username=username, username_key=username_key(username), password_hash=password_hash,
+                    account_at=utcnow())
+            .execution_options(synchronize_session=False))
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            await session.rollback()
+            raise AlreadyAnAccount(player.id)
+        await session.commit()
+    except IntegrityError as e:  # the same username claimed at the same moment
+        await session.rollback()
+        raise UsernameTaken(username) from e
+    found = await session.get(Player, player.id, populate_existing=True)
+    assert found is not None
+    return found
+
+
+async def by_username(session: AsyncSession, username: str) -> Player | None:
+    return (await session.execute(select(Player).where(Player.username_key == username_key(username)))
+            ).scalar_one_or_none()
+
+
+async def new_session(session: AsyncSession, player: Player) -> str:
+    """A new bearer token for the player (another device); the only time it is known."""
+    token = issue(session, player.id)
+    await session.commit()
+    return token

@@ -1,0 +1,77 @@
+"""Skill ratings, pure: the Weng-Lin model (openskill's Plackett-Luce) over one match's final
+standing. No I/O: `rate` takes the players' ratings before the match and returns them after.
+
+A match's teams are its partnerships (a player alone is a team of one); a team's score is
+its match total (partners share one), ranks follow from the scores, and equal scores are
+ties. The `ordinal` that ranks players is the conservative mu - 3 sigma.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+START_MU = MODEL.mu
+START_SIGMA = MODEL.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A player's rating: mean, uncertainty, conservative estimate, rated matches played."""
+
+    mu: float
+    sigma: float
+    games: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mu": round(self.mu, 4), "sigma": round(self.sigma, 4), "ordinal": round(self.ordinal, 4),
+                "games": self.games}
+
+
+UNRATED = Skill(START_MU, START_SIGMA, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One seat at the end of a rated match: who played it, its team (None: alone) and its
+    final match total."""
+
+    player_id: str
+    team: int | None
+    total: int
+
+
+def teams_of(standings: Sequence[Standing]) -> list[list[int]]:
+    """Seats grouped by team, in seat order of each team's first seat."""
+    groups: dict[Any, list[int]] = {}
+    for seat, s in enumerate(standings):
+        groups.setdefault(("team", s.team) if s.team is not None else ("seat", seat), []).append(seat)
+    return list(groups.values())
+
+
+def rate(before: Mapping[str, Skill], standings: Sequence[Standing]) -> dict[str, Skill]:
+    """Every player's rating after the match (`before` lacks players not rated yet). A player
+    appears at most once; a team scores its best member's total (partners share one)."""
+    ids = [s.player_id for s in standings]
+    if len(set(ids)) != len(ids):
+        raise ValueError("a player holds two seats")
+    groups = teams_of(standings)
+    if len(groups) < 2:
+        raise ValueError("a rated match needs two teams")
+    teams = [[MODEL.rating(mu=before.get(ids[i], UNRATED).mu, sigma=before.get(ids[i], UNRATED).sigma)
+              for i in group] for group in groups]
+    scores = [float(max(standings[i].total for i in group)) for group in groups]
+    rated = MODEL.rate(teams, scores=scores)
+    after: dict[str, Skill] = {}
+    for group, team in zip(groups, rated, strict=True):
+        for i, r in zip(group, team, strict=True):
+            after[ids[i]] = Skill(r.mu, r.sigma, before.get(ids[i], UNRATED).games + 1)
+    return after

@@ -1,0 +1,277 @@
+// @ts-check
+// Accounts and standings: the sign-in page (sign in on this device, or claim an account for
+// this browser's guest identity, or sign out), the leaderboard, and a player's profile
+// (rating with its history as a small inline SVG chart, stats, achievements, recent matches).
+
+import * as api from "./api.js";
+import { el } from "./cards.js";
+import { matchItem } from "./replay.js";
+
+/** @typedef {import("./types.js").Achievement} Achievement */
+/** @typedef {import("./types.js").Rating} Rating */
+/** @typedef {import("./types.js").RatingStep} RatingStep */
+/** @typedef {{navigate: (path: string) => void, refresh: () => void}} AccountCtx */
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A rating as a person reads it: the ordinal (what ranks), to one decimal. @param {Rating} r */
+export const ratingText = (r) => r.ordinal.toFixed(1);
+
+/** @param {string} id */
+function errorLine(id) {
+  const p = el("p", "form-error");
+  p.id = id;
+  p.setAttribute("role", "alert");
+  return p;
+}
+
+/** A labelled input. @param {string} id @param {string} text @param {string} type @param {string} auto */
+function field(id, text, type, auto) {
+  const label = el("label", "", text);
+  const input = el("input");
+  input.id = id;
+  input.name = id;
+  input.type = type;
+  input.required = true;
+  input.setAttribute("autocomplete", auto);
+  label.htmlFor = id;
+  return { label, input };
+}
+
+/**
+ * A username + password form.
+ * @param {string} title @param {string} intro @param {string} prefix ids start with it
+ * @param {string} action the button's text
+ * @param {(username: string, password: string) => Promise<unknown>} submit
+ * @param {boolean} newPassword
+ */
+function credentialsForm(title, intro, prefix, action, submit, newPassword) {
+  const form = el("form", "card-panel account-form");
+  form.id = prefix + "-form";
+  const h = el("h2", "", title);
+  const user = field(prefix + "-username", "Username", "text", "username");
+  user.input.maxLength = 24;
+  user.input.spellcheck = false;
+  const pass = field(prefix + "-password", "Password", "password", newPassword ? "new-password" : "current-password");
+  pass.input.maxLength = 256;
+  if (newPassword) pass.input.minLength = 8;
+  const go = el("button", "primary", action);
+  go.type = "submit";
+  go.id = prefix + "-submit";
+  const err = errorLine(prefix + "-error");
+  form.append(h, el("p", "muted", intro), user.label, user.input, pass.label, pass.input, go, err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    err.textContent = "";
+    go.disabled = true;
+    try {
+      await submit(user.input.value.trim(), pass.input.value);
+    } catch (ex) {
+      err.textContent = ex.message;
+    } finally {
+      go.disabled = false;
+    }
+  });
+  return form;
+}
+
+/** The sign-in page (`/#account`). @param {AccountCtx} ctx */
+export function accountPage(ctx) {
+  const page = el("div", "account");
+  page.append(el("h1", "", "Your account"));
+  const me = api.identity();
+  if (me && me.username) {
+    const who = el("p", "whoami");
+    who.append("Signed in as ", el("strong", "", me.name), ` (username ${me.username}). `);
+    const out = el("button", "", "Sign out");
+    out.type = "button";
+    out.id = "sign-out";
+    const err = errorLine("sign-out-error");
+    out.addEventListener("click", async () => {
+      try {
+        await api.signOut();
+        ctx.navigate("/");
+      } catch (ex) {
+        err.textContent = ex.message;
+      }
+    });
+    const prof = el("a", "", "My profile");
+    prof.href = "/#player/" + encodeURIComponent(me.id);
+    who.append(prof, " ");
+    page.append(who, out, err);
+    return page;
+  }
+  const grid = el("div", "home-grid");
+  if (me) {
+    grid.append(credentialsForm("Keep this identity", `Claim an account for ${me.name}: every match you played `
+      + "here stays yours, and you can sign in on any device. Usernames: 3 to 24 letters, digits, _ or -; "
+      + "passwords: at least 8 characters.", "claim", "Claim account",
+    async (u, p) => { await api.claimAccount(u, p); ctx.navigate("/#player/" + encodeURIComponent(me.id)); }, true));
+  }
+  grid.append(credentialsForm("Sign in", me ? "Already have an account? Signing in here replaces this browser's "
+    + "guest identity (claim it first to keep it)." : "Sign in to the account you claimed on another device.",
+  "signin", "Sign in", async (u, p) => { await api.signIn(u, p); ctx.navigate("/"); }, false));
+  page.append(grid);
+  return page;
+}
+
+/** The leaderboard (`/#leaderboard`). */
+export function leaderboardPage() {
+  const page = el("div", "leaderboard");
+  page.append(el("h1", "", "Leaderboard"));
+  const note = el("p", "muted", "");
+  const table = el("table", "scores board");
+  const head = el("tr");
+  for (const h of ["#", "Player", "Rating", "Rated matches"]) head.append(el("th", "", h));
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  table.append(thead, body);
+  const more = el("button", "", "Load more");
+  more.type = "button";
+  more.hidden = true;
+  const err = errorLine("board-error");
+  page.append(note, table, more, err);
+  /** @type {string | null} */
+  let cursor = null;
+  const me = api.identity();
+  const load = async () => {
+    try {
+      const got = await api.leaderboard(cursor);
+      note.textContent = `Players with at least ${got.min_games} rated match${got.min_games === 1 ? "" : "es"}, `
+        + "by rating (a cautious estimate: "
+        + "it grows as you win and as the estimate firms up).";
+      for (const row of got.items) {
+        const tr = el("tr");
+        if (me && row.player_id === me.id) tr.className = "winner";
+        const a = el("a", "", row.name);
+        a.href = "/#player/" + encodeURIComponent(row.player_id);
+        const who = el("td");
+        who.append(a);
+        tr.append(el("td", "", String(row.rank)), who, el("td", "", ratingText(row.rating)),
+          el("td", "", String(row.rating.games)));
+        body.append(tr);
+      }
+      if (!body.children.length) {
+        const tr = el("tr");
+        const td = el("td", "muted", "Nobody has played enough rated matches yet.");
+        td.colSpan = 4;
+        tr.append(td);
+        body.append(tr);
+      }
+      cursor = got.next;
+      more.hidden = !cursor;
+    } catch (ex) {
+      err.textContent = ex.message;
+    }
+  };
+  more.addEventListener("click", load);
+  load();
+  return page;
+}
+
+/**
+ * The rating after each rated match (oldest first) as a small line chart (a dashed line at 0,
+ * where everyone starts).
+ * @param {RatingStep[]} steps newest first, as the server lists them
+ */
+export function ratingChart(steps) {
+  const points = [...steps].reverse().map((s) => s.after);
+  if (steps.length) points.unshift(steps[steps.length - 1].before);
+  const w = 320, h = 120, pad = 8;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("class", "rating-chart");
+  svg.setAttribute("role", "img");
+  const last = points[points.length - 1];
+  svg.setAttribute("aria-label", `Rating over ${steps.length} rated matches` + (last ? `, now ${ratingText(last)}` : ""));
+  if (points.length < 2) return svg;
+  const values = points.map((p) => p.ordinal);
+  const mid = (Math.min(...values) + Math.max(...values)) / 2;
+  const half = Math.max(2, (Math.max(...values) - Math.min(...values)) / 2);  // at least ±2 points tall
+  const lo = mid - half, hi = mid + half;
+  const x = (/** @type {number} */ i) => pad + (i * (w - 2 * pad)) / (points.length - 1);
+  const y = (/** @type {number} */ v) => h - pad - ((v - lo) * (h - 2 * pad)) / (hi - lo);
+  if (lo < 0 && hi > 0) {  // where a new player starts
+    const zero = document.createElementNS(SVG, "line");
+    zero.setAttribute("x1", String(pad));
+    zero.setAttribute("x2", String(w - pad));
+    zero.setAttribute("y1", String(y(0)));
+    zero.setAttribute("y2", String(y(0)));
+    zero.setAttribute("class", "zero");
+    svg.append(zero);
+  }
+  const line = document.createElementNS(SVG, "polyline");
+  line.setAttribute("points", points.map((p, i) => `${x(i)},${y(p.ordinal)}`).join(" "));
+  line.setAttribute("class", "line");
+  svg.append(line);
+  points.forEach((p, i) => {
+    const dot = document.createElementNS(SVG, "circle");
+    dot.setAttribute("cx", String(x(i)));
+    dot.setAttribute("cy", String(y(p.ordinal)));
+    dot.setAttribute("r", "2.5");
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = i ? `After rated match ${p.games}: ${ratingText(p)}` : `Before: ${ratingText(p)}`;
+    dot.append(title);
+    svg.append(dot);
+  });
+  return svg;
+}
+
+/** @param {Achievement} a */
+function achievementItem(a) {
+  const li = el("li", "achievement" + (a.earned_at ? " earned" : ""));
+  li.dataset.key = a.key;
+  li.append(el("span", "medal", a.earned_at ? "★" : "☆"), el("strong", "", a.name), " ",
+    el("span", "muted", a.description));
+  if (a.earned_at) {
+    li.append(" ", el("span", "when", new Date(a.earned_at).toLocaleDateString([], { dateStyle: "medium" })));
+  }
+  li.setAttribute("aria-label", `${a.name}: ${a.description} ` + (a.earned_at ? "Earned." : "Not earned yet."));
+  return li;
+}
+
+/** A player's profile (`/#player/{id}`). @param {string} id */
+export function profilePage(id) {
+  const page = el("div", "profile");
+  const title = el("h1", "", "Player");
+  const rating = el("section", "card-panel rating-panel");
+  const stats = el("dl", "stats");
+  const achievements = el("ul", "achievements");
+  const recent = el("ol", "match-list");
+  const err = errorLine("profile-error");
+  const ach = el("h2", "", "Achievements");
+  page.append(title, err, rating, el("h2", "", "Stats"), stats, ach, achievements, el("h2", "", "Recent matches"),
+    recent);
+  api.profile(id).then(async (p) => {
+    title.textContent = p.name;
+    document.title = `${p.name} · Spite & Malice`;
+    const me = api.identity();
+    if (!p.account) title.append(" ", el("span", "badge", "guest"));
+    if (me && me.id === p.id) title.append(" ", el("span", "badge", "you"));
+    rating.append(el("h2", "", "Rating"));
+    if (!p.rating) {
+      rating.append(el("p", "muted", p.account ? "No rated match yet." : "Guests play unrated; claim an account to be rated."));
+    } else {
+      const big = el("p", "rating-now");
+      big.append(el("strong", "", ratingText(p.rating)), ` after ${p.rating.games} rated match`
+        + (p.rating.games === 1 ? "" : "es") + ` (μ ${p.rating.mu.toFixed(1)}, σ ${p.rating.sigma.toFixed(1)})`);
+      rating.append(big);
+      const hist = await api.ratings(id);
+      rating.append(ratingChart(hist.items));
+    }
+    const s = await api.stats(id);
+    /** @type {[string, string | number][]} */
+    const rows = [["Matches played", s.played], ["Won", s.won],
+      ["Win rate", s.played ? Math.round((100 * s.won) / s.played) + "%" : "–"],
+      ["Hands won", `${s.hands_won} of ${s.hands_played}`]];
+    for (const [k, v] of rows) stats.append(el("dt", "", k), el("dd", "", String(v)));
+    const got = (await api.achievements(id)).items;
+    ach.textContent = `Achievements (${got.filter((a) => a.earned_at).length} of ${got.length})`;
+    for (const a of got) achievements.append(achievementItem(a));
+    const matches = await api.matches(id, null);
+    for (const m of matches.items.slice(0, 10)) recent.append(matchItem(m));
+    if (!matches.items.length) recent.append(el("li", "muted", "No matches yet."));
+  }).catch((ex) => { err.textContent = ex.message; });
+  return page;
+}

@@ -1,0 +1,81 @@
+"""Rated rooms in the room core: accounts only, no bots, and a match's end carries the standing
+to rate (teams and totals) and the achievements earned; an unrated room carries no standing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.engine import MatchStatus
+from app.rooms import commands as C
+from app.rooms import errors as E
+from app.rooms.errors import RoomError
+from app.rooms.lobby import Actor, decide_lobby
+from app.rooms.match_rules import CommitMove, decide_seat_move, decide_start
+from app.rooms.steps import PERSON, apply_steps
+from app.store.skill import Standing
+
+from .fakes import START
+from .test_core import FRESH, RULES, lobby, sit
+
+ANN, BOB, GUS = Actor("a", "Ann", account=True), Actor("b", "Bob", account=True), Actor("g", "Gus")
+
+
+def test_a_rated_room_seats_accounts_only_and_takes_no_bots() -> None:
+    room = lobby(rated=True)
+    room.state.host_id = ANN.player_id
+    with pytest.raises(RoomError) as e:
+        decide_lobby(room, GUS, C.Sit(0), START, RULES)
+    assert e.value.code == E.RATED_ROOM and "account" in e.value.message
+    sit(room, ANN)
+    with pytest.raises(RoomError) as e:
+        decide_lobby(room, ANN, C.AddBot(1, "easy"), START, RULES)
+    assert e.value.code == E.RATED_ROOM and "bot" in e.value.message
+    sit(room, BOB)
+    decide_start(room, ANN, rematch=False, now=START, fresh=FRESH, settings=RULES)
+
+
+def test_an_unrated_room_still_takes_guests_and_bots() -> None:
+    room = lobby()
+    sit(room, GUS)
+    assert decide_lobby(room, Actor("h", "Hana"), C.AddBot(1, "easy"), START, RULES) is not None
+
+
+def _play_out(rated: bool) -> CommitMove:
+    room = lobby(rated=rated)
+    room.state.host_id = ANN.player_id
+    room.state.overrides = {"payoff_size": 5}
+    sit(room, ANN)
+    sit(room, BOB)
+    begin = decide_start(room, ANN, rematch=False, now=START, fresh=FRESH, settings=RULES)
+    room.state.with_values(begin.room_values, room.state.rev + 1)
+    room.match = m = begin.match
+    apply_steps(m, [begin.deal], begin.deadline)
+    rng = random.Random(2)
+    while True:
+        moves = m.engine.game.legal_moves()
+        payoff = [mv for mv in moves if mv.kind == "play" and mv.src and mv.src.startswith("payoff")]
+        commit = decide_seat_move(room, m.turn, rng.choice(payoff or moves), PERSON, None, START)
+        if commit.hand_end is not None:
+            return commit
+        assert commit.rated is None and commit.earned == []
+        apply_steps(m, [commit.step], commit.deadline, previewed=commit.previewed)
+
+
+def test_the_move_that_ends_a_rated_match_carries_the_standing_and_the_awards() -> None:
+    commit = _play_out(rated=True)
+    assert commit.match_values["status"] == MatchStatus.MATCH_OVER
+    totals = commit.match_values["totals"]
+    assert commit.rated == [Standing("a", None, totals[0]), Standing("b", None, totals[1])]
+    winners = commit.match_values["winners"]
+    keys = {(e.player_id, e.key) for e in commit.earned}
+    for seat, pid in enumerate(("a", "b")):
+        assert ((pid, "first_win") in keys) == (seat in winners)
+        assert ((pid, "rated_win") in keys) == (seat in winners)
+
+
+def test_an_unrated_match_rates_nobody() -> None:
+    commit = _play_out(rated=False)
+    assert commit.rated is None
+    assert "rated_win" not in {e.key for e in commit.earned}

@@ -1,0 +1,60 @@
+"""The rating function (Weng-Lin, Plackett-Luce), pure: who beats whom moves ratings the
+right way, partners move together, ties are ties, and games are counted."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.store.skill import UNRATED, Skill, Standing, rate, teams_of
+
+
+def test_the_winner_goes_up_and_the_loser_down() -> None:
+    after = rate({}, [Standing("a", None, 12), Standing("b", None, 0)])
+    assert after["a"].mu > UNRATED.mu > after["b"].mu
+    assert after["a"].sigma < UNRATED.sigma and after["a"].games == after["b"].games == 1
+    assert after["a"].ordinal == pytest.approx(after["a"].mu - 3 * after["a"].sigma)
+
+
+def test_a_tie_leaves_equal_players_equal() -> None:
+    after = rate({}, [Standing("a", None, 5), Standing("b", None, 5)])
+    assert after["a"].mu == pytest.approx(UNRATED.mu) and after["b"].mu == pytest.approx(UNRATED.mu)
+    assert after["a"].sigma < UNRATED.sigma
+
+
+def test_partners_are_one_team() -> None:
+    standings = [Standing("a", 0, 20), Standing("b", 1, 3), Standing("c", 0, 20), Standing("d", 1, 3)]
+    assert teams_of(standings) == [[0, 2], [1, 3]]
+    after = rate({}, standings)
+    assert after["a"].mu == pytest.approx(after["c"].mu) and after["b"].mu == pytest.approx(after["d"].mu)
+    assert after["a"].mu > UNRATED.mu > after["b"].mu
+
+
+def test_ranks_follow_the_totals_among_many() -> None:
+    after = rate({}, [Standing("a", None, 1), Standing("b", None, 9), Standing("c", None, 5)])
+    assert after["b"].mu > after["c"].mu > after["a"].mu
+
+
+def test_more_wins_against_the_same_opponent_rate_higher() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        wins = rng.randint(0, 6)
+        losses = rng.randint(0, 6)
+        if wins == losses:
+            continue
+        ratings: dict[str, Skill] = {}
+        results = ["a"] * wins + ["b"] * losses
+        rng.shuffle(results)
+        for winner in results:
+            loser = "b" if winner == "a" else "a"
+            ratings = rate(ratings, [Standing(winner, None, 10), Standing(loser, None, 2)])
+        assert (ratings["a"].ordinal > ratings["b"].ordinal) == (wins > losses)
+        assert ratings["a"].games == ratings["b"].games == wins + losses
+
+
+def test_a_player_in_two_seats_or_a_lone_team_is_refused() -> None:
+    with pytest.raises(ValueError):
+        rate({}, [Standing("a", None, 1), Standing("a", None, 2)])
+    with pytest.raises(ValueError):
+        rate({}, [Standing("a", 0, 1), Standing("b", 0, 2)])
