@@ -46,8 +46,9 @@ class RoomConfig:
 
 
 def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | None,
-            turn_seconds: int | None, *, min_turn: int, max_turn: int) -> RoomConfig:
-    """Check a configuration and normalise it; raises ConfigError naming the option."""
+            turn_seconds: int | None, *, min_turn: int, max_turn: int, rated: bool = False) -> RoomConfig:
+    """Check a configuration and normalise it; raises ConfigError naming the option. A rated
+    room refuses take-backs (docs/rules.md, "Take-backs")."""
     preset = preset or "standard"
     if preset not in PRESETS:
         raise ConfigError("preset", f"preset must be one of {', '.join(PRESETS)}")
@@ -67,9 +68,11 @@ def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | Non
         raise ConfigError("turn_seconds", f"turn_seconds must be empty or from {min_turn} to {max_turn}")
     config = RoomConfig(preset, overrides, count, turn_seconds)
     try:
-        config.options()
+        options = config.options()
     except OptionsError as e:
         raise ConfigError(e.option, str(e)) from e
+    if rated and options.take_backs:
+        raise ConfigError("take_backs", "take_backs: a rated room does not allow take-backs")
     return config
 
 

@@ -26,7 +26,7 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
         raise RoomError(E.RATED_ROOM, "only players with an account can create a rated room")
     try:
         config = resolve(preset, options, seats, turn_seconds, min_turn=settings.min_turn_seconds,
-                         max_turn=settings.max_turn_seconds)
+                         max_turn=settings.max_turn_seconds, rated=rated)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
     limit = settings.max_rooms_per_player

@@ -187,7 +187,8 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
     turn = st.turn_seconds if isinstance(cmd.turn_seconds, C.Unset) else cmd.turn_seconds
     try:
         config = resolve(cmd.preset or st.preset, cmd.options if cmd.options is not None else st.overrides,
-                         seats, turn, min_turn=settings.min_turn_seconds, max_turn=settings.max_turn_seconds)
+                         seats, turn, min_turn=settings.min_turn_seconds, max_turn=settings.max_turn_seconds,
+                         rated=st.rated)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
     seating = list(st.seating[:config.seats]) + [None] * max(0, config.seats - st.seats)

@@ -75,6 +75,17 @@ async def test_a_rated_room_takes_accounts_only_and_no_bots(server: ServerThread
     assert (await http.get(f"/api/rooms/{room['code']}")).json()["seats"][1]["player_id"] is None
 
 
+async def test_a_rated_room_refuses_take_backs(server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann = await new_account(http, "Ann")
+    r = await http.post("/api/rooms", json={"rated": True, "options": {"take_backs": True}}, headers=ann.auth)
+    assert r.status_code == 422 and "take-backs" in r.json()["message"], r.text
+    assert (await new_room(http, ann, options={"take_backs": True}))["rated"] is False  # unrated: allowed
+    room = await new_room(http, ann, rated=True, **SHORT)
+    host = await Sock.open(server.base, room["code"], ann)
+    err = await host.error({"type": "configure", "options": {"payoff_size": 5, "take_backs": True}})
+    assert err["code"] == "bad_options" and err.get("option") == "take_backs"
+
+
 async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_server: Any) -> None:
     server: ServerThread = start_server(leaderboard_min_games=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
