@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     takeover_level: BotLevel = "normal"
     clock_level: BotLevel = "normal"
     hint_level: BotLevel = "normal"
+    next_hand_seconds: float = Field(
+        default=20.0, ge=1, le=600,
+        description="After a hand ends, the next is dealt once every seated person is ready or after this many seconds")
     min_turn_seconds: int = Field(default=1, ge=1)
     max_turn_seconds: int = Field(default=3600, ge=1)
 

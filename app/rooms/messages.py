@@ -12,9 +12,10 @@ from typing import Any, Literal
 import orjson
 from typing_extensions import TypedDict
 
-from app.engine import OptionsError, join_view
+from app.engine import MatchStatus, OptionsError, join_view
 
 from .config import RoomConfig
+from .match_rules import ready_seats
 from .model import Room
 from .steps import MoveStep
 from .timers import absent_seats
@@ -57,6 +58,14 @@ class ClockInfo(TypedDict):
     turn_seconds: int
 
 
+class NextHandInfo(TypedDict):
+    """Between hands: who is ready and when the next hand is dealt anyway."""
+
+    ready: list[int]
+    deadline: str
+    remaining: float
+
+
 class StateExtra(TypedDict):
     """What a `state` message carries beside `v`, `view` and `events`."""
 
@@ -64,6 +73,7 @@ class StateExtra(TypedDict):
     match_number: int
     clock: ClockInfo | None
     autoplay: list[int]
+    next_hand: NextHandInfo | None
 
 
 class TableView:
@@ -126,8 +136,12 @@ def state_extra(room: Room, now: datetime, grace: float) -> StateExtra:
         clock = {"seat": m.turn, "deadline": m.deadline.isoformat(),
                  "remaining": round(max(0.0, (m.deadline - now).total_seconds()), 2),
                  "turn_seconds": m.turn_seconds}
+    next_hand: NextHandInfo | None = None
+    if m.engine.status == MatchStatus.HAND_OVER and m.next_deadline is not None:
+        next_hand = {"ready": ready_seats(room), "deadline": m.next_deadline.isoformat(),
+                     "remaining": round(max(0.0, (m.next_deadline - now).total_seconds()), 2)}
     return {"match_id": m.id, "match_number": m.number, "clock": clock,
-            "autoplay": absent_seats(room, now, grace) if m.playing else []}
+            "autoplay": absent_seats(room, now, grace) if m.playing else [], "next_hand": next_hand}
 
 
 # Between instances. Each message names the instance that sent it (`origin`); a subscriber
@@ -168,13 +182,23 @@ class ChatSaid:
 
 
 @dataclass(frozen=True, slots=True)
+class ReadyMarked:
+    """At version `v` of match `match` (between hands), `seat` said it is ready."""
+
+    match: str
+    v: int
+    seat: int
+    kind: Literal["ready"] = "ready"
+
+
+@dataclass(frozen=True, slots=True)
 class Resync:
     """The bus may have lost messages: read the store."""
 
     kind: Literal["resync"] = "resync"
 
 
-Notice = Advanced | RoomChanged | PresenceChanged | ChatSaid | Resync
+Notice = Advanced | RoomChanged | PresenceChanged | ChatSaid | ReadyMarked | Resync
 
 
 def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
@@ -186,6 +210,8 @@ def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
                 out["deadline"] = notice.deadline.isoformat() if notice.deadline is not None else None
         case ChatSaid():
             out = {"kind": "chat", "from": notice.sender, "text": notice.text, "at": notice.at}
+        case ReadyMarked():
+            out = {"kind": "ready", "match": notice.match, "v": notice.v, "seat": notice.seat}
         case RoomChanged() | PresenceChanged() | Resync():
             out = {"kind": notice.kind}
     out["origin"] = origin
@@ -202,6 +228,8 @@ def notice_from_json(data: dict[str, Any]) -> Notice:
             return Advanced(str(data["match"]), int(data["v"]), bool(data.get("room")),
                             MoveStep.from_json(move) if isinstance(move, dict) else None,
                             datetime.fromisoformat(deadline) if deadline else None)
+        if kind == "ready":
+            return ReadyMarked(str(data["match"]), int(data["v"]), int(data["seat"]))
         if kind == "room":
             return RoomChanged()
         if kind == "presence":

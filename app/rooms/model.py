@@ -99,6 +99,10 @@ class LiveMatch:
     turn_seconds: int | None
     deadline: datetime | None = None
     client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    # Between hands: the seats whose person said they are ready for the next hand, and when
+    # the next hand is dealt anyway (set by `match_rules.arm_next_hand`; memory only).
+    ready: set[int] = field(default_factory=set)
+    next_deadline: datetime | None = None
     # Each version's events, kept as JSON text: one object instead of many small dicts that
     # would live long enough for the garbage collector to scan them again and again. When the
     # engine's observer says receivers may know different events, one text per receiver.

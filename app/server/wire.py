@@ -172,6 +172,14 @@ class Clock(_Out):
     turn_seconds: int
 
 
+class NextHandInfo(_Out):
+    """Between hands: the seats ready for the next hand, and when it is dealt anyway."""
+
+    ready: list[int]
+    deadline: str
+    remaining: float
+
+
 class State(_Out):
     type: Literal["state"] = "state"
     v: int
@@ -181,6 +189,7 @@ class State(_Out):
     match_number: int
     clock: Clock | None = None
     autoplay: list[int] = []
+    next_hand: NextHandInfo | None = None
 
 
 class SplitState(_Out):
@@ -196,6 +205,7 @@ class SplitState(_Out):
     match_number: int
     clock: Clock | None = None
     autoplay: list[int] = []
+    next_hand: NextHandInfo | None = None
 
 
 class Error(_Out):
