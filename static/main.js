@@ -11,10 +11,12 @@ import { chatPanel } from "./chat.js";
 import { TableInput } from "./dnd.js";
 import { homePage, inviteBox, loadMeta, nameForm, roomLobby } from "./lobby.js";
 import { endTurnMove } from "./moves.js";
+import { MoveLog } from "./movelog.js";
 import { historyPage, replayPage } from "./replay.js";
 import { resultPanel } from "./results.js";
 import { RoomSocket } from "./socket.js";
 import { renderTable, turnText } from "./table.js";
+import { TurnSignal } from "./signal.js";
 
 /** @typedef {import("./types.js").ChatMessage} ChatMessage */
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
@@ -149,6 +151,13 @@ class RoomPage {
     this.resultShown = null;
     /** @type {number | undefined} */
     this.toastTimer = undefined;
+    this.log = new MoveLog();
+    /** @type {import("./types.js").NextHandInfo | null} between hands: who is ready, the countdown */
+    this.nextHand = null;
+    /** @type {number | null} when the next hand is dealt anyway, on this browser's clock (ms) */
+    this.nextDeadline = null;
+    this.signal = new TurnSignal();
+    cleanup.push(() => this.signal.stop());
     this.build();
     loadMeta().then((m) => { this.meta = m; if (!this.view && this.room) this.draw(); }).catch(() => {});
     this.socket = new RoomSocket(code, me.token, {
@@ -169,6 +178,7 @@ class RoomPage {
     const top = el("header", "topbar");
     const home = el("a", "home-link", "← Home");
     home.href = "/";
+    home.addEventListener("click", (e) => { if (!this.mayLeave()) { e.preventDefault(); e.stopImmediatePropagation(); } });
     this.title = el("span", "room-title", `Room ${this.code}`);
     this.connDot = el("span", "conn-state", "connecting…");
     this.connDot.setAttribute("role", "status");
@@ -176,7 +186,12 @@ class RoomPage {
     help.type = "button";
     help.setAttribute("aria-expanded", "false");
     help.addEventListener("click", () => this.toggleHelp(help));
-    top.append(home, this.title, this.connDot, help);
+    this.chatBadge = el("button", "small chat-badge", "Chat");
+    this.chatBadge.type = "button";
+    this.chatBadge.id = "chat-badge";
+    this.chatBadge.hidden = true;
+    this.chatBadge.addEventListener("click", () => this.readChat(true));
+    top.append(home, this.title, this.connDot, this.chatBadge, this.signal.button(), help);
     this.banner = el("div", "banner");
     this.banner.id = "banner";
     this.banner.hidden = true;
@@ -193,7 +208,9 @@ class RoomPage {
     const side = el("aside", "side");
     this.chat = chatPanel((text) => this.send({ type: "chat", text }));
     this.spectators = el("p", "spectators");
-    side.append(this.invite, this.chat.el, this.spectators);
+    side.append(this.log.el, this.invite, this.chat.el, this.spectators);
+    this.chat.el.addEventListener("focusin", () => this.readChat(false));
+    this.unread = 0;
     this.helpBox = el("section", "keys-help");
     this.helpBox.hidden = true;
     this.helpBox.innerHTML = `<h2>Keyboard</h2><ul>
@@ -299,6 +316,7 @@ class RoomPage {
       case "chat": {
         const from = this.chat.add(msg);
         announce(`${from} says: ${msg.text}`);
+        if (msg.from.player_id !== this.me.id) this.unreadChat();
         break;
       }
       case "hint":
@@ -335,8 +353,11 @@ class RoomPage {
     this.pending.clear();
     this.stage.classList.remove("busy");
     this.deadline = deadlineOf(msg.clock);
+    this.nextHand = msg.next_hand;
+    this.nextDeadline = msg.next_hand ? Date.now() + msg.next_hand.remaining * 1000 : null;
     this.matchId = msg.match_id;
     this.autoplay = msg.autoplay;
+    this.log.add(view, msg.events);
     if (view.status === "playing") {
       sessionStorage.setItem(`spite.commit.${this.code}.${view.hand_number}`, view.deal_commitment);
     }
@@ -345,6 +366,7 @@ class RoomPage {
     const said = first ? "" : describeEvents(view, msg.events);
     const turnKey = `${view.hand_number}:${view.turn}:${view.status}`;
     const turnSaid = turnKey !== this.lastTurnKey && !/turn\./.test(said) ? " " + turnText(view) : "";
+    if (turnKey !== this.lastTurnKey) this.signal.turn(view.status === "playing" && view.you !== null && view.turn === view.you);
     this.lastTurnKey = turnKey;
     announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
   }
@@ -378,7 +400,8 @@ class RoomPage {
     this.resultSlot.textContent = "";
     this.input.reset();
     if (this.view) {
-      this.stage.append(renderTable(this.view, { spread: this.spread, clock: this.clockText(), autoplay: this.autoplay }));
+      this.stage.append(renderTable(this.view, { spread: this.spread, clock: this.clockText(), autoplay: this.autoplay,
+        recent: this.log.recent, lastMove: this.log.last() }));
       this.stage.dataset.v = String(this.v);
       this.stage.dataset.status = this.view.status;
       this.drawActions();
@@ -387,7 +410,7 @@ class RoomPage {
     } else if (this.room) {
       this.stage.append(roomLobby(this.room, this.you, { send: (m) => this.send(m), meta: this.meta }));
     }
-    restoreFocus(this.stage, focusKey);
+    restoreFocus(this.stage, focusKey, this.resultSlot);
   }
 
   drawActions() {
@@ -431,9 +454,11 @@ class RoomPage {
     const done = () => { this.readResult = key; this.lastResult = null; };
     const panel = resultPanel(v, committed, {
       isPlayer: v.you !== null,
+      ready: this.nextHand ? this.nextHand.ready : null,
+      countdown: this.countdownText(),
       next: () => { done(); this.send({ type: "next_hand" }); },
       rematch: () => { done(); this.send({ type: "rematch" }); },
-      home: () => navigate("/"),
+      home: () => { if (this.mayLeave()) navigate("/"); },
       lobby: v.status === "match_over" ? () => { done(); this.view = null; this.draw(); } : null,
       replay: matchId && v.status === "match_over" ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
     });
@@ -457,6 +482,38 @@ class RoomPage {
     this.resultSlot.append(panel);
   }
 
+  /** The seconds left before the next hand is dealt anyway ("0:17"), or null. */
+  countdownText() {
+    if (!this.nextDeadline || !this.view || this.view.status !== "hand_over") return null;
+    const left = Math.max(0, Math.ceil((this.nextDeadline - Date.now()) / 1000));
+    return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  }
+
+  /** Leaving a hand being played (or about to be dealt) asks first. */
+  mayLeave() {
+    const v = this.view;
+    if (!v || v.you === null || v.status === "match_over") return true;
+    return confirm("Leave this match? The server plays for you while you are away.");
+  }
+
+  unreadChat() {
+    const seen = !document.hidden && this.chat.el.contains(document.activeElement);
+    if (seen) return;
+    this.unread += 1;
+    this.chatBadge.hidden = false;
+    this.chatBadge.textContent = `Chat · ${this.unread} new`;
+    this.chatBadge.setAttribute("aria-label", `${this.unread} unread chat messages: go to the chat`);
+    this.signal.unread(this.unread);
+  }
+
+  /** @param {boolean} go move focus to the chat input */
+  readChat(go) {
+    this.unread = 0;
+    this.chatBadge.hidden = true;
+    this.signal.unread(0);
+    if (go) this.chat.input.focus();
+  }
+
   clockText() {
     if (!this.deadline || !this.view || this.view.status !== "playing") return null;
     const left = Math.max(0, Math.round((this.deadline - Date.now()) / 1000));
@@ -470,6 +527,9 @@ class RoomPage {
       c.textContent = t;
       c.classList.toggle("low", (this.deadline - Date.now()) < 10000);
     }
+    const n = /** @type {HTMLElement | null} */ (this.resultSlot.querySelector(".countdown"));
+    const left = this.countdownText();
+    if (n && left) n.textContent = left;
   }
 
   /** @param {KeyboardEvent} e */
@@ -518,12 +578,18 @@ function focusKeyOf(e) {
   return null;
 }
 
-/** @param {HTMLElement} root @param {string | null} key */
-function restoreFocus(root, key) {
+/** After a re-render: focus on the same card or pile if it is still there (and not a place a
+ * card was just put), else on the result when one is shown, else on your hand.
+ * @param {HTMLElement} root @param {string | null} key @param {HTMLElement} result */
+function restoreFocus(root, key, result) {
   const now = document.activeElement;
-  if (!key || (now && now !== document.body)) return; // focus was not lost with the old DOM
+  if (now && now !== document.body) return; // focus was not lost with the old DOM
+  const placed = key && /^\[data-pile="(centre|side)/.test(key); // a target: the card has gone there
   /** @type {HTMLElement | null} */
-  const e = root.querySelector(key) || (key.startsWith("[data-card") ? root.querySelector(".hand-row button.card") : null);
+  const same = key && !placed ? root.querySelector(key) || result.querySelector(key) : null;
+  /** @type {HTMLElement | null} */
+  const e = same || result.querySelector(".result .actions button.primary, #result-title")
+    || (key || root.querySelector(".me") ? root.querySelector(".hand-row button.card") : null);
   if (e) e.focus({ preventScroll: true });
 }
 

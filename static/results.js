@@ -42,6 +42,8 @@ const REASON = {
  * @property {(() => void) | null} [replay]
  * @property {(() => void) | null} [lobby]
  * @property {boolean} [isPlayer]
+ * @property {number[] | null} [ready]  between hands: the seats ready for the next hand
+ * @property {string | null} [countdown]  between hands: the time left before it is dealt anyway
  */
 
 /**
@@ -55,7 +57,7 @@ export function resultPanel(view, committed, actions) {
   const over = r.match_over;
   const box = el("section", "result");
   box.setAttribute("role", "dialog");
-  box.setAttribute("aria-modal", "false");
+  box.setAttribute("aria-modal", actions.close ? "false" : "true");
   box.setAttribute("aria-labelledby", "result-title");
   const title = el("h2", "", (actions.close ? "Last result: " : "") + (over ? "Match over" : `Hand ${view.hand_number} over`));
   title.id = "result-title";
@@ -87,8 +89,12 @@ export function resultPanel(view, committed, actions) {
   table.append(thead, tbody);
   box.append(table);
 
-  const fair = el("div", "fair");
-  fair.append(el("h3", "", "Fair deal check"));
+  // The check folded away (one click opens it); its verdict shows in the summary line.
+  const fair = el("details", "fair");
+  const summary = el("summary", "", "Fair deal: ");
+  const short = el("span", "verdict-short", "checking…");
+  summary.append(short);
+  fair.append(summary);
   const seed = el("p", "seed");
   seed.append("Seed: ", el("code", "", r.seed));
   const commit = el("p", "commitment");
@@ -99,6 +105,8 @@ export function resultPanel(view, committed, actions) {
   box.append(fair);
   verifySeed(r.seed, committed).then((v) => {
     verdict.dataset.verdict = v;
+    short.dataset.verdict = v;
+    short.textContent = { ok: "✓ checked", mismatch: "✗ does not match", unavailable: "check by hand" }[v];
     verdict.textContent = {
       ok: "✓ The seed matches the commitment: the deck was not changed after the deal.",
       mismatch: "✗ The seed does NOT match the commitment shown at the deal.",
@@ -115,15 +123,38 @@ export function resultPanel(view, committed, actions) {
     buttons.append(b);
     return b;
   };
+  const me = view.you;
+  const ready = actions.ready || [];
   if (actions.close) {
     button("Close", actions.close, "primary").id = "close-result";
   } else if (actions.isPlayer) {
-    if (over) button("Rematch", actions.rematch, "primary");
-    else button("Next hand", actions.next, "primary");
+    if (over) button("Rematch", actions.rematch, "primary big").id = "rematch-button";
+    else if (ready.includes(me)) {
+      const b = button("Ready ✓", () => {}, "primary big");
+      b.id = "next-hand";
+      b.disabled = true;
+    } else button("Next hand", actions.next, "primary big").id = "next-hand";
   }
+  if (actions.lobby) button("Back to the room", actions.lobby).id = "back-to-room";
   if (actions.replay) button("Watch the replay", actions.replay);
-  if (actions.lobby) button("Back to the room", actions.lobby);
-  if (!actions.close) button("Home", actions.home);
+  if (!actions.close) {
+    const home = button("Leave", actions.home, "link");
+    home.id = "result-home";
+  }
+  if (!over && !actions.close && actions.ready) box.append(readyLine(view, ready, actions.countdown));
   box.append(buttons);
   return box;
+}
+
+/** Who the next hand waits for, and the countdown before it is dealt anyway.
+ * @param {View} view @param {number[]} ready @param {string | null} countdown */
+function readyLine(view, ready, countdown) {
+  const line = el("p", "ready-line");
+  line.id = "ready-line";
+  const waiting = view.players.filter((p, s) => !ready.includes(s)).map((p) => (p.seat === view.you ? "you" : p.name));
+  line.append(waiting.length ? `Waiting for ${waiting.join(", ")} · next hand in ` : "Everyone is ready · dealing in ");
+  const c = el("span", "countdown", countdown || "");
+  c.setAttribute("aria-hidden", "true");
+  line.append(c);
+  return line;
 }

@@ -17,7 +17,9 @@ import { cardKey, movesBySource, playerName } from "./moves.js";
  * How to draw a table: `spread` the piles shown spread out; `clock` the turn clock's text;
  * `autoplay` the seats the server plays for. A live view's legal moves make its cards movable;
  * an OpenView (a replay) has every hand and pay-off pile face up and nothing movable.
- * @typedef {{spread?: Set<Pile>, clock?: string | null, autoplay?: number[]}} TableOpts
+ * `recent` the ids of the cards moved in the latest turn (highlighted); `lastMove` the latest line of
+ * the move log, shown under the status.
+ * @typedef {{spread?: Set<Pile>, clock?: string | null, autoplay?: number[], recent?: Set<number>, lastMove?: string}} TableOpts
  */
 /** @typedef {Map<string, Move[]>} Movable */
 
@@ -41,6 +43,11 @@ export function renderTable(view, opts = {}) {
   root.setAttribute("aria-label", "Card table");
 
   root.append(statusBar(view, opts));
+  if (opts.lastMove) {
+    const last = el("p", "last-move", opts.lastMove);
+    last.id = "last-move";
+    root.append(last);
+  }
   const order = seatOrder(view);
   const others = el("div", "opponents");
   const auto = new Set(opts.autoplay || []);
@@ -49,6 +56,11 @@ export function renderTable(view, opts = {}) {
   root.append(centreRow(view));
   if (me !== null) {
     root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me) }));
+  }
+  for (const id of opts.recent || []) {
+    for (const c of root.querySelectorAll(`.card.face[data-card="${id}"]`)) {
+      if (!c.closest(".spread")) c.classList.add("just-moved");
+    }
   }
   return root;
 }
@@ -191,10 +203,13 @@ function playerPanel(view, s, { movable, spread, mine, auto }) {
 
 /** @param {Card} c @param {Pile} from @param {Movable} movable @param {string} label */
 function sourceCard(c, from, movable, label) {
-  const can = movable.has(cardKey(c.id, from));
-  const e = cardFace(c, { button: can || from === "hand", label });
+  const moves = movable.get(cardKey(c.id, from));
+  const can = !!moves;
+  // A card that can reach a centre stack is marked apart from one that can only be discarded.
+  const playable = can && moves.some((m) => m.kind === "play");
+  const e = cardFace(c, { button: can || from === "hand", label: label + (playable ? ", can go to the centre" : "") });
   e.dataset.from = from;
-  if (can) e.classList.add("movable");
+  if (can) e.classList.add("movable", playable ? "playable" : "discard-only");
   return e;
 }
 

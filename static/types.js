@@ -175,6 +175,12 @@
  * @property {number} match_number
  * @property {Clock | null} clock  null when there is no turn clock or no hand is being played
  * @property {number[]} autoplay  seats the server plays for while their players are away
+ * @property {NextHandInfo | null} next_hand  between hands of a match: who is ready, the countdown
+ */
+/**
+ * Between hands: the seats ready for the next hand (bots and players away count as ready), and
+ * when it is dealt anyway (`remaining` seconds from when the state was sent).
+ * @typedef {{ready: number[], deadline: string, remaining: number}} NextHandInfo
  */
 /**
  * @typedef {"bad_message" | "unauthorized" | "not_your_turn" | "illegal_move" | "not_host" | "seat_taken"
