@@ -229,6 +229,7 @@ class RoomPage {
       view: () => this.view,
       send: (move) => this.sendMove(move),
       announce: (t) => announce(t),
+      refuse: (t) => this.showError(t),
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     });
     this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));

@@ -1,0 +1,172 @@
+"""Issue 14, "a table people enjoy", in a real Chromium at desktop (1280×800) and phone (390×844)
+sizes: the move log and just-moved cards, the result overlay and the ready countdown, cards
+that reach the centre marked apart, your-turn signals, unread chat, focus and refused clicks."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .conftest import PageOpener, Server, shot
+from .play import choose_move, discard_move, make_move, my_turn, play_until_hand_ends, seated_game, version
+
+SEED = "e2e-14"
+DESK: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+                         "has_touch": True}
+SPY = """
+window.__chimes = 0; window.__vibrations = 0;
+const osc = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () { window.__chimes += 1; return osc.apply(this, arguments); };
+navigator.vibrate = () => { window.__vibrations += 1; return true; };
+"""
+
+
+def pair(open_page: PageOpener) -> tuple[Page, Page]:
+    ann = open_page("ann", **DESK)
+    bob = open_page("bob", **PHONE)
+    for p in (ann, bob):
+        p.add_init_script(SPY)
+    return ann, bob
+
+
+def on_screen(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    vp = page.viewport_size
+    assert box and vp, selector
+    assert box["y"] >= 0 and box["y"] + box["height"] <= vp["height"], f"{selector} at y={box['y']}"
+    assert box["x"] >= 0 and box["x"] + box["width"] <= vp["width"], f"{selector} at x={box['x']}"
+
+
+def mover_and_other(ann: Page, bob: Page) -> tuple[Page, Page]:
+    return (ann, bob) if my_turn(ann) else (bob, ann)
+
+
+def test_move_log_highlight_and_turn_signals(server: Server, open_page: PageOpener) -> None:
+    ann, bob = pair(open_page)
+    seated_game(server.url, ann, bob, seed=SEED)
+    page, other = mover_and_other(ann, bob)
+    name = "Ann" if page is ann else "Bob"
+    chimes = page.evaluate("window.__chimes")
+    v = version(page)
+    card, src, dst = choose_move(page)
+    make_move(page, (card, src, dst), "click")
+    other.wait_for_function("v => Number(document.getElementById('stage').dataset.v) > v", arg=v)
+    # The other player sees who played which card from where to where, and the card glows.
+    line = other.locator(".move-lines li").last
+    expect(line).to_contain_text(re.compile(rf"^{name} (played|discarded) (\d+|[AJQK])[♠♥♦♣]"))
+    expect(other.locator("#last-move")).to_contain_text(name)
+    expect(other.locator(f".card.just-moved[data-card='{card}']")).to_have_count(1)
+    # Cards that can reach the centre are marked apart from discard-only ones.
+    marks = page.eval_on_selector_all(".me .card.movable", "els => els.map(e => e.classList.contains('playable') || e.classList.contains('discard-only'))")
+    assert all(marks)
+    # End the turn: the other player's turn is signalled outside the page.
+    while my_turn(page):
+        make_move(page, discard_move(page) if page.locator(".me .card.playable").count() == 0 else choose_move(page), "click")
+    expect(other.locator(".turn-text.mine")).to_be_visible()
+    assert other.evaluate("document.title") == "● Your turn · Spite & Malice"
+    assert other.evaluate("window.__chimes") > 0
+    assert page.evaluate("document.title").startswith("Room ")
+    assert page.evaluate("window.__chimes") == chimes  # no chime when the turn goes away
+    if other is bob:
+        assert bob.evaluate("window.__vibrations") > 0
+    shot(ann, "enjoy-log-desktop")
+    shot(bob, "enjoy-log-phone")
+    # The sound is a setting, kept across reloads.
+    other.click("#sound-toggle")
+    expect(other.locator("#sound-toggle")).to_have_text("Sound: off")
+    other.reload()
+    expect(other.locator("#sound-toggle")).to_have_text("Sound: off")
+
+
+def test_focus_returns_to_the_hand_and_a_refused_click_says_why(server: Server, open_page: PageOpener) -> None:
+    ann, bob = pair(open_page)
+    seated_game(server.url, ann, bob, seed=SEED)
+    page, other = mover_and_other(ann, bob)
+    # A card of the waiting player cannot move: the click is answered on screen.
+    other.locator(".me .hand-row .card").first.click()
+    expect(other.locator("#toast")).to_contain_text("not your turn")
+    expect(other.locator(".me .hand-row .card.refused")).to_have_count(1)
+    # The keyboard alone: after a discard, focus is back on the hand, not on <body>.
+    if page is bob:  # keys on the desktop: Bob ends his turn first
+        make_move(bob, discard_move(bob), "click")
+        page, other = ann, bob
+        expect(ann.locator(".turn-text.mine")).to_be_visible()
+    while my_turn(page) and page.locator(".me .card.playable").count():
+        make_move(page, choose_move(page), "keys")
+        assert page.evaluate("document.activeElement.closest('.hand-row, .me') !== null")
+    make_move(page, discard_move(page), "keys")
+    assert page.evaluate("document.activeElement !== document.body")
+    assert page.evaluate("!!document.activeElement.closest('.me .hand-row')")
+    # And after the opponent's move too.
+    v = version(page)
+    make_move(other, choose_move(other), "click")
+    page.wait_for_function("v => Number(document.getElementById('stage').dataset.v) > v", arg=v)
+    assert page.evaluate("!!document.activeElement.closest('.me .hand-row')")
+
+
+def test_unread_chat_badge(server: Server, open_page: PageOpener) -> None:
+    ann, bob = pair(open_page)
+    seated_game(server.url, ann, bob, seed=SEED)
+    ann.fill("#chat-input", "hello Bob")
+    ann.press("#chat-input", "Enter")
+    expect(bob.locator("#chat-badge")).to_have_text("Chat · 1 new")
+    on_screen(bob, "#chat-badge")
+    assert bob.evaluate("document.title").startswith("(1) ")
+    expect(ann.locator("#chat-badge")).to_be_hidden()  # one's own line is not unread
+    bob.click("#chat-badge")
+    expect(bob.locator("#chat-badge")).to_be_hidden()
+    assert bob.evaluate("document.activeElement.id") == "chat-input"
+
+
+def test_result_overlay_ready_and_countdown(server: Server, open_page: PageOpener) -> None:
+    ann, bob = pair(open_page)
+    seated_game(server.url, ann, bob, seed=SEED, target="25")
+    # Leaving a live match asks first (dismissed: we stay).
+    dialogs: list[str] = []
+    ann.once("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    ann.click(".home-link")
+    assert dialogs and "Leave" in dialogs[0]
+    expect(ann.locator(".table")).to_be_visible()
+    play_until_hand_ends([(ann, ["click"]), (bob, ["click"])])
+    for page in (ann, bob):
+        expect(page.locator(".result h2")).to_have_text("Hand 1 over")
+        on_screen(page, "#next-hand")
+        on_screen(page, ".result h2")
+        # The fair-deal check is folded away, one click opens it.
+        expect(page.locator(".fair .seed")).to_be_hidden()
+        expect(page.locator(".verdict-short")).to_have_text("✓ checked")
+    shot(ann, "enjoy-result-desktop")
+    shot(bob, "enjoy-result-phone")
+    ann.click(".fair summary")
+    expect(ann.locator(".fair .seed code")).to_be_visible()
+    # A countdown runs; Ann's click marks her ready and Bob keeps reading.
+    first = bob.locator(".countdown").inner_text()
+    assert re.fullmatch(r"0:[0-2]\d", first), first
+    ann.click("#next-hand")
+    expect(bob.locator("#ready-line")).to_contain_text("Waiting for you")
+    expect(ann.locator("#ready-line")).to_contain_text("Waiting for Bob")
+    bob.wait_for_timeout(1200)
+    assert bob.locator(".countdown").inner_text() < first
+    expect(bob.locator(".result h2")).to_have_text("Hand 1 over")
+    shot(bob, "enjoy-ready-phone")
+    bob.click("#next-hand")
+    for page in (ann, bob):
+        expect(page.locator(".hand-info")).to_contain_text("Hand 2")
+        expect(page.locator(".result")).to_have_count(0)
+
+
+def test_wild_cards_in_hand_carry_a_mark(server: Server, open_page: PageOpener) -> None:
+    page = open_page("ann", **DESK)
+    page.goto(server.url + "/")
+    got = page.evaluate("""async () => {
+      const { cardFace } = await import("/cards.js");
+      const wild = cardFace({ id: 1, rank: "K", suit: "C", wild: true });
+      const plain = cardFace({ id: 2, rank: "K", suit: "C" });
+      const onStack = cardFace({ id: 3, rank: "K", suit: "C", wild: true, as: "7" });
+      return [!!wild.querySelector(".wild-tag"), !!plain.querySelector(".wild-tag"), !!onStack.querySelector(".wild-tag"),
+              wild.getAttribute("aria-label")];
+    }""")
+    assert got == [True, False, False, "King of clubs (wild)"]
