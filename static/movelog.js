@@ -1,7 +1,7 @@
 // @ts-check
-// The visible move log: who played which card from where to where, the last few turns, moves
-// the server made for a player marked. Built from each state's events (and, in the replay, from
-// the stored moves); pure words plus one small DOM panel.
+// The visible move log: who played which card, where it came from and where it went, the last
+// few turns, and the moves the server made for a player marked. Built out of each state's
+// events; pure words plus one small DOM panel.
 
 import { el } from "./cards.js";
 import { playerName } from "./moves.js";
