@@ -296,7 +296,6 @@ export function roomLobby(room, you, ctx) {
   }
   page.append(list);
 
-  if (room.spectators) page.append(el("p", "spectators", `${room.spectators} watching`));
 
   if (isHost) {
     const full = room.seats_taken === room.seat_count;

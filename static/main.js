@@ -334,7 +334,10 @@ class RoomPage {
   onRoom(room) {
     this.room = room;
     this.title.textContent = `Room ${room.code}`;
-    this.spectators.textContent = room.spectators ? `${room.spectators} watching` : "";
+    // The count includes this browser's player when they have no seat: "watching" means the others.
+    const me = room.seats.some((s) => s.player_id === this.me.id) ? 0 : 1;
+    const others = Math.max(0, room.spectators - me);
+    this.spectators.textContent = others ? `${others} ${me ? "other " : ""}watching` : "";
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
     if (!this.view || room.status === "waiting") {
@@ -402,7 +405,8 @@ class RoomPage {
     this.input.reset();
     if (this.view) {
       this.stage.append(renderTable(this.view, { spread: this.spread, clock: this.clockText(), autoplay: this.autoplay,
-        recent: this.log.recent, lastMove: this.log.last() }));
+        recent: this.log.recent, lastMove: this.log.last(),
+        bots: new Set(this.room ? this.room.seats.filter((s) => s.bot).map((s) => s.seat) : []) }));
       this.stage.dataset.v = String(this.v);
       this.stage.dataset.status = this.view.status;
       this.drawActions();

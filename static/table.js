@@ -19,7 +19,9 @@ import { cardKey, movesBySource, playerName } from "./moves.js";
  * an OpenView (a replay) has every hand and pay-off pile face up and nothing movable.
  * `recent` the ids of the cards moved in the latest turn (highlighted); `lastMove` the latest line of
  * the move log, shown under the status.
- * @typedef {{spread?: Set<Pile>, clock?: string | null, autoplay?: number[], recent?: Set<number>, lastMove?: string}} TableOpts
+ * `bots` the seats bots sit in (marked as bots, never "online").
+ * @typedef {{spread?: Set<Pile>, clock?: string | null, autoplay?: number[], recent?: Set<number>, lastMove?: string,
+ *   bots?: Set<number>}} TableOpts
  */
 /** @typedef {Map<string, Move[]>} Movable */
 
@@ -51,11 +53,12 @@ export function renderTable(view, opts = {}) {
   const order = seatOrder(view);
   const others = el("div", "opponents");
   const auto = new Set(opts.autoplay || []);
-  for (const s of order) if (s !== me) others.append(playerPanel(view, s, { movable, spread, mine: false, auto: auto.has(s) }));
+  const bots = opts.bots || new Set();
+  for (const s of order) if (s !== me) others.append(playerPanel(view, s, { movable, spread, mine: false, auto: auto.has(s), bot: bots.has(s) }));
   root.append(others);
   root.append(centreRow(view));
   if (me !== null) {
-    root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me) }));
+    root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me), bot: false }));
   }
   for (const id of opts.recent || []) {
     for (const c of root.querySelectorAll(`.card.face[data-card="${id}"]`)) {
@@ -146,9 +149,9 @@ function centreRow(view) {
 /**
  * @param {View | OpenView} view
  * @param {number} s
- * @param {{movable: Movable, spread: Set<Pile>, mine: boolean, auto: boolean}} how
+ * @param {{movable: Movable, spread: Set<Pile>, mine: boolean, auto: boolean, bot: boolean}} how
  */
-function playerPanel(view, s, { movable, spread, mine, auto }) {
+function playerPanel(view, s, { movable, spread, mine, auto, bot }) {
   /** @type {Player | OpenPlayer} */
   const p = view.players[s];
   const panel = el("section", "player");
@@ -168,7 +171,9 @@ function playerPanel(view, s, { movable, spread, mine, auto }) {
     t.setAttribute("aria-label", `team ${TEAM[p.team]}`);
     head.append(t);
   }
-  if (p.connected !== null) {
+  if (bot) {
+    head.append(el("span", "badge bot-badge", "bot"));
+  } else if (p.connected !== null) {
     const c = el("span", "conn " + (p.connected ? "on" : "off"), p.connected ? "online" : "away");
     head.append(c);
   }

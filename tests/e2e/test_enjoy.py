@@ -10,7 +10,17 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import PageOpener, Server, shot
-from .play import choose_move, discard_move, make_move, my_turn, play_until_hand_ends, seated_game, version
+from .play import (
+    choose_move,
+    discard_move,
+    make_move,
+    my_turn,
+    play_until_hand_ends,
+    register,
+    seated_game,
+    sit,
+    version,
+)
 
 SEED = "e2e-14"
 DESK: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
@@ -172,3 +182,28 @@ def test_wild_cards_in_hand_carry_a_mark(server: Server, open_page: PageOpener) 
       return [tag(wild), tag(plain), tag(onStack), wild.getAttribute("aria-label")];
     }""")
     assert got == [True, False, False, "King of clubs (wild)"]
+
+
+def test_bots_are_marked_as_bots_and_watching_counts_the_others(server: Server, open_page: PageOpener) -> None:
+    ann = open_page("ann", **DESK)
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    ann.goto(server.url + f"/?seed={SEED}")
+    ann.select_option("#opt-preset", "short")
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_selector(".lobby .seat")
+    sit(ann, 0)
+    ann.locator(".seat[data-seat='1']").locator("text=Add bot").click()
+    expect(ann.locator(".seat[data-seat='1'] .badge")).to_contain_text("bot")
+    code = ann.url.rsplit("/", 1)[1]
+    cat = open_page("cat", **PHONE)
+    cat.goto(f"{server.url}/r/{code}")
+    register(cat, "Cat")
+    expect(ann.locator(".side .spectators")).to_have_text("1 watching")
+    expect(cat.locator(".spectators")).to_have_count(1)  # said once, not in the lobby too
+    expect(cat.locator(".spectators")).to_have_text("")  # Cat is the only one watching: nobody else
+    ann.click("#start-button")
+    bot = ann.locator(".player[data-seat='1'] .player-head")
+    expect(bot.locator(".bot-badge")).to_have_text("bot")
+    expect(bot.locator(".conn")).to_have_count(0)
+    shot(ann, "enjoy-bot-desktop")
