@@ -255,6 +255,10 @@ class RoomPage {
     if (s.state === "connecting" && !s.attempt) return;
     b.hidden = false;
     b.textContent = "";
+    if (s.state === "closed" && s.code === 4404) {
+      this.noSuchRoom();
+      return;
+    }
     if (s.state === "closed") {
       b.className = "banner bad";
       b.append(s.reason + " ");
@@ -273,6 +277,22 @@ class RoomPage {
       b.className = "banner";
       b.append("Reconnecting…");
     }
+  }
+
+  /** The room does not exist: a plain page saying so, nothing else of the room. */
+  noSuchRoom() {
+    leave();
+    app.textContent = "";
+    document.title = "No such room · Spite & Malice";
+    const box = el("section", "card-panel no-room");
+    const h = el("h1", "", "No such room");
+    h.tabIndex = -1;
+    const p = el("p", "", `There is no room with the code ${this.code}. Check the invite link, or start a new room.`);
+    const a = el("a", "", "Go to the home page");
+    a.href = "/";
+    box.append(h, p, a);
+    app.append(box);
+    h.focus();
   }
 
   /** @param {ClientMessage} msg */
@@ -320,6 +340,9 @@ class RoomPage {
         if (msg.from.player_id !== this.me.id) this.unreadChat();
         break;
       }
+      case "chat_history":
+        this.chat.replace(msg.lines);
+        break;
       case "hint":
         this.onHint(msg);
         break;

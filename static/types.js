@@ -190,10 +190,11 @@
 /** @typedef {{type: "error", code: ErrorCode, message: string, id: string | null, option: string | null}} ErrorMessage */
 /** @typedef {{type: "chat", from: {player_id: string, name: string, seat: number | null}, text: string, at: string}} ChatMessage */
 /** @typedef {{type: "hint", v: number, move: Move, reason: string}} HintMessage */
+/** The room's recent chat, oldest first, sent on each (re)connect. @typedef {{type: "chat_history", lines: Omit<ChatMessage, "type">[]}} ChatHistoryMessage */
 /** @typedef {{type: "pong"}} PongMessage */
 /**
- * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | HintMessage
- *   | PongMessage} ServerMessage
+ * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | ChatHistoryMessage
+ *   | HintMessage | PongMessage} ServerMessage
  */
 
 // ---- client -> server messages ----------------------------------------------------------------

@@ -425,6 +425,7 @@ class RoomService:
             room = await self.live(code)
             try:
                 await self.storage.add_socket(room.code, peer.player_id, self.instance)
+                chat = await self.storage.recent_chat(room.code, self.settings.chat_history)
             except Exception as e:
                 raise _unavailable() from e
             async with room.lock:
@@ -439,6 +440,7 @@ class RoomService:
                 peer.send_welcome(room.lobby_seat(peer.player_id), peer.player_id == room.state.host_id, info)
                 peer.send_room(info)
                 self._send_state(room, peer)
+                peer.send_chat_history(chat)
             self._presence_changed(room)  # the others hear of it once, with whoever else came or went
             return room
         raise RoomError(E.UNAVAILABLE, "the room is busy; try again")
@@ -486,7 +488,12 @@ class RoomService:
             raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id)
         who = Actor(peer.player_id, peer.name)
         if isinstance(cmd, C.Chat):
-            line = decide_chat(room, who, cmd.text, self.clock.now(), self.settings)
+            now = self.clock.now()
+            line = decide_chat(room, who, cmd.text, now, self.settings)
+            try:  # kept with the room (its latest lines) before anyone is shown it
+                await self.storage.save_chat(room.code, line.sender, line.text, now, self.settings.chat_history)
+            except Exception as e:
+                raise _unavailable() from e
             for p in list(room.peers):
                 p.send_chat(line.sender, line.text, line.at)
             await self.publish(room, ChatSaid(line.sender, line.text, line.at))

@@ -223,6 +223,13 @@ class ChatLine(_Out):
     at: str
 
 
+class ChatHistory(_Out):
+    """The room's recent chat, oldest first, sent after the welcome (and state) on each join."""
+
+    type: Literal["chat_history"] = "chat_history"
+    lines: list[ChatLine]
+
+
 class HintMessage(_Out):
     type: Literal["hint"] = "hint"
     v: int
@@ -234,5 +241,5 @@ class Pong(_Out):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Annotated[Welcome | RoomMessage | State | Error | ChatLine | HintMessage | Pong,
+ServerMessage = Annotated[Welcome | RoomMessage | State | Error | ChatLine | ChatHistory | HintMessage | Pong,
                           Field(discriminator="type")]

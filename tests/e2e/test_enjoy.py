@@ -207,3 +207,27 @@ def test_bots_are_marked_as_bots_and_watching_counts_the_others(server: Server, 
     expect(bot.locator(".bot-badge")).to_have_text("bot")
     expect(bot.locator(".conn")).to_have_count(0)
     shot(ann, "enjoy-bot-desktop")
+
+
+def test_chat_survives_a_reload_and_an_unknown_room_is_a_plain_page(server: Server, open_page: PageOpener) -> None:
+    ann, bob = pair(open_page)
+    seated_game(server.url, ann, bob, seed=SEED)
+    for text in ("hi Bob", "ready?"):
+        ann.fill("#chat-input", text)
+        ann.press("#chat-input", "Enter")
+    expect(bob.locator(".chat-log li")).to_have_count(2)
+    bob.reload()
+    expect(bob.locator(".table")).to_be_visible()
+    expect(bob.locator(".chat-log li")).to_have_count(2)  # the history, once, not doubled
+    expect(bob.locator(".chat-log li").first).to_contain_text("hi Bob")
+    expect(bob.locator("#chat-badge")).to_be_hidden()  # history is not unread news
+    shot(bob, "enjoy-chat-after-reload-phone")
+    # An unknown room code: one plain page, no invite link, no chat, no "Connecting…".
+    ann.goto(server.url + "/r/ZZZZZZZZZZ")
+    expect(ann.locator("h1")).to_have_text("No such room")
+    expect(ann.locator("#chat-input")).to_have_count(0)
+    expect(ann.locator(".invite")).to_have_count(0)
+    expect(ann.get_by_text("Connecting")).to_have_count(0)
+    expect(ann.locator("a[href='/']")).to_be_visible()
+    assert ann.title() == "No such room · Spite & Malice"
+    shot(ann, "enjoy-no-such-room-desktop")
