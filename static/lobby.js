@@ -4,6 +4,7 @@
 
 import * as api from "./api.js";
 import { el } from "./cards.js";
+import { TEAM, teamMark } from "./table.js";
 import { optionsFields } from "./options.js";
 
 /** Bot level picked per empty seat, kept across redraws of the lobby. @type {Map<number, string>} */
@@ -264,6 +265,12 @@ export function roomLobby(room, you, ctx) {
     li.dataset.seat = String(s.seat);
     const label = el("span", "seat-no", `Seat ${s.seat + 1}`);
     li.append(label);
+    if (s.team !== null) {
+      li.dataset.team = TEAM[s.team];
+      li.append(teamMark(s.team));
+      const mine = mySeat && mySeat.team;
+      if (mySeat && s !== mySeat && s.team === mine) li.append(el("span", "partner-tag", "Partner"));
+    }
     if (s.bot) {
       li.append(el("span", "seat-name", s.name), el("span", "badge", `bot · ${s.bot}`));
       if (isHost) li.append(button("Remove bot", () => ctx.send({ type: "remove_bot", seat: s.seat }), "small"));

@@ -357,10 +357,12 @@ class RoomPage {
   onRoom(room) {
     this.room = room;
     this.title.textContent = `Room ${room.code}`;
-    // The count includes this browser's player when they have no seat: "watching" means the others.
-    const me = room.seats.some((s) => s.player_id === this.me.id) ? 0 : 1;
-    const others = Math.max(0, room.spectators - me);
-    this.spectators.textContent = others ? `${others} ${me ? "other " : ""}watching` : "";
+    // Who watches, by name, without this browser's player.
+    const others = room.watchers.filter((w) => w.player_id !== this.me.id);
+    const named = others.filter((w) => w.name).map((w) => w.name);
+    const unnamed = others.length - named.length;
+    if (unnamed) named.push(unnamed === 1 ? "1 more" : `${unnamed} more`);
+    this.spectators.textContent = others.length ? `Watching: ${named.join(", ")}` : "";
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
     if (!this.view || room.status === "waiting") {

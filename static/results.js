@@ -3,7 +3,7 @@
 // matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
 
 import { el } from "./cards.js";
-import { handOverText } from "./announce.js";
+import { handOverText, teamOf } from "./announce.js";
 import { TEAM } from "./table.js";
 
 /** @typedef {import("./types.js").View} View */
@@ -67,20 +67,27 @@ export function resultPanel(view, committed, actions) {
   box.append(el("p", "result-reason", REASON[r.reason]));
   if (over && r.match_winners.length) {
     const names = r.match_winners.map((s) => (s === view.you ? "You" : view.players[s].name));
-    box.append(el("p", "result-line", `Match won by ${names.join(" and ")}.`));
+    const team = teamOf(view, r.match_winners);
+    box.append(el("p", "result-line", team !== null
+      ? `Match won by Team ${TEAM[team]} (${names.join(" and ")}).`
+      : `Match won by ${names.join(" and ")}.`));
   }
 
   const table = el("table", "scores");
   const head = el("tr");
-  for (const h of ["Player", "Pay-off left", "This hand", "Total"]) head.append(el("th", "", h));
+  const teams = view.players.some((p) => p.team !== null);
+  for (const h of [teams ? "Team · player" : "Player", "Pay-off left", "This hand", "Total"]) head.append(el("th", "", h));
   const thead = el("thead");
   thead.append(head);
   const tbody = el("tbody");
   view.players.forEach((p, s) => {
     const tr = el("tr");
     if (r.winners.includes(s)) tr.className = "winner";
-    const team = p.team !== null ? ` (team ${TEAM[p.team]})` : "";
-    tr.append(el("td", "", p.name + (s === view.you ? " (you)" : "") + team),
+    const name = el("td", "", "");
+    if (p.team !== null) name.append(`Team ${TEAM[p.team]} · `);
+    name.append(p.name + (s === view.you ? " (you)" : ""));
+    if (p.team !== null) tr.dataset.team = TEAM[p.team];
+    tr.append(name,
       el("td", "", String(p.payoff_count)),
       el("td", "", String(r.scores[s])),
       el("td", "", String(r.totals[s])));

@@ -27,6 +27,15 @@ import { cardKey, movesBySource, playerName } from "./moves.js";
 
 export const TEAM = ["A", "B", "C"];
 
+/** A team's letter in its coloured disc, named for screen readers ("Team A"). @param {number} team */
+export function teamMark(team) {
+  const letter = TEAM[team] || String(team + 1);
+  const t = el("span", `team team-${team}`, letter);
+  t.title = `Team ${letter}`;
+  t.setAttribute("aria-label", `Team ${letter}`);
+  return t;
+}
+
 /** Whether `view` is a replay's, with every card face up. @param {View | OpenView} view @returns {view is OpenView} */
 const isOpen = (view) => "stock" in view;
 
@@ -160,17 +169,15 @@ function playerPanel(view, s, { movable, spread, mine, auto, bot }) {
   if (view.turn === s && view.status === "playing") panel.classList.add("turn");
   if (p.connected === false) panel.classList.add("away");
   const myTeam = view.you !== null ? view.players[view.you].team : null;
-  if (!mine && p.team !== null && p.team === myTeam) panel.classList.add("partner");
+  const partner = !mine && p.team !== null && p.team === myTeam;
+  if (partner) panel.classList.add("partner");
+  if (p.team !== null) panel.dataset.team = TEAM[p.team];
 
   const head = el("header", "player-head");
   const name = el("h3", "name", mine ? `${p.name} (you)` : p.name);
   head.append(name);
-  if (p.team !== null) {
-    const t = el("span", `team team-${p.team}`, TEAM[p.team] || String(p.team + 1));
-    t.title = `Team ${TEAM[p.team]}`;
-    t.setAttribute("aria-label", `team ${TEAM[p.team]}`);
-    head.append(t);
-  }
+  if (p.team !== null) head.append(teamMark(p.team));
+  if (partner) head.append(el("span", "partner-tag", "Partner"));
   if (bot) {
     head.append(el("span", "badge bot-badge", "bot"));
   } else if (p.connected !== null) {

@@ -131,7 +131,9 @@
 /** @typedef {"random" | "easy" | "normal" | "hard"} BotLevel */
 /**
  * An empty seat has every field null and `connected: false`.
- * @typedef {{seat: number, player_id: string | null, name: string | null, bot: BotLevel | null, connected: boolean}} RoomSeat
+ * `team`: the seat's team index (0, 1, 2) in a partnership game, else null.
+ * @typedef {{seat: number, player_id: string | null, name: string | null, bot: BotLevel | null, connected: boolean,
+ *   team: number | null}} RoomSeat
  */
 /**
  * The room object (`room`, `welcome.room`, REST).
@@ -152,6 +154,7 @@
  * @property {string | null} match_id
  * @property {number} match_number
  * @property {number} spectators  people connected who do not sit
+ * @property {{player_id: string, name: string | null}[]} watchers  who they are (name null: not known here)
  * @property {boolean} seeded
  */
 /** REST answers add the links. @typedef {Room & {invite_url: string, socket_path: string}} RestRoom */

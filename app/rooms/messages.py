@@ -27,6 +27,12 @@ class SeatEntry(TypedDict):
     name: str | None
     bot: str | None
     connected: bool
+    team: int | None
+
+
+class WatcherEntry(TypedDict):
+    player_id: str
+    name: str | None  # None: watching through another instance, name not known here
 
 
 class RoomInfo(TypedDict):
@@ -48,6 +54,7 @@ class RoomInfo(TypedDict):
     match_id: str | None
     match_number: int
     spectators: int
+    watchers: list[WatcherEntry]
     seeded: bool
 
 
@@ -110,19 +117,31 @@ def room_options(room: Room) -> dict[str, Any] | None:
         return None
 
 
+def _teams(room: Room) -> list[int | None]:
+    st = room.state
+    try:
+        options = RoomConfig(st.preset, st.overrides, st.seats, st.turn_seconds).options()
+    except OptionsError:
+        return [None] * st.seats
+    return [options.team_of(i) for i in range(st.seats)]
+
+
 def room_info(room: Room) -> RoomInfo:
     st = room.state
     flags = room.connected(st.seating)
+    teams = _teams(room)
     seats: list[SeatEntry] = [
         {"seat": i, "player_id": s.player_id if s else None, "name": s.name if s else None,
-         "bot": s.bot if s else None, "connected": flags[i] if s else False}
+         "bot": s.bot if s else None, "connected": flags[i] if s else False, "team": teams[i]}
         for i, s in enumerate(st.seating)]
+    watchers: list[WatcherEntry] = [{"player_id": pid, "name": room.names.get(pid)}
+                                    for pid in sorted(room.watchers(), key=lambda p: (room.names.get(p) or "", p))]
     return {
         "code": st.code, "host": st.host_id, "host_name": room.host_name, "status": st.status,
         "preset": st.preset, "seats_taken": sum(1 for s in st.seating if s is not None),
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
         "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints,
-        "match_id": st.match_id, "match_number": st.match_count, "spectators": len(room.watchers()),
+        "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
         "seeded": st.seed is not None,
     }
 

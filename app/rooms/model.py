@@ -166,6 +166,7 @@ class Room:
         self.match = match
         self.host_name = host_name
         self.here: Counter[str] = Counter()  # sockets per player on this instance
+        self.names: dict[str, str] = {}  # names of the players whose sockets came here (watchers' names)
         self.presence: dict[str, Seen] = {}  # every instance's sockets, as the store last said
         self.loaded_at = loaded_at  # "away since" for players the store has never seen
         self.changed_at = 0.0  # monotonic time of the last change (bots pause after it)
@@ -209,8 +210,10 @@ class Room:
         watching |= {pid for pid, seen in self.presence.items() if seen.connected and pid not in seated}
         return watching
 
-    def attach(self, player_id: str) -> None:
+    def attach(self, player_id: str, name: str | None = None) -> None:
         self.here[player_id] += 1
+        if name is not None:
+            self.names[player_id] = name
         self._here_rev += 1
 
     def detach(self, player_id: str) -> None:

@@ -433,7 +433,7 @@ class RoomService:
                     await self.storage.drop_socket(room.code, peer.player_id, self.instance)
                     continue
                 room.peers.add(peer)
-                room.attach(peer.player_id)
+                room.attach(peer.player_id, peer.name)
                 m = room.match
                 peer.sent_v = last_v if m is not None and last_v is not None and 0 <= last_v <= m.v else None
                 info = room_info(room)

@@ -184,7 +184,7 @@ def test_wild_cards_in_hand_carry_a_mark(server: Server, open_page: PageOpener) 
     assert got == [True, False, False, "King of clubs (wild)"]
 
 
-def test_bots_are_marked_as_bots_and_watching_counts_the_others(server: Server, open_page: PageOpener) -> None:
+def test_bots_are_marked_as_bots_and_watching_names_the_others(server: Server, open_page: PageOpener) -> None:
     ann = open_page("ann", **DESK)
     ann.goto(server.url + "/")
     register(ann, "Ann")
@@ -199,7 +199,7 @@ def test_bots_are_marked_as_bots_and_watching_counts_the_others(server: Server, 
     cat = open_page("cat", **PHONE)
     cat.goto(f"{server.url}/r/{code}")
     register(cat, "Cat")
-    expect(ann.locator(".side .spectators")).to_have_text("1 watching")
+    expect(ann.locator(".side .spectators")).to_have_text("Watching: Cat")
     expect(cat.locator(".spectators")).to_have_count(1)  # said once, not in the lobby too
     expect(cat.locator(".spectators")).to_have_text("")  # Cat is the only one watching: nobody else
     ann.click("#start-button")
@@ -231,3 +231,41 @@ def test_chat_survives_a_reload_and_an_unknown_room_is_a_plain_page(server: Serv
     expect(ann.locator("a[href='/']")).to_be_visible()
     assert ann.title() == "No such room · Spite & Malice"
     shot(ann, "enjoy-no-such-room-desktop")
+
+
+def test_partnerships_show_teams_and_partners(server: Server, open_page: PageOpener) -> None:
+    ann = open_page("ann", **DESK)
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    ann.goto(server.url + f"/?seed={SEED}")
+    ann.select_option("#opt-preset", "short")
+    ann.select_option("#opt-seats", "4")
+    ann.select_option("#opt-teams", "pairs")
+    ann.click(".more-options summary")
+    ann.fill("#opt-payoff_size", "5")
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_selector(".lobby .seat")
+    sit(ann, 0)
+    for seat in (1, 2, 3):
+        row = ann.locator(f".seat[data-seat='{seat}']")
+        row.locator("text=Add bot").click()
+        expect(row.locator(".badge")).to_contain_text("bot")
+    # The lobby shows the teams before the game: letters, colours and who is the partner.
+    for seat, team in ((0, "A"), (1, "B"), (2, "A"), (3, "B")):
+        expect(ann.locator(f".seat[data-seat='{seat}'] .team")).to_have_text(team)
+        expect(ann.locator(f".seat[data-seat='{seat}']")).to_have_attribute("data-team", team)
+    expect(ann.locator(".seat .partner-tag")).to_have_count(1)
+    expect(ann.locator(".seat[data-seat='2'] .partner-tag")).to_have_text("Partner")
+    shot(ann, "enjoy-lobby-teams-desktop")
+    ann.click("#start-button")
+    partner = ann.locator(".player[data-seat='2']")
+    expect(partner.locator(".partner-tag")).to_have_text("Partner")
+    expect(ann.locator(".player .partner-tag")).to_have_count(1)
+    colours = ann.eval_on_selector_all(".player[data-team]", "els => els.map(e => getComputedStyle(e).borderLeftColor)")
+    assert len(set(colours)) == 2, colours
+    shot(ann, "enjoy-table-teams-desktop")
+    play_until_hand_ends([(ann, ["click"])], limit=200)
+    expect(ann.locator(".result")).to_be_visible()
+    expect(ann.locator(".result .result-line").first).to_contain_text(re.compile(r"^Team [AB] \(|draw"))
+    expect(ann.locator(".result .scores tbody tr").first).to_contain_text("Team A · Ann (you)")
+    shot(ann, "enjoy-result-teams-desktop")
