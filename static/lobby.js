@@ -96,7 +96,13 @@ export function homePage(ctx) {
     hist.href = "/#history";
     who.append(hist);
     page.append(who);
+    page.append(quickStart(ctx));
   }
+  const how = el("p", "how-link");
+  const a = el("a", "", "New to the game? How to play");
+  a.href = "/#how";
+  how.append(a);
+  page.append(how);
   const grid = el("div", "home-grid");
   page.append(grid);
   if (me) {
@@ -171,6 +177,71 @@ function createPanel(ctx) {
     }
   });
   return box;
+}
+
+export const QUICK_KEY = "spite.quick";
+
+/** "Play a bot now": a short game against a Normal bot, one click from the home page. The room
+ * is created here; the room page sits, adds the bot and starts (sessionStorage marks the room).
+ * @param {PageCtx} ctx */
+function quickStart(ctx) {
+  const box = el("div", "quick-start");
+  const go = button("Play a bot now", null, "primary big");
+  go.id = "quick-bot";
+  const err = errorLine("quick-error");
+  box.append(go, el("span", "muted", " A short game (pay-off piles of 13) against a Normal bot."), err);
+  go.addEventListener("click", async () => {
+    go.disabled = true;
+    try {
+      /** @type {import("./types.js").ConfigureFields} */
+      const spec = { preset: "short", options: {}, seats: 2, turn_seconds: null, hints: true };
+      const room = await api.createRoom(ctx.seed ? { ...spec, seed: ctx.seed } : spec);
+      sessionStorage.setItem(QUICK_KEY, room.code);
+      ctx.navigate("/r/" + encodeURIComponent(room.code));
+    } catch (ex) {
+      err.textContent = ex.message;
+      go.disabled = false;
+    }
+  });
+  return box;
+}
+
+/** The How to play page: the rules in a few lines. */
+export function howToPlay() {
+  const page = el("article", "card-panel how-to");
+  page.innerHTML = `<h1>How to play</h1>
+<p><strong>The aim:</strong> be the first to play every card of your <em>pay-off pile</em> (the pile
+in front of you; only its top card shows).</p>
+<h2>The table</h2>
+<ul>
+<li><strong>Centre stacks</strong> are shared. Each starts with an Ace and climbs one rank at a time,
+in any suit: A, 2, 3 … up to Queen (Kings are wild in the standard rules). A finished stack
+goes back into the stock.</li>
+<li><strong>Your hand</strong> holds up to five cards, refilled from the stock at the start of
+each turn.</li>
+<li><strong>Side stacks</strong>: four discard piles of your own; only their top cards can be played.</li>
+</ul>
+<h2>A turn</h2>
+<ol>
+<li>Play as many cards as you can to the centre: from your pay-off pile (always worth it), your
+hand or the tops of your side stacks. A card with a gold ring ▲ fits a centre stack now.</li>
+<li>Play all five hand cards and you draw five more and go on.</li>
+<li>End the turn by discarding one hand card onto one of your side stacks.</li>
+</ol>
+<h2>Wild cards</h2>
+<p>A card marked <strong>WILD</strong> (Kings, and jokers if used) stands for any rank it is played
+as; on a centre stack a purple marker shows the rank it stands for (<code>=7</code>).</p>
+<h2>Tips</h2>
+<ul>
+<li>Watch the next player's pay-off card: don't build a centre stack up to just below it.</li>
+<li>Keep side stacks in descending runs (9, 8, 7…) so they empty one after another.</li>
+</ul>
+<h2>Winning</h2>
+<p>The first to empty the pay-off pile wins the hand and scores 5 plus one per card left in the
+others' pay-off piles. In a match, hands go on until someone reaches the target score. With
+partners, you may also play from your partner's pay-off pile and side stacks.</p>
+<p><a href="/">Back to the home page</a></p>`;
+  return page;
 }
 
 /** @param {PageCtx} ctx */

@@ -9,7 +9,7 @@ import { announce, describeEvents } from "./announce.js";
 import { el } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { TableInput } from "./dnd.js";
-import { homePage, inviteBox, loadMeta, nameForm, roomLobby } from "./lobby.js";
+import { QUICK_KEY, homePage, howToPlay, inviteBox, loadMeta, nameForm, roomLobby } from "./lobby.js";
 import { endTurnMove } from "./moves.js";
 import { MoveLog } from "./movelog.js";
 import { historyPage, replayPage } from "./replay.js";
@@ -66,6 +66,9 @@ function route() {
   if (room) {
     document.title = "Room " + decodeURIComponent(room[1]) + " · Spite & Malice";
     roomPage(decodeURIComponent(room[1]));
+  } else if (hash === "how") {
+    document.title = "How to play · Spite & Malice";
+    app.append(homeLink(), howToPlay());
   } else if (hash === "history") {
     document.title = "My matches · Spite & Malice";
     app.append(homeLink(), historyPage());
@@ -353,9 +356,24 @@ class RoomPage {
     }
   }
 
+  /** "Play a bot now": sit, add a Normal bot, start, one step per room update. @param {Room} room */
+  quickStart(room) {
+    if (sessionStorage.getItem(QUICK_KEY) !== room.code) return;
+    if (room.status !== "waiting" || room.host !== this.me.id) { sessionStorage.removeItem(QUICK_KEY); return; }
+    const mine = room.seats.find((s) => s.player_id === this.me.id);
+    const empty = room.seats.find((s) => s.player_id === null && !s.bot);
+    if (!mine) this.send({ type: "sit", seat: empty ? empty.seat : 0 });
+    else if (empty) this.send({ type: "add_bot", seat: empty.seat, level: "normal" });
+    else {
+      sessionStorage.removeItem(QUICK_KEY);
+      this.send({ type: "start" });
+    }
+  }
+
   /** @param {Room} room */
   onRoom(room) {
     this.room = room;
+    this.quickStart(room);
     this.title.textContent = `Room ${room.code}`;
     // Who watches, by name, without this browser's player.
     const others = room.watchers.filter((w) => w.player_id !== this.me.id);

@@ -225,18 +225,20 @@
 
 /** POST /api/players, kept in localStorage. @typedef {{id: string, name: string, token: string}} Identity */
 /**
- * One option of GET /api/options.
- * @typedef {{default: boolean, help: string, kind: "bool"}
+ * One option of GET /api/options; `label` names it in a player's words, `choice_labels` (where
+ * given) name its values (by their JSON text: "pairs", "2", "unlimited").
+ * @typedef {{label: string, choice_labels?: Record<string, string>}} OptionWords
+ * @typedef {OptionWords & ({default: boolean, help: string, kind: "bool"}
  *   | {default: string | number, help: string, kind: "choice", choices: (string | number)[]}
  *   | {default: number, help: string, kind: "int", min: number, max: number}
  *   | {default: number | "unlimited", help: string, kind: "int_or_unlimited", min: number, max: number, unlimited: "unlimited"}
  *   | {default: number | null, help: string, kind: "int_or_none", min: number, suggested: (number | null)[]}
- *   | {default: Rank[], help: string, kind: "ranks", suggested: Rank[][]}} OptionSpec
+ *   | {default: Rank[], help: string, kind: "ranks", suggested: Rank[][]})} OptionSpec
  */
 /**
  * GET /api/options: what the create-room form needs.
  * @typedef {object} Catalog
- * @property {Record<string, {help: string, changes: Partial<GameOptions>, options: GameOptions}>} presets
+ * @property {Record<string, {help: string, label: string, changes: Partial<GameOptions>, options: GameOptions}>} presets
  * @property {Record<keyof GameOptions, OptionSpec>} options
  * @property {GameOptions} defaults
  * @property {BotLevel[]} bot_levels

@@ -231,8 +231,11 @@ class OptionInfo(BaseModel):
 
     default: Any
     help: str
+    label: str = Field(description="the option's name in a player's words")
     kind: str | None = None
     choices: list[Any] | None = None
+    choice_labels: dict[str, str] | None = Field(
+        default=None, description="each choice in a player's words, by the choice's JSON text")
     min: int | None = None
     max: int | None = None
     unlimited: str | None = None
@@ -241,6 +244,7 @@ class OptionInfo(BaseModel):
 
 class PresetInfo(BaseModel):
     help: str
+    label: str = Field(description="the preset's name in a player's words")
     changes: dict[str, Any] = Field(description="the options the preset changes from the standard game")
     options: EngineOptions
 

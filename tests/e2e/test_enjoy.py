@@ -269,3 +269,35 @@ def test_partnerships_show_teams_and_partners(server: Server, open_page: PageOpe
     expect(ann.locator(".result .result-line").first).to_contain_text(re.compile(r"^Team [AB] \(|draw"))
     expect(ann.locator(".result .scores tbody tr").first).to_contain_text("Team A · Ann (you)")
     shot(ann, "enjoy-result-teams-desktop")
+
+
+def test_options_in_words_quick_bot_and_how_to_play(server: Server, open_page: PageOpener) -> None:
+    ann = open_page("ann", **PHONE)
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    ann.goto(server.url + f"/?seed={SEED}")
+    ann.wait_for_selector("#opt-preset")
+    # The form speaks a player's words: presets, option labels and choices; no code names.
+    presets = ann.eval_on_selector_all("#opt-preset option", "els => els.map(e => e.textContent)")
+    assert "Standard" in presets and "Short game" in presets and "Cat and Mouse" in presets, presets
+    expect(ann.locator("#opt-payoff_size")).to_be_visible()  # on the main form, not under More options
+    ann.click(".more-options summary")
+    text = ann.eval_on_selector("form.create-form", "e => e.textContent")
+    for code in ("pairs", "same_or_one_lower", "separate_packs", "wild_cannot_be", "Payoff Size", "payoff size",
+                 "shuffle_into_stock", "lowest_deals"):
+        assert code not in text, code
+    assert "What may go on a side stack" in text and "Only the same rank or one lower" in text
+    shot(ann, "enjoy-options-phone")
+    # How to play, one click from home.
+    ann.goto(server.url + "/")
+    ann.click("text=How to play")
+    expect(ann.locator("h1")).to_have_text("How to play")
+    assert ann.title() == "How to play · Spite & Malice"
+    shot(ann, "enjoy-how-to-play-phone")
+    # Play a bot now: one click to a running game against a bot.
+    ann.goto(server.url + f"/?seed={SEED}")
+    ann.click("#quick-bot")
+    expect(ann.locator(".table")).to_be_visible(timeout=15_000)
+    expect(ann.locator(".player .bot-badge")).to_have_count(1)
+    expect(ann.locator(".me .name")).to_contain_text("Ann (you)")
+    shot(ann, "enjoy-quick-bot-phone")
