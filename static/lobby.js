@@ -210,36 +210,21 @@ function quickStart(ctx) {
 export function howToPlay() {
   const page = el("article", "card-panel how-to");
   page.innerHTML = `<h1>How to play</h1>
-<p><strong>The aim:</strong> be the first to play every card of your <em>pay-off pile</em> (the pile
-in front of you; only its top card shows).</p>
-<h2>The table</h2>
-<ul>
-<li><strong>Centre stacks</strong> are shared. Each starts with an Ace and climbs one rank at a time,
-in any suit: A, 2, 3 … up to Queen (Kings are wild in the standard rules). A finished stack
-goes back into the stock.</li>
-<li><strong>Your hand</strong> holds up to five cards, refilled from the stock at the start of
-each turn.</li>
-<li><strong>Side stacks</strong>: four discard piles of your own; only their top cards can be played.</li>
-</ul>
+<p><b>Aim:</b> be first to play every card of your <em>pay-off pile</em> (only its top card shows).</p>
+<ul><li><b>Centre stacks</b>, shared, start with an Ace and climb a rank at a time, any suit, up to
+Queen. A finished stack goes back into the stock.</li>
+<li><b>Your hand</b> is refilled to five cards at the start of each turn.</li>
+<li><b>Side stacks</b>: four discard piles of your own; their top cards can be played.</li></ul>
 <h2>A turn</h2>
-<ol>
-<li>Play as many cards as you can to the centre: from your pay-off pile (always worth it), your
-hand or the tops of your side stacks. A card with a gold ring ▲ fits a centre stack now.</li>
-<li>Play all five hand cards and you draw five more and go on.</li>
-<li>End the turn by discarding one hand card onto one of your side stacks.</li>
-</ol>
-<h2>Wild cards</h2>
-<p>A card marked <strong>WILD</strong> (Kings, and jokers if used) stands for any rank it is played
-as; on a centre stack a purple marker shows the rank it stands for (<code>=7</code>).</p>
-<h2>Tips</h2>
-<ul>
-<li>Watch the next player's pay-off card: don't build a centre stack up to just below it.</li>
-<li>Keep side stacks in descending runs (9, 8, 7…) so they empty one after another.</li>
-</ul>
-<h2>Winning</h2>
-<p>The first to empty the pay-off pile wins the hand and scores 5 plus one per card left in the
-others' pay-off piles. In a match, hands go on until someone reaches the target score. With
-partners, you may also play from your partner's pay-off pile and side stacks.</p>
+<ol><li>Play what you can to the centre from your pay-off pile, hand or side stacks. A card with a
+gold ring ▲ fits a centre stack now.</li>
+<li>Play all five hand cards and you draw five more.</li>
+<li>End with a discard from your hand onto a side stack.</li></ol>
+<p>A card marked <b>WILD</b> (Kings, and jokers if used) stands for any rank; on a centre stack
+<code>=7</code> shows the rank it took.</p>
+<p><b>Tip:</b> don't build a centre stack up to just below the next player's pay-off card.</p>
+<p>Going out scores 5 plus a point per card left in the others' pay-off piles; a match plays
+hands until someone reaches its target. Partners may play from each other's piles.</p>
 <p><a href="/">Back to the home page</a></p>`;
   return page;
 }

@@ -301,3 +301,15 @@ def test_options_in_words_quick_bot_and_how_to_play(server: Server, open_page: P
     expect(ann.locator(".player .bot-badge")).to_have_count(1)
     expect(ann.locator(".me .name")).to_contain_text("Ann (you)")
     shot(ann, "enjoy-quick-bot-phone")
+
+
+def test_a_visit_loads_compressed_files_at_once(server: Server, open_page: PageOpener) -> None:
+    page = open_page("ann", **DESK)
+    seen: list[tuple[str, str | None]] = []
+    page.on("response", lambda r: seen.append((r.url.rsplit("/", 1)[1], r.headers.get("content-encoding"))))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#name-input")
+    files = {name: enc for name, enc in seen if name.endswith((".js", ".css"))}
+    assert "types.js" not in files  # JSDoc only: never sent
+    assert {"main.js", "table.js", "style.css", "lobby.js"} <= set(files)
+    assert all(enc == "gzip" for enc in files.values()), files
