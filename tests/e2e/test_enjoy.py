@@ -313,3 +313,26 @@ def test_a_visit_loads_compressed_files_at_once(server: Server, open_page: PageO
     assert "types.js" not in files  # JSDoc only: never sent
     assert {"main.js", "table.js", "style.css", "lobby.js"} <= set(files)
     assert all(enc == "gzip" for enc in files.values()), files
+
+
+MOVE_LOG = """async () => {
+  const { MoveLog } = await import("/movelog.js");
+  const view = { you: 0, players: [{ name: "Ann" }, { name: "Bob" }] };
+  const log = new MoveLog();
+  const five = { id: 9, rank: "5", suit: "H" };
+  log.add(view, [{ type: "autoplay", seat: 1, by: "clock" },
+    { type: "play", seat: 1, card: five, from: "hand", to: "centre:1" },
+    { type: "discard", seat: 1, card: { id: 4, rank: "K", suit: "C", wild: true }, to: "side:1:0" }]);
+  log.add(view, [{ type: "play", seat: 0, card: { id: 7, rank: "A", suit: "S" }, from: "payoff:0", to: "centre:0" }]);
+  return { lines: [...log.list.children].map((li) => li.textContent), recent: [...log.recent], last: log.last() };
+}"""
+
+
+def test_the_move_log_marks_moves_the_server_made(server: Server, open_page: PageOpener) -> None:
+    page = open_page("ann", **DESK)
+    page.goto(server.url + "/")
+    got = page.evaluate(MOVE_LOG)
+    assert got["lines"] == ["Bob played 5♥ from their hand to centre 2 server · time ran out",
+                            "Bob discarded K♣ (wild) to their side stack 1 server · time ran out",
+                            "You played A♠ from your pay-off pile to centre 1"]
+    assert got["recent"] == [7] and got["last"] == "You played A♠ from your pay-off pile to centre 1"

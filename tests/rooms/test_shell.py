@@ -270,6 +270,27 @@ async def test_the_next_hand_waits_for_every_seated_person_or_the_countdown(worl
     assert len(m.engine.hands) == hands + 1 and m.playing
 
 
+async def test_ready_marks_cross_instances(world: Any) -> None:
+    storage, clock, make = world
+    a, b = await make("a", absent_grace=0, bot_delay=0), await make("b", absent_grace=0, bot_delay=0)
+    live_a, host, guest = await seated(a, storage, overrides={"payoff_size": 5, "match_target": 500})
+    await a.handle(live_a, host, C.Start())
+    await play_out_the_hand(a, live_a, host, guest, clock)
+    back = RecordingPeer("g", "Gus")
+    live_b = await b.join("ROOM", back, None)  # the guest comes back through instance b
+    await clock.advance(1)
+    m_a, m_b = live_a.match, live_b.match
+    assert m_a is not None and m_b is not None and m_b.v == m_a.v
+    await a.handle(live_a, host, C.NextHand())
+    await settle()
+    assert len(m_a.engine.hands) == 1 and back.last("state")["next_hand"]["ready"] == [0]  # heard on the bus
+    await b.handle(live_b, back, C.NextHand())  # b knows everyone is ready: it deals
+    await settle()
+    assert len(m_b.engine.hands) == 2 and m_b.playing
+    assert live_a.match is not None and len(live_a.match.engine.hands) == 2
+    assert host.last("state")["view"]["hand_number"] == 2
+
+
 async def test_a_rematch_starts_a_new_match_once_the_match_is_over(world: Any) -> None:
     storage, clock, make = world
     svc = await make(absent_grace=0, bot_delay=0)
