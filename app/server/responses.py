@@ -66,6 +66,12 @@ class RoomSeat(BaseModel):
     name: str | None
     bot: str | None
     connected: bool
+    team: int | None = Field(default=None, description="the seat's team index in a partnership game")
+
+
+class Watcher(BaseModel):
+    player_id: str
+    name: str | None = Field(description="null: watching through another instance, name not known here")
 
 
 class RoomOut(BaseModel):
@@ -87,6 +93,7 @@ class RoomOut(BaseModel):
     match_id: str | None
     match_number: int
     spectators: int
+    watchers: list[Watcher] = Field(default_factory=list, description="who the spectators are")
     seeded: bool
 
 
