@@ -154,7 +154,7 @@
  * @property {string | null} match_id
  * @property {number} match_number
  * @property {number} spectators  people connected who do not sit
- * @property {{player_id: string, name: string | null}[]} watchers  who they are (name null: not known here)
+ * @property {{player_id: string, name: string | null}[]} watchers  who they are (name null: unknown)
  * @property {boolean} seeded
  */
 /** REST answers add the links. @typedef {Room & {invite_url: string, socket_path: string}} RestRoom */

@@ -32,7 +32,7 @@ class SeatEntry(TypedDict):
 
 class WatcherEntry(TypedDict):
     player_id: str
-    name: str | None  # None: watching through another instance, name not known here
+    name: str | None  # from this instance's sockets or the shared presence; None if unknown
 
 
 class RoomInfo(TypedDict):
@@ -134,8 +134,10 @@ def room_info(room: Room) -> RoomInfo:
         {"seat": i, "player_id": s.player_id if s else None, "name": s.name if s else None,
          "bot": s.bot if s else None, "connected": flags[i] if s else False, "team": teams[i]}
         for i, s in enumerate(st.seating)]
-    watchers: list[WatcherEntry] = [{"player_id": pid, "name": room.names.get(pid)}
-                                    for pid in sorted(room.watchers(), key=lambda p: (room.names.get(p) or "", p))]
+    names = {pid: room.names.get(pid) or (room.presence[pid].name if pid in room.presence else None)
+             for pid in room.watchers()}
+    watchers: list[WatcherEntry] = [{"player_id": pid, "name": names[pid]}
+                                    for pid in sorted(names, key=lambda p: (names[p] or "", p))]
     return {
         "code": st.code, "host": st.host_id, "host_name": room.host_name, "status": st.status,
         "preset": st.preset, "seats_taken": sum(1 for s in st.seating if s is not None),

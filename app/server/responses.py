@@ -71,7 +71,7 @@ class RoomSeat(BaseModel):
 
 class Watcher(BaseModel):
     player_id: str
-    name: str | None = Field(description="null: watching through another instance, name not known here")
+    name: str | None = Field(description="null only if the player is gone")
 
 
 class RoomOut(BaseModel):
