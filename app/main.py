@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.middleware.gzip import GZipMiddleware
 
 from app.bus import Bus, make_bus
 from app.rooms import stages
@@ -86,6 +87,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(errors.SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=512)  # static files and JSON; sockets pass through
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
                    rooms.router, matches.router, socket.router):
         app.include_router(router)

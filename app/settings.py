@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     takeover_level: BotLevel = "normal"
     clock_level: BotLevel = "normal"
     hint_level: BotLevel = "normal"
+    next_hand_seconds: float = Field(
+        default=20.0, ge=1, le=600,
+        description="After a hand ends, the next is dealt once every seated person is ready or after this many seconds")
     min_turn_seconds: int = Field(default=1, ge=1)
     max_turn_seconds: int = Field(default=3600, ge=1)
 
@@ -87,6 +90,8 @@ class Settings(BaseSettings):
     rate_burst: int = Field(default=30, ge=1)
     rate_strikes: int = Field(default=100, ge=1, description="Refused messages in a row before the socket is closed")
     max_chat_chars: int = Field(default=500, ge=1)
+    chat_history: int = Field(default=50, ge=0, le=500,
+                              description="Chat lines kept per room and sent to a socket when it (re)connects")
     max_rooms_per_player: int = Field(default=20, ge=1, description="Rooms a player may host that are not over")
     max_sockets_per_player: int = Field(default=8, ge=1)
     token_idle_days: float = Field(default=180, gt=0, description="A bearer token unused this many days stops working")

@@ -25,6 +25,15 @@ export function announce(text, assertive = false) {
   politeTimer = setTimeout(() => { target.textContent = text; }, 30);
 }
 
+const TEAM_LETTER = ["A", "B", "C"];
+
+/** The team all of `seats` play for, or null (no teams, or several). @param {View} view @param {number[]} seats */
+export function teamOf(view, seats) {
+  const teams = new Set(seats.map((s) => view.players[s].team));
+  const [t] = teams;
+  return teams.size === 1 && t !== null && t !== undefined ? t : null;
+}
+
 /** @param {View} view @param {number} seat */
 const who = (view, seat) => (seat === view.you ? "You" : playerName(view, seat));
 
@@ -56,7 +65,12 @@ export function describeEvents(view, events) {
 
 /** Who won a hand, and how. @param {View} view @param {{reason: Result["reason"], winners: number[]}} r */
 export function handOverText(view, r) {
+  const team = teamOf(view, r.winners);
   const names = r.winners.map((s) => who(view, s));
+  if (team !== null && names.length) {
+    const reason = { payoff_out: "went out", stock_out: "won as the stock ran out", stalemate: "won the stalemate" }[r.reason];
+    return `Team ${TEAM_LETTER[team]} (${names.join(" and ")}) ${reason}.`;
+  }
   const reason = { payoff_out: "went out", stock_out: "won as the stock ran out", stalemate: "won the stalemate" }[r.reason];
   if (!names.length) return r.reason === "stock_out" ? "The stock ran out: the hand is a draw." : "The hand is a draw.";
   return `${names.join(" and ")} ${reason}.`;

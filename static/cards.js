@@ -60,6 +60,11 @@ export function cardFace(c, opts = {}) {
   corner.setAttribute("aria-hidden", "true");
   suit.setAttribute("aria-hidden", "true");
   e.append(corner, suit);
+  if (c.wild && !c.as) {
+    const w = el("span", "wild-tag", "WILD");
+    w.setAttribute("aria-hidden", "true");
+    e.append(w);
+  }
   if (c.as) {
     const as = el("span", "as", "=" + c.as);
     as.title = `wild, stands for ${rankName(c.as)}`;

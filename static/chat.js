@@ -5,7 +5,8 @@ import { el } from "./cards.js";
 
 /** @typedef {import("./types.js").ChatMessage} ChatMessage */
 
-/** Returns { el, input, add(msg) -> sender's name }; `send(text)` is called with each message typed.
+/** Returns { el, input, add(msg) -> sender's name, replace(lines) }; `send(text)` is called with
+ * each message typed; `replace` shows the room's history (sent on each connect) instead of the log.
  * @param {(text: string) => boolean} send */
 export function chatPanel(send) {
   const box = el("section", "chat");
@@ -34,7 +35,12 @@ export function chatPanel(send) {
   return {
     el: box,
     input,
-    /** @param {ChatMessage} msg */
+    /** @param {Omit<ChatMessage, "type">[]} lines */
+    replace(lines) {
+      log.textContent = "";
+      for (const line of lines) this.add(line);
+    },
+    /** @param {Omit<ChatMessage, "type">} msg */
     add(msg) {
       const li = el("li");
       const time = el("time", "", new Date(msg.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));

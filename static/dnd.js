@@ -14,7 +14,9 @@ import { autoMove, findCard, movesFor, pileName, sourceOf } from "./moves.js";
 /**
  * What the input needs from its page: the current view, a way to send a move (false when it
  * could not be sent), to announce a sentence, and to open or close a spread pile.
- * @typedef {{view: () => View, send: (move: Move) => boolean, announce: (text: string) => void, peek: (pile: Pile) => void}} InputHooks
+ * `refuse` shows that a card the player tried to move cannot move (a short message on screen).
+ * @typedef {{view: () => View, send: (move: Move) => boolean, announce: (text: string) => void, peek: (pile: Pile) => void,
+ *   refuse?: (text: string) => void}} InputHooks
  */
 
 const DRAG_START = 6; // px a pointer must travel before a press becomes a drag
@@ -70,7 +72,7 @@ export class TableInput {
     this.clearMarks();
     if (!moves.length) {
       this.picked = null;
-      if (!quiet) this.hooks.announce(this.whyNot(cardEl));
+      if (!quiet) this.refuse(cardEl);
       return false;
     }
     this.picked = { card, from, moves, el: cardEl };
@@ -89,6 +91,17 @@ export class TableInput {
     }
     if (focusTarget && targets[0]) targets[0].focus();
     return true;
+  }
+
+  /** Say, and show, that `cardEl` cannot move: the card shakes and a message appears.
+   * @param {HTMLElement} cardEl */
+  refuse(cardEl) {
+    const why = this.whyNot(cardEl);
+    this.hooks.announce(why);
+    if (this.hooks.refuse) this.hooks.refuse(why);
+    cardEl.classList.remove("refused");
+    void cardEl.offsetWidth; // restart the animation
+    cardEl.classList.add("refused");
   }
 
   /** @param {HTMLElement} cardEl */
@@ -260,7 +273,7 @@ export class TableInput {
     const move = autoMove(view, moves);
     if (move) this.sendMove(move);
     else if (moves.length) this.pick(card);
-    else this.hooks.announce(this.whyNot(card));
+    else this.refuse(card);
   }
 
   // ---- keyboard ---------------------------------------------------------------------------

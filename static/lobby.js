@@ -4,6 +4,7 @@
 
 import * as api from "./api.js";
 import { el } from "./cards.js";
+import { TEAM, teamMark } from "./table.js";
 import { optionsFields } from "./options.js";
 
 /** Bot level picked per empty seat, kept across redraws of the lobby. @type {Map<number, string>} */
@@ -100,6 +101,7 @@ export function homePage(ctx) {
     acct.id = "account-link";
     who.append(hist, " · ", prof, " · ", acct);
     page.append(who);
+    page.append(quickStart(ctx));
   }
   const links = el("p", "toplinks");
   const board = el("a", "", "Leaderboard");
@@ -112,6 +114,11 @@ export function homePage(ctx) {
     links.append(" · ", sign);
   }
   page.append(links);
+  const how = el("p", "how-link");
+  const a = el("a", "", "New to the game? How to play");
+  a.href = "/#how";
+  how.append(a);
+  page.append(how);
   const grid = el("div", "home-grid");
   page.append(grid);
   if (me) {
@@ -199,6 +206,56 @@ function createPanel(ctx) {
     }
   });
   return box;
+}
+
+export const QUICK_KEY = "spite.quick";
+
+/** "Play a bot now": a short game against a Normal bot, one click from the home page. The room
+ * is created here; the room page sits, adds the bot and starts (sessionStorage marks the room).
+ * @param {PageCtx} ctx */
+function quickStart(ctx) {
+  const box = el("div", "quick-start");
+  const go = button("Play a bot now", null, "primary big");
+  go.id = "quick-bot";
+  const err = errorLine("quick-error");
+  box.append(go, el("span", "muted", " A short game (pay-off piles of 13) against a Normal bot."), err);
+  go.addEventListener("click", async () => {
+    go.disabled = true;
+    try {
+      /** @type {import("./types.js").ConfigureFields} */
+      const spec = { preset: "short", options: {}, seats: 2, turn_seconds: null, hints: true };
+      const room = await api.createRoom(ctx.seed ? { ...spec, seed: ctx.seed } : spec);
+      sessionStorage.setItem(QUICK_KEY, room.code);
+      ctx.navigate("/r/" + encodeURIComponent(room.code));
+    } catch (ex) {
+      err.textContent = ex.message;
+      go.disabled = false;
+    }
+  });
+  return box;
+}
+
+/** The How to play page: the rules in a few lines. */
+export function howToPlay() {
+  const page = el("article", "card-panel how-to");
+  page.innerHTML = `<h1>How to play</h1>
+<p><b>Aim:</b> be first to play every card of your <em>pay-off pile</em> (only its top card shows).</p>
+<ul><li><b>Centre stacks</b>, shared, start with an Ace and climb a rank at a time, any suit, up to
+Queen. A finished stack goes back into the stock.</li>
+<li><b>Your hand</b> is refilled to five cards at the start of each turn.</li>
+<li><b>Side stacks</b>: four discard piles of your own; their top cards can be played.</li></ul>
+<h2>A turn</h2>
+<ol><li>Play what you can to the centre from your pay-off pile, hand or side stacks. A card with a
+gold ring ▲ fits a centre stack now.</li>
+<li>Play all five hand cards and you draw five more.</li>
+<li>End with a discard from your hand onto a side stack.</li></ol>
+<p>A card marked <b>WILD</b> (Kings, and jokers if used) stands for any rank; on a centre stack
+<code>=7</code> shows the rank it took.</p>
+<p><b>Tip:</b> don't build a centre stack up to just below the next player's pay-off card.</p>
+<p>Going out scores 5 plus a point per card left in the others' pay-off piles; a match plays
+hands until someone reaches its target. Partners may play from each other's piles.</p>
+<p><a href="/">Back to the home page</a></p>`;
+  return page;
 }
 
 /** @param {PageCtx} ctx */
@@ -300,6 +357,12 @@ export function roomLobby(room, you, ctx) {
     li.dataset.seat = String(s.seat);
     const label = el("span", "seat-no", `Seat ${s.seat + 1}`);
     li.append(label);
+    if (s.team !== null) {
+      li.dataset.team = TEAM[s.team];
+      li.append(teamMark(s.team));
+      const mine = mySeat && mySeat.team;
+      if (mySeat && s !== mySeat && s.team === mine) li.append(el("span", "partner-tag", "Partner"));
+    }
     if (s.bot) {
       li.append(el("span", "seat-name", s.name), el("span", "badge", `bot · ${s.bot}`));
       if (isHost) li.append(button("Remove bot", () => ctx.send({ type: "remove_bot", seat: s.seat }), "small"));
@@ -334,7 +397,6 @@ export function roomLobby(room, you, ctx) {
   }
   page.append(list);
 
-  if (room.spectators) page.append(el("p", "spectators", `${room.spectators} watching`));
 
   if (isHost) {
     const full = room.seats_taken === room.seat_count;

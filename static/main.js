@@ -11,12 +11,14 @@ import { announce, describeEvents } from "./announce.js";
 import { el } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { TableInput } from "./dnd.js";
-import { homePage, inviteBox, loadMeta, nameForm, roomLobby } from "./lobby.js";
+import { QUICK_KEY, homePage, howToPlay, inviteBox, loadMeta, nameForm, roomLobby } from "./lobby.js";
 import { endTurnMove, takeBackMove } from "./moves.js";
+import { MoveLog } from "./movelog.js";
 import { historyPage, replayPage } from "./replay.js";
 import { resultPanel } from "./results.js";
 import { RoomSocket } from "./socket.js";
 import { renderTable, turnText } from "./table.js";
+import { TurnSignal } from "./signal.js";
 
 /** @typedef {import("./types.js").ChatMessage} ChatMessage */
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
@@ -66,6 +68,9 @@ function route() {
   if (room) {
     document.title = "Room " + decodeURIComponent(room[1]) + " · Spite & Malice";
     roomPage(decodeURIComponent(room[1]));
+  } else if (hash === "how") {
+    document.title = "How to play · Spite & Malice";
+    app.append(homeLink(), howToPlay());
   } else if (hash === "history") {
     document.title = "My matches · Spite & Malice";
     app.append(homeLink(), historyPage());
@@ -164,6 +169,13 @@ class RoomPage {
     this.awards = null;
     /** @type {string | null} the hand whose achievements were last announced */
     this.awardsShown = null;
+    this.log = new MoveLog();
+    /** @type {import("./types.js").NextHandInfo | null} between hands: who is ready, the countdown */
+    this.nextHand = null;
+    /** @type {number | null} when the next hand is dealt anyway, on this browser's clock (ms) */
+    this.nextDeadline = null;
+    this.signal = new TurnSignal();
+    cleanup.push(() => this.signal.stop());
     this.build();
     loadMeta().then((m) => { this.meta = m; if (!this.view && this.room) this.draw(); }).catch(() => {});
     this.socket = new RoomSocket(code, me.token, {
@@ -184,6 +196,7 @@ class RoomPage {
     const top = el("header", "topbar");
     const home = el("a", "home-link", "← Home");
     home.href = "/";
+    home.addEventListener("click", (e) => { if (!this.mayLeave()) { e.preventDefault(); e.stopImmediatePropagation(); } });
     this.title = el("span", "room-title", `Room ${this.code}`);
     this.connDot = el("span", "conn-state", "connecting…");
     this.connDot.setAttribute("role", "status");
@@ -191,7 +204,12 @@ class RoomPage {
     help.type = "button";
     help.setAttribute("aria-expanded", "false");
     help.addEventListener("click", () => this.toggleHelp(help));
-    top.append(home, this.title, this.connDot, help);
+    this.chatBadge = el("button", "small chat-badge", "Chat");
+    this.chatBadge.type = "button";
+    this.chatBadge.id = "chat-badge";
+    this.chatBadge.hidden = true;
+    this.chatBadge.addEventListener("click", () => this.readChat(true));
+    top.append(home, this.title, this.connDot, this.chatBadge, this.signal.button(), help);
     this.banner = el("div", "banner");
     this.banner.id = "banner";
     this.banner.hidden = true;
@@ -208,7 +226,9 @@ class RoomPage {
     const side = el("aside", "side");
     this.chat = chatPanel((text) => this.send({ type: "chat", text }));
     this.spectators = el("p", "spectators");
-    side.append(this.invite, this.chat.el, this.spectators);
+    side.append(this.log.el, this.invite, this.chat.el, this.spectators);
+    this.chat.el.addEventListener("focusin", () => this.readChat(false));
+    this.unread = 0;
     this.helpBox = el("section", "keys-help");
     this.helpBox.hidden = true;
     this.helpBox.innerHTML = `<h2>Keyboard</h2><ul>
@@ -227,6 +247,7 @@ class RoomPage {
       view: () => this.view,
       send: (move) => this.sendMove(move),
       announce: (t) => announce(t),
+      refuse: (t) => this.showError(t),
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     });
     this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
@@ -252,6 +273,10 @@ class RoomPage {
     if (s.state === "connecting" && !s.attempt) return;
     b.hidden = false;
     b.textContent = "";
+    if (s.state === "closed" && s.code === 4404) {
+      this.noSuchRoom();
+      return;
+    }
     if (s.state === "closed") {
       b.className = "banner bad";
       b.append(s.reason + " ");
@@ -270,6 +295,22 @@ class RoomPage {
       b.className = "banner";
       b.append("Reconnecting…");
     }
+  }
+
+  /** The room does not exist: a plain page saying so, nothing else of the room. */
+  noSuchRoom() {
+    leave();
+    app.textContent = "";
+    document.title = "No such room · Spite & Malice";
+    const box = el("section", "card-panel no-room");
+    const h = el("h1", "", "No such room");
+    h.tabIndex = -1;
+    const p = el("p", "", `There is no room with the code ${this.code}. Check the invite link, or start a new room.`);
+    const a = el("a", "", "Go to the home page");
+    a.href = "/";
+    box.append(h, p, a);
+    app.append(box);
+    h.focus();
   }
 
   /** @param {ClientMessage} msg */
@@ -315,8 +356,12 @@ class RoomPage {
       case "chat": {
         const from = this.chat.add(msg);
         announce(`${from} says: ${msg.text}`);
+        if (msg.from.player_id !== this.me.id) this.unreadChat();
         break;
       }
+      case "chat_history":
+        this.chat.replace(msg.lines);
+        break;
       case "hint":
         this.onHint(msg);
         break;
@@ -327,11 +372,31 @@ class RoomPage {
     }
   }
 
+  /** "Play a bot now": sit, add a Normal bot, start, one step per room update. @param {Room} room */
+  quickStart(room) {
+    if (sessionStorage.getItem(QUICK_KEY) !== room.code) return;
+    if (room.status !== "waiting" || room.host !== this.me.id) { sessionStorage.removeItem(QUICK_KEY); return; }
+    const mine = room.seats.find((s) => s.player_id === this.me.id);
+    const empty = room.seats.find((s) => s.player_id === null && !s.bot);
+    if (!mine) this.send({ type: "sit", seat: empty ? empty.seat : 0 });
+    else if (empty) this.send({ type: "add_bot", seat: empty.seat, level: "normal" });
+    else {
+      sessionStorage.removeItem(QUICK_KEY);
+      this.send({ type: "start" });
+    }
+  }
+
   /** @param {Room} room */
   onRoom(room) {
     this.room = room;
+    this.quickStart(room);
     this.title.textContent = `Room ${room.code}`;
-    this.spectators.textContent = room.spectators ? `${room.spectators} watching` : "";
+    // Who watches, by name, without this browser's player.
+    const others = room.watchers.filter((w) => w.player_id !== this.me.id);
+    const named = others.filter((w) => w.name).map((w) => w.name);
+    const unnamed = others.length - named.length;
+    if (unnamed) named.push(unnamed === 1 ? "1 more" : `${unnamed} more`);
+    this.spectators.textContent = others.length ? `Watching: ${named.join(", ")}` : "";
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
     if (!this.view || room.status === "waiting") {
@@ -351,9 +416,12 @@ class RoomPage {
     this.pending.clear();
     this.stage.classList.remove("busy");
     this.deadline = deadlineOf(msg.clock);
+    this.nextHand = msg.next_hand;
+    this.nextDeadline = msg.next_hand ? Date.now() + msg.next_hand.remaining * 1000 : null;
     this.matchId = msg.match_id;
     this.autoplay = msg.autoplay;
     this.awards = msg.awards || null;
+    this.log.add(view, msg.events);
     if (view.status === "playing") {
       sessionStorage.setItem(`spite.commit.${this.code}.${view.hand_number}`, view.deal_commitment);
     }
@@ -362,6 +430,7 @@ class RoomPage {
     const said = first ? "" : describeEvents(view, msg.events);
     const turnKey = `${view.hand_number}:${view.turn}:${view.status}`;
     const turnSaid = turnKey !== this.lastTurnKey && !/turn\./.test(said) ? " " + turnText(view) : "";
+    if (turnKey !== this.lastTurnKey) this.signal.turn(view.status === "playing" && view.you !== null && view.turn === view.you);
     this.lastTurnKey = turnKey;
     announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
     this.announceAwards(view);
@@ -418,7 +487,9 @@ class RoomPage {
     this.resultSlot.textContent = "";
     this.input.reset();
     if (this.view) {
-      this.stage.append(renderTable(this.view, { spread: this.spread, clock: this.clockText(), autoplay: this.autoplay }));
+      this.stage.append(renderTable(this.view, { spread: this.spread, clock: this.clockText(), autoplay: this.autoplay,
+        recent: this.log.recent, lastMove: this.log.last(),
+        bots: new Set(this.room ? this.room.seats.filter((s) => s.bot).map((s) => s.seat) : []) }));
       this.stage.dataset.v = String(this.v);
       this.stage.dataset.status = this.view.status;
       this.drawActions();
@@ -427,7 +498,7 @@ class RoomPage {
     } else if (this.room) {
       this.stage.append(roomLobby(this.room, this.you, { send: (m) => this.send(m), meta: this.meta }));
     }
-    restoreFocus(this.stage, focusKey);
+    restoreFocus(this.stage, focusKey, this.resultSlot);
   }
 
   drawActions() {
@@ -482,9 +553,11 @@ class RoomPage {
     const done = () => { this.readResult = key; this.lastResult = null; };
     const panel = resultPanel(v, committed, {
       isPlayer: v.you !== null,
+      ready: this.nextHand ? this.nextHand.ready : null,
+      countdown: this.countdownText(),
       next: () => { done(); this.send({ type: "next_hand" }); },
       rematch: () => { done(); this.send({ type: "rematch" }); },
-      home: () => navigate("/"),
+      home: () => { if (this.mayLeave()) navigate("/"); },
       lobby: v.status === "match_over" ? () => { done(); this.view = null; this.draw(); } : null,
       replay: matchId && v.status === "match_over" ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
       awards: this.awards,
@@ -511,6 +584,38 @@ class RoomPage {
     this.resultSlot.append(panel);
   }
 
+  /** The seconds left before the next hand is dealt anyway ("0:17"), or null. */
+  countdownText() {
+    if (!this.nextDeadline || !this.view || this.view.status !== "hand_over") return null;
+    const left = Math.max(0, Math.ceil((this.nextDeadline - Date.now()) / 1000));
+    return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  }
+
+  /** Leaving a hand being played (or about to be dealt) asks first. */
+  mayLeave() {
+    const v = this.view;
+    if (!v || v.you === null || v.status === "match_over") return true;
+    return confirm("Leave this match? The server plays for you while you are away.");
+  }
+
+  unreadChat() {
+    const seen = !document.hidden && this.chat.el.contains(document.activeElement);
+    if (seen) return;
+    this.unread += 1;
+    this.chatBadge.hidden = false;
+    this.chatBadge.textContent = `Chat · ${this.unread} new`;
+    this.chatBadge.setAttribute("aria-label", `${this.unread} unread chat messages: go to the chat`);
+    this.signal.unread(this.unread);
+  }
+
+  /** @param {boolean} go move focus to the chat input */
+  readChat(go) {
+    this.unread = 0;
+    this.chatBadge.hidden = true;
+    this.signal.unread(0);
+    if (go) this.chat.input.focus();
+  }
+
   clockText() {
     if (!this.deadline || !this.view || this.view.status !== "playing") return null;
     const left = Math.max(0, Math.round((this.deadline - Date.now()) / 1000));
@@ -524,6 +629,9 @@ class RoomPage {
       c.textContent = t;
       c.classList.toggle("low", (this.deadline - Date.now()) < 10000);
     }
+    const n = /** @type {HTMLElement | null} */ (this.resultSlot.querySelector(".countdown"));
+    const left = this.countdownText();
+    if (n && left) n.textContent = left;
   }
 
   /** @param {KeyboardEvent} e */
@@ -578,12 +686,18 @@ function focusKeyOf(e) {
   return null;
 }
 
-/** @param {HTMLElement} root @param {string | null} key */
-function restoreFocus(root, key) {
+/** After a re-render: focus on the same card or pile if it is still there (and not a place a
+ * card was just put), else on the result when one is shown, else on your hand.
+ * @param {HTMLElement} root @param {string | null} key @param {HTMLElement} result */
+function restoreFocus(root, key, result) {
   const now = document.activeElement;
-  if (!key || (now && now !== document.body)) return; // focus was not lost with the old DOM
+  if (now && now !== document.body) return; // focus was not lost with the old DOM
+  const placed = key && /^\[data-pile="(centre|side)/.test(key); // a target: the card has gone there
   /** @type {HTMLElement | null} */
-  const e = root.querySelector(key) || (key.startsWith("[data-card") ? root.querySelector(".hand-row button.card") : null);
+  const same = key && !placed ? root.querySelector(key) || result.querySelector(key) : null;
+  /** @type {HTMLElement | null} */
+  const e = same || result.querySelector(".result .actions button.primary, #result-title")
+    || (key || root.querySelector(".me") ? root.querySelector(".hand-row button.card") : null);
   if (e) e.focus({ preventScroll: true });
 }
 

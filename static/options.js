@@ -26,7 +26,7 @@ import { el } from "./cards.js";
 /** @type {Rank[]} */
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 // Shown in the form's first rows (with their own controls), not among the other options.
-const MAIN = new Set(["players", "teams", "match_target"]);
+const MAIN = new Set(["players", "teams", "match_target", "payoff_size"]);
 
 /** @param {string} name @param {OptionSpec} o @param {OptionValue} value @returns {Control} */
 function controlFor(name, o, value) {
@@ -39,7 +39,7 @@ function controlFor(name, o, value) {
     input = box;
   } else if (o.kind === "ranks") {
     input = el("fieldset", "ranks");
-    input.append(el("legend", "sr-only", name));
+    input.append(el("legend", "sr-only", o.label));
     const chosen = /** @type {Rank[]} */ (value);
     for (const r of RANKS) {
       const l = el("label", "rank-box");
@@ -62,8 +62,9 @@ function controlFor(name, o, value) {
       choices.push(o.unlimited);
       for (const extra of o.also || []) choices.push(extra);
     }
+    const words = o.choice_labels || {};
     for (const c of choices) {
-      const opt = el("option", "", String(c).replace(/_/g, " "));
+      const opt = el("option", "", words[String(c)] || String(c).replace(/_/g, " "));
       opt.value = JSON.stringify(c);
       select.append(opt);
     }
@@ -128,7 +129,7 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
   const preset = el("select");
   preset.id = "opt-preset";
   for (const name of names) {
-    const o = el("option", "", name.replace(/_/g, " "));
+    const o = el("option", "", meta.presets[name].label);
     o.value = name;
     preset.append(o);
   }
@@ -147,6 +148,9 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
     seats.append(o);
   }
   row("Seats", seats, "How many players sit at the table (bots can fill seats).");
+
+  const payoff = /** @type {HTMLInputElement} */ (controlFor("payoff_size", meta.options.payoff_size, meta.defaults.payoff_size));
+  row(meta.options.payoff_size.label, payoff, "Cards in each pay-off pile: fewer make a quicker game.");
 
   const teams = el("select");
   teams.id = "opt-teams";
@@ -214,6 +218,7 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
     presetHelp.textContent = meta.presets[preset.value].help;
     seats.value = String(seatCount ?? values.players);
     teams.value = values.teams;
+    payoff.value = String(values.payoff_size);
     target.value = String(values.match_target);
     if (target.value === "") {
       const o = el("option", "", `Match to ${values.match_target}`);
@@ -227,7 +232,7 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
       if (MAIN.has(name)) continue;
       const c = controlFor(name, o, values[/** @type {keyof GameOptions} */ (name)]);
       const wrap = el("div", "field option");
-      const l = el("label", "", name.replace(/_/g, " "));
+      const l = el("label", "", o.label);
       l.htmlFor = c.id;
       const h = el("p", "help", o.help);
       h.id = c.id + "-help";
@@ -254,6 +259,8 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
       const tv = JSON.parse(target.value);
       if (!same(tv, base.match_target)) options.match_target = tv;
       if (teams.value !== base.teams) options.teams = teams.value;
+      const size = readControl(payoff);
+      if (!same(size, base.payoff_size)) options.payoff_size = size;
       /** @type {ConfigureFields} */
       const out = { preset: preset.value, options: /** @type {Partial<GameOptions>} */ (options), seats: Number(seats.value),
         turn_seconds: JSON.parse(clock.value), hints: hints.checked };

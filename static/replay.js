@@ -5,12 +5,14 @@
 import * as api from "./api.js";
 import { el } from "./cards.js";
 import { renderTable } from "./table.js";
-import { pileName } from "./moves.js";
+import { moveWords } from "./movelog.js";
 
 /** @typedef {import("./types.js").MatchItem} MatchItem */
 /** @typedef {import("./types.js").Replay} Replay */
 /** @typedef {import("./types.js").ReplayStep} ReplayStep */
 /** @typedef {import("./types.js").Stats} Stats */
+/** @typedef {import("./types.js").Card} Card */
+/** @typedef {import("./types.js").OpenView} OpenView */
 
 /** An ISO time as a person reads it. @param {string} iso */
 const when = (iso) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
@@ -175,9 +177,16 @@ export function replayPage(id) {
     else if (e.key === "End") { e.preventDefault(); stop(); show(total); }
   });
 
-  Promise.all([api.replay(id), api.replayStep(id, 0)]).then(([data, first]) => {
+  Promise.all([api.replay(id), api.replayStep(id, 0)]).then(async ([data, first]) => {
     cache.set(0, first);
     const names = data.names;
+    // Every card of a hand is face up at its deal: card ids -> cards, per hand.
+    /** @type {Map<number, Map<number, Card>>} */
+    const cards = new Map();
+    for (const h of data.hands) {
+      if (!cache.has(h.start_v)) cache.set(h.start_v, await api.replayStep(id, h.start_v));
+      cards.set(h.number, cardsOf(cache.get(h.start_v).view));
+    }
     total = data.total;
     slider.max = String(total);
     const start = el("li", "", "Deal");
@@ -200,22 +209,45 @@ export function replayPage(id) {
     };
     for (const m of data.moves) {
       for (const [v, n] of deals) if (v > last && v < m.seq) addStep(v, `Hand ${n} dealt`);
-      addStep(m.seq, describe(m, names));
+      addStep(m.seq, describe(m, names, cards.get(m.hand) || new Map()));
       last = m.seq;
     }
-    title.textContent = `Replay of match ${data.match_id}`;
+    const date = data.moves.length ? new Date(data.moves[0].at).toLocaleDateString([], { dateStyle: "medium" }) : "";
+    title.textContent = `${names.join(" vs ")}${date ? " · " + date : ""}`;
+    document.title = `Replay: ${title.textContent} · Spite & Malice`;
     show(0);
   }).catch((ex) => { err.textContent = ex.message; });
 
   return { el: page, stop };
 }
 
-/** "Ann: play from Ann's pay-off pile → centre stack 2" for one recorded move.
- * @param {Replay["moves"][number]} m @param {string[]} names */
-function describe(m, names) {
+/** Every card on the table of an open view, by id. @param {OpenView} view */
+function cardsOf(view) {
+  /** @type {Map<number, Card>} */
+  const out = new Map();
+  /** @param {Card[]} list */
+  const add = (list) => { for (const c of list) out.set(c.id, c); };
+  add(view.stock);
+  add(view.set_aside);
+  for (const stack of view.centre) add(stack);
+  for (const p of view.players) {
+    add(p.hand);
+    add(p.payoff);
+    for (const stack of p.side) add(stack);
+  }
+  return out;
+}
+
+/** "Bob played 5♥ from their hand to centre 2" for one recorded move (moves the server made
+ * for a player marked). @param {Replay["moves"][number]} m @param {string[]} names @param {Map<number, Card>} cards */
+function describe(m, names, cards) {
   const mv = m.move;
-  const seats = { players: names.map((name) => ({ name })) };
-  const to = "to" in mv ? " → " + pileName(seats, mv.to, null) : "";
-  const from = "from" in mv ? " from " + pileName(seats, mv.from, null) : "";
-  return `${names[m.seat]}: ${mv.kind.replace("_", " ")}${from}${to}`;
+  const named = { players: names.map((name) => ({ name })) };
+  const card = "card" in mv ? cards.get(mv.card) || null : null;
+  const from = "from" in mv ? mv.from : undefined;
+  const to = "to" in mv ? mv.to : undefined;
+  const text = moveWords(named, null, { kind: mv.kind, seat: m.seat, card, from, to });
+  const by = m.actor === "clock" ? " (time ran out: played by the server)"
+    : m.actor === "absent" ? " (away: played by the server)" : "";
+  return text + by;
 }

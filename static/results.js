@@ -3,7 +3,7 @@
 // matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
 
 import { el } from "./cards.js";
-import { handOverText } from "./announce.js";
+import { handOverText, teamOf } from "./announce.js";
 import { TEAM } from "./table.js";
 
 /** @typedef {import("./types.js").View} View */
@@ -45,6 +45,8 @@ const REASON = {
  * @property {import("./types.js").Awards | null} [awards]  what the end awarded (achievements, rating changes)
  * @property {string} [me]  this browser's player id
  * @property {(r: import("./types.js").Rating) => string} [ratingText]
+ * @property {number[] | null} [ready]  between hands: the seats ready for the next hand
+ * @property {string | null} [countdown]  between hands: the time left before it is dealt anyway
  */
 
 /**
@@ -58,7 +60,7 @@ export function resultPanel(view, committed, actions) {
   const over = r.match_over;
   const box = el("section", "result");
   box.setAttribute("role", "dialog");
-  box.setAttribute("aria-modal", "false");
+  box.setAttribute("aria-modal", actions.close ? "false" : "true");
   box.setAttribute("aria-labelledby", "result-title");
   const title = el("h2", "", (actions.close ? "Last result: " : "") + (over ? "Match over" : `Hand ${view.hand_number} over`));
   title.id = "result-title";
@@ -68,20 +70,27 @@ export function resultPanel(view, committed, actions) {
   box.append(el("p", "result-reason", REASON[r.reason]));
   if (over && r.match_winners.length) {
     const names = r.match_winners.map((s) => (s === view.you ? "You" : view.players[s].name));
-    box.append(el("p", "result-line", `Match won by ${names.join(" and ")}.`));
+    const team = teamOf(view, r.match_winners);
+    box.append(el("p", "result-line", team !== null
+      ? `Match won by Team ${TEAM[team]} (${names.join(" and ")}).`
+      : `Match won by ${names.join(" and ")}.`));
   }
 
   const table = el("table", "scores");
   const head = el("tr");
-  for (const h of ["Player", "Pay-off left", "This hand", "Total"]) head.append(el("th", "", h));
+  const teams = view.players.some((p) => p.team !== null);
+  for (const h of [teams ? "Team · player" : "Player", "Pay-off left", "This hand", "Total"]) head.append(el("th", "", h));
   const thead = el("thead");
   thead.append(head);
   const tbody = el("tbody");
   view.players.forEach((p, s) => {
     const tr = el("tr");
     if (r.winners.includes(s)) tr.className = "winner";
-    const team = p.team !== null ? ` (team ${TEAM[p.team]})` : "";
-    tr.append(el("td", "", p.name + (s === view.you ? " (you)" : "") + team),
+    const name = el("td", "", "");
+    if (p.team !== null) name.append(`Team ${TEAM[p.team]} · `);
+    name.append(p.name + (s === view.you ? " (you)" : ""));
+    if (p.team !== null) tr.dataset.team = TEAM[p.team];
+    tr.append(name,
       el("td", "", String(p.payoff_count)),
       el("td", "", String(r.scores[s])),
       el("td", "", String(r.totals[s])));
@@ -91,8 +100,12 @@ export function resultPanel(view, committed, actions) {
   box.append(table);
   if (actions.awards) box.append(...awardLines(view, actions));
 
-  const fair = el("div", "fair");
-  fair.append(el("h3", "", "Fair deal check"));
+  // The check folded away (one click opens it); its verdict shows in the summary line.
+  const fair = el("details", "fair");
+  const summary = el("summary", "", "Fair deal: ");
+  const short = el("span", "verdict-short", "checking…");
+  summary.append(short);
+  fair.append(summary);
   const seed = el("p", "seed");
   seed.append("Seed: ", el("code", "", r.seed));
   const commit = el("p", "commitment");
@@ -103,6 +116,8 @@ export function resultPanel(view, committed, actions) {
   box.append(fair);
   verifySeed(r.seed, committed).then((v) => {
     verdict.dataset.verdict = v;
+    short.dataset.verdict = v;
+    short.textContent = { ok: "✓ checked", mismatch: "✗ does not match", unavailable: "check by hand" }[v];
     verdict.textContent = {
       ok: "✓ The seed matches the commitment: the deck was not changed after the deal.",
       mismatch: "✗ The seed does NOT match the commitment shown at the deal.",
@@ -119,15 +134,25 @@ export function resultPanel(view, committed, actions) {
     buttons.append(b);
     return b;
   };
+  const me = view.you;
+  const ready = actions.ready || [];
   if (actions.close) {
     button("Close", actions.close, "primary").id = "close-result";
   } else if (actions.isPlayer) {
-    if (over) button("Rematch", actions.rematch, "primary");
-    else button("Next hand", actions.next, "primary");
+    if (over) button("Rematch", actions.rematch, "primary big").id = "rematch-button";
+    else if (ready.includes(me)) {
+      const b = button("Ready ✓", () => {}, "primary big");
+      b.id = "next-hand";
+      b.disabled = true;
+    } else button("Next hand", actions.next, "primary big").id = "next-hand";
   }
+  if (actions.lobby) button("Back to the room", actions.lobby).id = "back-to-room";
   if (actions.replay) button("Watch the replay", actions.replay);
-  if (actions.lobby) button("Back to the room", actions.lobby);
-  if (!actions.close) button("Home", actions.home);
+  if (!actions.close) {
+    const home = button("Leave", actions.home, "link");
+    home.id = "result-home";
+  }
+  if (!over && !actions.close && actions.ready) box.append(readyLine(view, ready, actions.countdown));
   box.append(buttons);
   return box;
 }
@@ -166,4 +191,18 @@ function awardLines(view, actions) {
     out.push(box);
   }
   return out;
+
+}
+
+/** Who the next hand waits for, and the countdown before it is dealt anyway.
+ * @param {View} view @param {number[]} ready @param {string | null} countdown */
+function readyLine(view, ready, countdown) {
+  const line = el("p", "ready-line");
+  line.id = "ready-line";
+  const waiting = view.players.filter((p, s) => !ready.includes(s)).map((p) => (p.seat === view.you ? "you" : p.name));
+  line.append(waiting.length ? `Waiting for ${waiting.join(", ")} · next hand in ` : "Everyone is ready · dealing in ");
+  const c = el("span", "countdown", countdown || "");
+  c.setAttribute("aria-hidden", "true");
+  line.append(c);
+  return line;
 }

@@ -17,11 +17,24 @@ import { cardKey, movesBySource, playerName } from "./moves.js";
  * How to draw a table: `spread` the piles shown spread out; `clock` the turn clock's text;
  * `autoplay` the seats the server plays for. A live view's legal moves make its cards movable;
  * an OpenView (a replay) has every hand and pay-off pile face up and nothing movable.
- * @typedef {{spread?: Set<Pile>, clock?: string | null, autoplay?: number[]}} TableOpts
+ * `recent` the ids of the cards moved in the latest turn (highlighted); `lastMove` the latest line of
+ * the move log, shown under the status.
+ * `bots` the seats bots sit in (marked as bots, never "online").
+ * @typedef {{spread?: Set<Pile>, clock?: string | null, autoplay?: number[], recent?: Set<number>, lastMove?: string,
+ *   bots?: Set<number>}} TableOpts
  */
 /** @typedef {Map<string, Move[]>} Movable */
 
 export const TEAM = ["A", "B", "C"];
+
+/** A team's letter in its coloured disc, named for screen readers ("Team A"). @param {number} team */
+export function teamMark(team) {
+  const letter = TEAM[team] || String(team + 1);
+  const t = el("span", `team team-${team}`, letter);
+  t.title = `Team ${letter}`;
+  t.setAttribute("aria-label", `Team ${letter}`);
+  return t;
+}
 
 /** Whether `view` is a replay's, with every card face up. @param {View | OpenView} view @returns {view is OpenView} */
 const isOpen = (view) => "stock" in view;
@@ -41,14 +54,25 @@ export function renderTable(view, opts = {}) {
   root.setAttribute("aria-label", "Card table");
 
   root.append(statusBar(view, opts));
+  if (opts.lastMove) {
+    const last = el("p", "last-move", opts.lastMove);
+    last.id = "last-move";
+    root.append(last);
+  }
   const order = seatOrder(view);
   const others = el("div", "opponents");
   const auto = new Set(opts.autoplay || []);
-  for (const s of order) if (s !== me) others.append(playerPanel(view, s, { movable, spread, mine: false, auto: auto.has(s) }));
+  const bots = opts.bots || new Set();
+  for (const s of order) if (s !== me) others.append(playerPanel(view, s, { movable, spread, mine: false, auto: auto.has(s), bot: bots.has(s) }));
   root.append(others);
   root.append(centreRow(view));
   if (me !== null) {
-    root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me) }));
+    root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me), bot: false }));
+  }
+  for (const id of opts.recent || []) {
+    for (const c of root.querySelectorAll(`.card.face[data-card="${id}"]`)) {
+      if (!c.closest(".spread")) c.classList.add("just-moved");
+    }
   }
   return root;
 }
@@ -134,9 +158,9 @@ function centreRow(view) {
 /**
  * @param {View | OpenView} view
  * @param {number} s
- * @param {{movable: Movable, spread: Set<Pile>, mine: boolean, auto: boolean}} how
+ * @param {{movable: Movable, spread: Set<Pile>, mine: boolean, auto: boolean, bot: boolean}} how
  */
-function playerPanel(view, s, { movable, spread, mine, auto }) {
+function playerPanel(view, s, { movable, spread, mine, auto, bot }) {
   /** @type {Player | OpenPlayer} */
   const p = view.players[s];
   const panel = el("section", "player");
@@ -145,18 +169,18 @@ function playerPanel(view, s, { movable, spread, mine, auto }) {
   if (view.turn === s && view.status === "playing") panel.classList.add("turn");
   if (p.connected === false) panel.classList.add("away");
   const myTeam = view.you !== null ? view.players[view.you].team : null;
-  if (!mine && p.team !== null && p.team === myTeam) panel.classList.add("partner");
+  const partner = !mine && p.team !== null && p.team === myTeam;
+  if (partner) panel.classList.add("partner");
+  if (p.team !== null) panel.dataset.team = TEAM[p.team];
 
   const head = el("header", "player-head");
   const name = el("h3", "name", mine ? `${p.name} (you)` : p.name);
   head.append(name);
-  if (p.team !== null) {
-    const t = el("span", `team team-${p.team}`, TEAM[p.team] || String(p.team + 1));
-    t.title = `Team ${TEAM[p.team]}`;
-    t.setAttribute("aria-label", `team ${TEAM[p.team]}`);
-    head.append(t);
-  }
-  if (p.connected !== null) {
+  if (p.team !== null) head.append(teamMark(p.team));
+  if (partner) head.append(el("span", "partner-tag", "Partner"));
+  if (bot) {
+    head.append(el("span", "badge bot-badge", "bot"));
+  } else if (p.connected !== null) {
     const c = el("span", "conn " + (p.connected ? "on" : "off"), p.connected ? "online" : "away");
     head.append(c);
   }
@@ -191,10 +215,13 @@ function playerPanel(view, s, { movable, spread, mine, auto }) {
 
 /** @param {Card} c @param {Pile} from @param {Movable} movable @param {string} label */
 function sourceCard(c, from, movable, label) {
-  const can = movable.has(cardKey(c.id, from));
-  const e = cardFace(c, { button: can || from === "hand", label });
+  const moves = movable.get(cardKey(c.id, from));
+  const can = !!moves;
+  // A card that can reach a centre stack is marked apart from one that can only be discarded.
+  const playable = can && moves.some((m) => m.kind === "play");
+  const e = cardFace(c, { button: can || from === "hand", label: label + (playable ? ", can go to the centre" : "") });
   e.dataset.from = from;
-  if (can) e.classList.add("movable");
+  if (can) e.classList.add("movable", playable ? "playable" : "discard-only");
   return e;
 }
 

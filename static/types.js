@@ -139,7 +139,9 @@
 /** @typedef {"random" | "easy" | "normal" | "hard"} BotLevel */
 /**
  * An empty seat has every field null and `connected: false`.
- * @typedef {{seat: number, player_id: string | null, name: string | null, bot: BotLevel | null, connected: boolean}} RoomSeat
+ * `team`: the seat's team index (0, 1, 2) in a partnership game, else null.
+ * @typedef {{seat: number, player_id: string | null, name: string | null, bot: BotLevel | null, connected: boolean,
+ *   team: number | null}} RoomSeat
  */
 /**
  * The room object (`room`, `welcome.room`, REST).
@@ -160,6 +162,7 @@
  * @property {string | null} match_id
  * @property {number} match_number
  * @property {number} spectators  people connected who do not sit
+ * @property {{player_id: string, name: string | null}[]} watchers  who they are (name null: unknown)
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  */
@@ -192,6 +195,12 @@
  * @property {Clock | null} clock  null when there is no turn clock or no hand is being played
  * @property {number[]} autoplay  seats the server plays for while their players are away
  * @property {Awards | null} [awards]  once a hand or match is over: achievements earned, rating changes
+ * @property {NextHandInfo | null} next_hand  between hands of a match: who is ready, the countdown
+ */
+/**
+ * Between hands: the seats ready for the next hand (bots and players away count as ready), and
+ * when it is dealt anyway (`remaining` seconds from when the state was sent).
+ * @typedef {{ready: number[], deadline: string, remaining: number}} NextHandInfo
  */
 /**
  * @typedef {"bad_message" | "unauthorized" | "not_your_turn" | "illegal_move" | "not_host" | "seat_taken"
@@ -201,10 +210,11 @@
 /** @typedef {{type: "error", code: ErrorCode, message: string, id: string | null, option: string | null}} ErrorMessage */
 /** @typedef {{type: "chat", from: {player_id: string, name: string, seat: number | null}, text: string, at: string}} ChatMessage */
 /** @typedef {{type: "hint", v: number, move: Move, reason: string}} HintMessage */
+/** The room's recent chat, oldest first, sent on each (re)connect. @typedef {{type: "chat_history", lines: Omit<ChatMessage, "type">[]}} ChatHistoryMessage */
 /** @typedef {{type: "pong"}} PongMessage */
 /**
- * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | HintMessage
- *   | PongMessage} ServerMessage
+ * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | ChatHistoryMessage
+ *   | HintMessage | PongMessage} ServerMessage
  */
 
 // ---- client -> server messages ----------------------------------------------------------------
@@ -244,18 +254,20 @@
 /** @typedef {{items: LeaderRow[], next: string | null, min_games: number}} Leaderboard */
 /** @typedef {{key: string, name: string, description: string, earned_at: string | null, match_id: string | null}} Achievement */
 /**
- * One option of GET /api/options.
- * @typedef {{default: boolean, help: string, kind: "bool"}
+ * One option of GET /api/options; `label` names it in a player's words, `choice_labels` (where
+ * given) name its values (by their JSON text: "pairs", "2", "unlimited").
+ * @typedef {{label: string, choice_labels?: Record<string, string>}} OptionWords
+ * @typedef {OptionWords & ({default: boolean, help: string, kind: "bool"}
  *   | {default: string | number, help: string, kind: "choice", choices: (string | number)[]}
  *   | {default: number, help: string, kind: "int", min: number, max: number}
  *   | {default: number | "unlimited", help: string, kind: "int_or_unlimited", min: number, max: number, unlimited: "unlimited", also?: string[]}
  *   | {default: number | null, help: string, kind: "int_or_none", min: number, suggested: (number | null)[]}
- *   | {default: Rank[], help: string, kind: "ranks", suggested: Rank[][]}} OptionSpec
+ *   | {default: Rank[], help: string, kind: "ranks", suggested: Rank[][]})} OptionSpec
  */
 /**
  * GET /api/options: what the create-room form needs.
  * @typedef {object} Catalog
- * @property {Record<string, {help: string, changes: Partial<GameOptions>, options: GameOptions}>} presets
+ * @property {Record<string, {help: string, label: string, changes: Partial<GameOptions>, options: GameOptions}>} presets
  * @property {Record<keyof GameOptions, OptionSpec>} options
  * @property {GameOptions} defaults
  * @property {BotLevel[]} bot_levels

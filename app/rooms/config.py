@@ -68,10 +68,10 @@ def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | Non
         raise ConfigError("turn_seconds", f"turn_seconds must be empty or from {min_turn} to {max_turn}")
     config = RoomConfig(preset, overrides, count, turn_seconds)
     try:
-        options = config.options()
+        resolved = config.options()
     except OptionsError as e:
         raise ConfigError(e.option, str(e)) from e
-    if rated and options.take_backs:
+    if rated and resolved.take_backs:
         raise ConfigError("take_backs", "take_backs: a rated room does not allow take-backs")
     return config
 
@@ -82,10 +82,15 @@ def catalog() -> dict[str, Any]:
     from app.engine import OPTION_HELP, OPTION_NAMES, PRESET_HELP
     from app.engine.options import BOOLS, CENTRE_RANGE, CHOICES, INT_RANGES, PLAYERS_PLUS_ONE, UNLIMITED
 
+    from .wording import CHOICE_LABEL, HELP, OPTION_LABEL, PRESET_LABEL
+
     defaults = make_options("standard").to_json()
     options: dict[str, Any] = {}
     for name in OPTION_NAMES:
-        entry: dict[str, Any] = {"default": defaults[name], "help": OPTION_HELP.get(name, "")}
+        entry: dict[str, Any] = {"default": defaults[name], "help": HELP.get(name) or OPTION_HELP.get(name, ""),
+                                 "label": OPTION_LABEL.get(name, name.replace("_", " ").capitalize())}
+        if name in CHOICE_LABEL:
+            entry["choice_labels"] = CHOICE_LABEL[name]
         if name in BOOLS:
             entry["kind"] = "bool"
         elif name in CHOICES:
@@ -102,7 +107,8 @@ def catalog() -> dict[str, Any]:
         elif name == "wild_cannot_be":
             entry.update(kind="ranks", suggested=[[], ["A"], ["A", "7"]])
         options[name] = entry
-    presets = {name: {"help": PRESET_HELP.get(name, ""), "changes": PRESETS[name],
+    presets = {name: {"help": PRESET_HELP.get(name, ""), "label": PRESET_LABEL.get(name, name.capitalize()),
+                      "changes": PRESETS[name],
                       "options": make_options(name).to_json()} for name in PRESETS}
     return {"presets": presets, "options": options, "defaults": defaults, "bot_levels": list(BOT_LEVELS[1:]),
             "match_targets": [None, 25, 50, 100], "seats": {"min": 2, "max": 6}}

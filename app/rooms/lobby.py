@@ -203,7 +203,7 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
 
 @dataclass(frozen=True, slots=True)
 class ChatLine:
-    """A chat line to show every socket of the room (chat is not stored)."""
+    """A chat line to store with the room and show every socket of the room."""
 
     sender: dict[str, Any]
     text: str

@@ -143,8 +143,50 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
         room_values={"status": RoomStatus.PLAYING, "match_id": match_id, "match_count": number}, room_rev=st.rev)
 
 
-def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh) -> DealHand:
-    """Deal the next hand of the match (any seated player, once a hand is over)."""
+@dataclass(frozen=True)
+class MarkReady:
+    """`seat` says it is ready for the next hand; `deal` is the deal if that makes everyone ready."""
+
+    seat: int
+    deal: DealHand | None
+
+
+def ready_seats(room: Room, extra: set[int] | frozenset[int] = frozenset()) -> list[int]:
+    """Seats that need not be waited for before the next hand: bots, players not connected
+    (nobody to wait for) and those who said they are ready (plus `extra`)."""
+    m = room.match
+    if m is None:
+        return []
+    return [s for s, info in enumerate(m.seats)
+            if info.bot is not None or s in m.ready or s in extra
+            or (info.player_id is not None and not room.is_connected(info.player_id))]
+
+
+def arm_next_hand(m: LiveMatch, now: datetime, seconds: float) -> None:
+    """Between hands, start the countdown to the next (once per hand over); while a hand is
+    played, clear it. Applied by the shell after every change it shows."""
+    if m.engine.status == MatchStatus.HAND_OVER:
+        if m.next_deadline is None:
+            m.ready = set()
+            m.next_deadline = now + timedelta(seconds=seconds)
+    elif m.next_deadline is not None or m.ready:
+        m.next_deadline = None
+        m.ready = set()
+
+
+def _deal_next(room: Room, now: datetime, fresh: Fresh) -> DealHand:
+    m = room.match
+    assert m is not None
+    number = len(m.engine.hands) + 1
+    seed = hand_seed(room.state.seed, fresh, m.number, number)
+    return DealHand(m.id, m.v, DealStep(m.v + 1, number, seed), commitment(seed),
+                    deadline_after(now, m.turn_seconds))
+
+
+def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh) -> MarkReady:
+    """A seated player of the match is ready for the next hand (once a hand is over); the hand
+    is dealt when every seat is ready (`ready_seats`), or when the countdown ends
+    (`decide_due_deal`)."""
     m = room.match
     if m is None:
         raise RoomError(E.GAME_NOT_STARTED, "the game has not started")
@@ -152,12 +194,22 @@ def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh) -> Dea
     if status != MatchStatus.HAND_OVER:
         raise RoomError(E.NOT_ALLOWED_NOW, "the match is over: ask for a rematch" if status == MatchStatus.MATCH_OVER
                         else "the next hand can be dealt only when a hand is over")
-    if m.seat_of(who.player_id) is None:
+    seat = m.seat_of(who.player_id)
+    if seat is None:
         raise RoomError(E.NOT_ALLOWED_NOW, "only a player of this match can deal the next hand")
-    number = len(m.engine.hands) + 1
-    seed = hand_seed(room.state.seed, fresh, m.number, number)
-    return DealHand(m.id, m.v, DealStep(m.v + 1, number, seed), commitment(seed),
-                    deadline_after(now, m.turn_seconds))
+    everyone = len(ready_seats(room, {seat})) == len(m.seats)
+    return MarkReady(seat, _deal_next(room, now, fresh) if everyone else None)
+
+
+def decide_due_deal(room: Room, armed_v: int, now: datetime, fresh: Fresh) -> DealHand | None:
+    """The next-hand timer armed at version `armed_v` fired: the deal, if the match is still
+    between those hands and everyone is ready or the countdown is over."""
+    m = room.match
+    if m is None or m.v != armed_v or m.engine.status != MatchStatus.HAND_OVER or m.next_deadline is None:
+        return None
+    if len(ready_seats(room)) < len(m.seats) and now < m.next_deadline:
+        return None
+    return _deal_next(room, now, fresh)
 
 
 def decide_move(room: Room, who: Actor, data: dict[str, Any], move_id: str | None,

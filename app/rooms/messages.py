@@ -12,11 +12,12 @@ from typing import Any, Literal
 import orjson
 from typing_extensions import TypedDict
 
-from app.engine import OptionsError, join_view
+from app.engine import MatchStatus, OptionsError, join_view
 from app.store.awards import Awards
 
 from .achievements import BY_KEY
 from .config import RoomConfig
+from .match_rules import ready_seats
 from .model import Room
 from .steps import MoveStep
 from .timers import absent_seats
@@ -28,6 +29,12 @@ class SeatEntry(TypedDict):
     name: str | None
     bot: str | None
     connected: bool
+    team: int | None
+
+
+class WatcherEntry(TypedDict):
+    player_id: str
+    name: str | None  # from this instance's sockets or the shared presence; None if unknown
 
 
 class RoomInfo(TypedDict):
@@ -49,6 +56,7 @@ class RoomInfo(TypedDict):
     match_id: str | None
     match_number: int
     spectators: int
+    watchers: list[WatcherEntry]
     seeded: bool
     rated: bool
 
@@ -60,6 +68,14 @@ class ClockInfo(TypedDict):
     turn_seconds: int
 
 
+class NextHandInfo(TypedDict):
+    """Between hands: who is ready and when the next hand is dealt anyway."""
+
+    ready: list[int]
+    deadline: str
+    remaining: float
+
+
 class StateExtra(TypedDict):
     """What a `state` message carries beside `v`, `view` and `events`."""
 
@@ -68,6 +84,7 @@ class StateExtra(TypedDict):
     clock: ClockInfo | None
     autoplay: list[int]
     awards: dict[str, Any] | None
+    next_hand: NextHandInfo | None
 
 
 class TableView:
@@ -104,19 +121,33 @@ def room_options(room: Room) -> dict[str, Any] | None:
         return None
 
 
+def _teams(room: Room) -> list[int | None]:
+    st = room.state
+    try:
+        options = RoomConfig(st.preset, st.overrides, st.seats, st.turn_seconds).options()
+    except OptionsError:
+        return [None] * st.seats
+    return [options.team_of(i) for i in range(st.seats)]
+
+
 def room_info(room: Room) -> RoomInfo:
     st = room.state
     flags = room.connected(st.seating)
+    teams = _teams(room)
     seats: list[SeatEntry] = [
         {"seat": i, "player_id": s.player_id if s else None, "name": s.name if s else None,
-         "bot": s.bot if s else None, "connected": flags[i] if s else False}
+         "bot": s.bot if s else None, "connected": flags[i] if s else False, "team": teams[i]}
         for i, s in enumerate(st.seating)]
+    names = {pid: room.names.get(pid) or (room.presence[pid].name if pid in room.presence else None)
+             for pid in room.watchers()}
+    watchers: list[WatcherEntry] = [{"player_id": pid, "name": names[pid]}
+                                    for pid in sorted(names, key=lambda p: (names[p] or "", p))]
     return {
         "code": st.code, "host": st.host_id, "host_name": room.host_name, "status": st.status,
         "preset": st.preset, "seats_taken": sum(1 for s in st.seating if s is not None),
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
         "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints,
-        "match_id": st.match_id, "match_number": st.match_count, "spectators": len(room.watchers()),
+        "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
         "seeded": st.seed is not None, "rated": st.rated,
     }
 
@@ -130,9 +161,14 @@ def state_extra(room: Room, now: datetime, grace: float) -> StateExtra:
         clock = {"seat": m.turn, "deadline": m.deadline.isoformat(),
                  "remaining": round(max(0.0, (m.deadline - now).total_seconds()), 2),
                  "turn_seconds": m.turn_seconds}
+    next_hand: NextHandInfo | None = None
+    if m.engine.status == MatchStatus.HAND_OVER and m.next_deadline is not None:
+        next_hand = {"ready": ready_seats(room), "deadline": m.next_deadline.isoformat(),
+                     "remaining": round(max(0.0, (m.next_deadline - now).total_seconds()), 2)}
     return {"match_id": m.id, "match_number": m.number, "clock": clock,
             "autoplay": absent_seats(room, now, grace) if m.playing else [],
-            "awards": awards_json(m.awards) if m.awards is not None and not m.playing else None}
+            "awards": awards_json(m.awards) if m.awards is not None and not m.playing else None,
+            "next_hand": next_hand}
 
 
 def awards_json(awards: Awards) -> dict[str, Any]:
@@ -184,13 +220,23 @@ class ChatSaid:
 
 
 @dataclass(frozen=True, slots=True)
+class ReadyMarked:
+    """At version `v` of match `match` (between hands), `seat` said it is ready."""
+
+    match: str
+    v: int
+    seat: int
+    kind: Literal["ready"] = "ready"
+
+
+@dataclass(frozen=True, slots=True)
 class Resync:
     """The bus may have lost messages: read the store."""
 
     kind: Literal["resync"] = "resync"
 
 
-Notice = Advanced | RoomChanged | PresenceChanged | ChatSaid | Resync
+Notice = Advanced | RoomChanged | PresenceChanged | ChatSaid | ReadyMarked | Resync
 
 
 def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
@@ -202,6 +248,8 @@ def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
                 out["deadline"] = notice.deadline.isoformat() if notice.deadline is not None else None
         case ChatSaid():
             out = {"kind": "chat", "from": notice.sender, "text": notice.text, "at": notice.at}
+        case ReadyMarked():
+            out = {"kind": "ready", "match": notice.match, "v": notice.v, "seat": notice.seat}
         case RoomChanged() | PresenceChanged() | Resync():
             out = {"kind": notice.kind}
     out["origin"] = origin
@@ -218,6 +266,8 @@ def notice_from_json(data: dict[str, Any]) -> Notice:
             return Advanced(str(data["match"]), int(data["v"]), bool(data.get("room")),
                             MoveStep.from_json(move) if isinstance(move, dict) else None,
                             datetime.fromisoformat(deadline) if deadline else None)
+        if kind == "ready":
+            return ReadyMarked(str(data["match"]), int(data["v"]), int(data["seat"]))
         if kind == "room":
             return RoomChanged()
         if kind == "presence":

@@ -101,6 +101,10 @@ class LiveMatch:
     turn_seconds: int | None
     deadline: datetime | None = None
     client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    # Between hands: the seats whose person said they are ready for the next hand, and when
+    # the next hand is dealt anyway (set by `match_rules.arm_next_hand`; memory only).
+    ready: set[int] = field(default_factory=set)
+    next_deadline: datetime | None = None
     # Each version's events, kept as JSON text: one object instead of many small dicts that
     # would live long enough for the garbage collector to scan them again and again. When the
     # engine's observer says receivers may know different events, one text per receiver.
@@ -167,6 +171,7 @@ class Room:
         self.match = match
         self.host_name = host_name
         self.here: Counter[str] = Counter()  # sockets per player on this instance
+        self.names: dict[str, str] = {}  # names of the players whose sockets came here (watchers' names)
         self.presence: dict[str, Seen] = {}  # every instance's sockets, as the store last said
         self.loaded_at = loaded_at  # "away since" for players the store has never seen
         self.changed_at = 0.0  # monotonic time of the last change (bots pause after it)
@@ -210,8 +215,10 @@ class Room:
         watching |= {pid for pid, seen in self.presence.items() if seen.connected and pid not in seated}
         return watching
 
-    def attach(self, player_id: str) -> None:
+    def attach(self, player_id: str, name: str | None = None) -> None:
         self.here[player_id] += 1
+        if name is not None:
+            self.names[player_id] = name
         self._here_rev += 1
 
     def detach(self, player_id: str) -> None:

@@ -69,6 +69,10 @@ class Peer(Protocol):
 
     def send_chat(self, sender: dict[str, Any], text: str, at: str) -> None: ...
 
+    def send_chat_history(self, lines: list[dict[str, Any]]) -> None:
+        """The room's recent chat (each line `{"from", "text", "at"}`, oldest first), sent on join."""
+        ...
+
     def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None: ...
 
     def reconnect(self, reason: str) -> None:
@@ -174,7 +178,19 @@ class Directory(Protocol):
     async def public_rooms(self) -> Sequence[tuple[RoomState, str | None]]: ...
 
 
-class Storage(RoomStore, Presence, Leases, Directory, Protocol):
+class Chat(Protocol):
+    """Each room's recent chat lines."""
+
+    async def save_chat(self, room: str, sender: dict[str, Any], text: str, at: datetime, keep: int) -> None:
+        """Store the line, keeping only the room's latest `keep`."""
+        ...
+
+    async def recent_chat(self, room: str, limit: int) -> list[dict[str, Any]]:
+        """The latest `limit` lines, oldest first, each `{"from", "text", "at"}` (`at` ISO 8601)."""
+        ...
+
+
+class Storage(RoomStore, Presence, Leases, Directory, Chat, Protocol):
     """Every durable port at once (one database serves them all)."""
 
 

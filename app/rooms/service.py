@@ -42,7 +42,10 @@ from .logctx import about
 from .match_rules import (
     AlreadyMade,
     CommitMove,
+    DealHand,
     Fresh,
+    arm_next_hand,
+    decide_due_deal,
     decide_hint,
     decide_move,
     decide_next_hand,
@@ -54,6 +57,7 @@ from .messages import (
     ChatSaid,
     Notice,
     PresenceChanged,
+    ReadyMarked,
     RoomChanged,
     RoomInfo,
     notice_from_json,
@@ -64,7 +68,7 @@ from .metrics import AUTOMATIC, BOT_THINK, BUS_CATCH_UP, MOVES, MOVES_BY, ROOMS_
 from .model import LiveMatch, Room
 from .ports import Bots, Clock, Peer, Storage, SystemClock
 from .steps import StepRefused, apply_steps
-from .timers import Timer, decide_automatic, fallback_move, next_timer
+from .timers import DEAL, Timer, decide_automatic, fallback_move, next_timer
 from .timers import absent_seats as absent
 
 log = logging.getLogger(__name__)
@@ -208,6 +212,8 @@ class RoomService:
                     room = LiveRoom(Room(found.state, found.match, loaded_at=self.clock.now(),
                                          host_name=found.host_name))
                     room.changed_at = self.clock.monotonic()
+                    if room.match is not None:
+                        arm_next_hand(room.match, self.clock.now(), self.settings.next_hand_seconds)
                     await self._refresh_presence(room)
                 except BaseException:
                     sub.close()
@@ -281,6 +287,8 @@ class RoomService:
     # Telling: our sockets, then the other instances.
     def _show(self, room: LiveRoom, *, room_changed: bool, state_changed: bool = True) -> None:
         """Push what changed to our sockets and re-arm the room's timer."""
+        if room.match is not None:
+            arm_next_hand(room.match, self.clock.now(), self.settings.next_hand_seconds)
         if room_changed:
             push_room(room, room.peers)
         if state_changed and room.match is not None:
@@ -319,6 +327,12 @@ class RoomService:
             return
         async with room.lock:
             if room.closed:
+                return
+            m = room.match
+            if isinstance(notice, ReadyMarked):
+                if m is not None and m.id == notice.match and m.v == notice.v and m.next_deadline is not None:
+                    m.ready.add(notice.seat)
+                    self._show(room, room_changed=False)
                 return
             about(room.code, room.match.id if room.match else None)
             if isinstance(notice, Advanced):
@@ -415,6 +429,7 @@ class RoomService:
             room = await self.live(code)
             try:
                 await self.storage.add_socket(room.code, peer.player_id, self.instance)
+                chat = await self.storage.recent_chat(room.code, self.settings.chat_history)
             except Exception as e:
                 raise _unavailable() from e
             async with room.lock:
@@ -422,13 +437,14 @@ class RoomService:
                     await self.storage.drop_socket(room.code, peer.player_id, self.instance)
                     continue
                 room.peers.add(peer)
-                room.attach(peer.player_id)
+                room.attach(peer.player_id, peer.name)
                 m = room.match
                 peer.sent_v = last_v if m is not None and last_v is not None and 0 <= last_v <= m.v else None
                 info = room_info(room)
                 peer.send_welcome(room.lobby_seat(peer.player_id), peer.player_id == room.state.host_id, info)
                 peer.send_room(info)
                 self._send_state(room, peer)
+                peer.send_chat_history(chat)
             self._presence_changed(room)  # the others hear of it once, with whoever else came or went
             return room
         raise RoomError(E.UNAVAILABLE, "the room is busy; try again")
@@ -476,7 +492,12 @@ class RoomService:
             raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id)
         who = Actor(peer.player_id, peer.name, peer.account)
         if isinstance(cmd, C.Chat):
-            line = decide_chat(room, who, cmd.text, self.clock.now(), self.settings)
+            now = self.clock.now()
+            line = decide_chat(room, who, cmd.text, now, self.settings)
+            try:  # kept with the room (its latest lines) before anyone is shown it
+                await self.storage.save_chat(room.code, line.sender, line.text, now, self.settings.chat_history)
+            except Exception as e:
+                raise _unavailable() from e
             for p in list(room.peers):
                 p.send_chat(line.sender, line.text, line.at)
             await self.publish(room, ChatSaid(line.sender, line.text, line.at))
@@ -496,7 +517,7 @@ class RoomService:
                 case C.Start() | C.Rematch():
                     await self._begin(room, who, rematch=isinstance(cmd, C.Rematch))
                 case C.NextHand():
-                    await self._deal(room, who)
+                    await self._ready(room, who)
                 case C.MakeMove(move=data, id=move_id):
                     stages.mark("locked")
                     decided = decide_move(room, who, data, move_id, now)
@@ -551,14 +572,29 @@ class RoomService:
             p.sent_v = -1  # a new match: its first state carries the deal's events
         await self._committed(room, room_changed=True)
 
-    async def _deal(self, room: LiveRoom, who: Actor) -> None:
-        deal = decide_next_hand(room, who, self.clock.now(), self.fresh())
+    async def _ready(self, room: LiveRoom, who: Actor) -> None:
+        """A seated player is ready for the next hand: deal it if everyone now is, else show
+        who is ready (and tell the other instances)."""
+        mark = decide_next_hand(room, who, self.clock.now(), self.fresh())
+        m = room.match
+        assert m is not None
+        if mark.deal is not None:
+            await self._deal(room, mark.deal)
+            return
+        m.ready.add(mark.seat)
+        self._show(room, room_changed=False)
+        await self.publish(room, ReadyMarked(m.id, m.v, mark.seat))
+
+    async def _deal(self, room: LiveRoom, deal: DealHand, *, quiet: bool = False) -> None:
+        """Commit the deal of the next hand; `quiet`: a lost race is no error (the timer's)."""
         m = room.match
         assert m is not None
         try:
             await self.storage.deal_hand(deal)
         except Conflict as e:
             await self.reload(room)
+            if quiet:
+                return
             raise RoomError(E.CONFLICT, "the next hand was already dealt") from e
         except Exception as e:
             raise self._store_failed(room, e) from e
@@ -620,7 +656,7 @@ class RoomService:
     # The room's timer: bots, the turn clock and absent players.
     def _needs_driver(self, code: str) -> bool:
         room = self.rooms.get(code)
-        return (room is not None and not room.closed and room.match is not None and room.match.playing
+        return (room is not None and not room.closed and room.match is not None
                 and next_timer(room, self.clock.now(), self.clock.monotonic(), self.settings) is not None)
 
     def _reschedule(self, code: str) -> None:
@@ -659,6 +695,17 @@ class RoomService:
 
     async def _act(self, room: LiveRoom, timer: Timer) -> None:
         """Make the automatic move the timer was armed for, if the table has not moved on."""
+        if timer.kind == DEAL:
+            async with room.lock:
+                if room.closed or not self.driving.holds(room.code):
+                    return
+                deal = decide_due_deal(room, timer.v, self.clock.now(), self.fresh())
+                if deal is None:
+                    if room.match is not None and room.match.v == timer.v:
+                        self.schedule(room)  # not yet (the clock woke early): look again
+                    return
+                await self._deal(room, deal, quiet=True)
+            return
         async with room.lock:
             if room.closed or not self.driving.holds(room.code):
                 return

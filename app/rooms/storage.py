@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.engine import Match, MatchStatus, Move
 from app.store import awards as award_store
+from app.store import chat as chat_store
 from app.store import leases as lease_store
 from app.store import matches as match_store
 from app.store import players as player_store
@@ -141,6 +142,18 @@ class SqlRooms:
 
     async def close(self) -> None:
         await self.writer.close()
+
+    # Chat.
+    async def save_chat(self, room: str, sender: dict[str, Any], text: str, at: datetime, keep: int) -> None:
+        async with self.sessions() as s:
+            await chat_store.add_line(s, room, sender, text, at, keep)
+
+    async def recent_chat(self, room: str, limit: int) -> list[dict[str, Any]]:
+        if limit <= 0:
+            return []
+        async with self.sessions() as s:
+            lines = await chat_store.recent_lines(s, room, limit)
+        return [{"from": sender, "text": text, "at": at.isoformat()} for sender, text, at in lines]
 
     # Presence.
     async def add_socket(self, room: str, player: str, instance: str) -> None:

@@ -8,7 +8,9 @@ earliest of:
 - the turn clock: at the stored deadline (and then again after `bot_delay`) the server plays
   for the player until the turn passes;
 - an absent player: once they have been away `absent_grace` seconds (and someone else is in
-  the room) a bot plays their turns until they return.
+  the room) a bot plays their turns until they return;
+- between hands: the next hand is dealt at once when every seat is ready, else when the
+  countdown (`next_hand_seconds`) ends (`match_rules.decide_due_deal`).
 When the timer fires, `decide_automatic` checks the match is still at the version it was
 armed for (a move that happened meanwhile cancels it) and says who chooses the move; the
 chosen move goes through `play.decide_seat_move`, the same path as a person's.
@@ -20,13 +22,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from app.engine import Move, view
+from app.engine import MatchStatus, Move, view
 from app.settings import Settings
 
+from .match_rules import ready_seats
 from .model import Room
 from .steps import BOT
 
-CLOCK, ABSENT = "clock", "absent"
+CLOCK, ABSENT, DEAL = "clock", "absent", "deal"
 DUE = 0.05  # a timer this close to its time acts now
 
 
@@ -53,7 +56,12 @@ def absent_seats(room: Room, now: datetime, grace: float) -> list[int]:
 def next_timer(room: Room, now: datetime, mono: float, settings: Settings) -> Timer | None:
     """When, and as whom, to act for the seat to move; None if we wait for a person."""
     m = room.match
-    if m is None or not m.playing or not room.anyone_here():  # nobody watches: the room waits
+    if m is None or not room.anyone_here():  # nobody watches: the room waits
+        return None
+    if m.engine.status == MatchStatus.HAND_OVER and m.next_deadline is not None:
+        everyone = len(ready_seats(room)) == len(m.seats)
+        return Timer(0.0 if everyone else max(0.0, (m.next_deadline - now).total_seconds()), DEAL, m.v)
+    if not m.playing:
         return None
     info = m.seats[m.turn]
     pause = max(0.0, room.changed_at + settings.bot_delay - mono)
@@ -85,7 +93,7 @@ def decide_automatic(room: Room, armed: Timer, now: datetime, mono: float, setti
     """The timer armed as `armed` fired: who chooses the move now, or None if the table has
     moved on or the time is not yet (then the shell asks `next_timer` again)."""
     m = room.match
-    if m is None or m.v != armed.v or not m.playing:
+    if m is None or m.v != armed.v or not m.playing or armed.kind == DEAL:
         return None
     timer = next_timer(room, now, mono, settings)
     if timer is None or timer.delay > DUE:

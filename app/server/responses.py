@@ -130,6 +130,12 @@ class RoomSeat(BaseModel):
     name: str | None
     bot: str | None
     connected: bool
+    team: int | None = Field(default=None, description="the seat's team index in a partnership game")
+
+
+class Watcher(BaseModel):
+    player_id: str
+    name: str | None = Field(description="null only if the player is gone")
 
 
 class RoomOut(BaseModel):
@@ -151,6 +157,7 @@ class RoomOut(BaseModel):
     match_id: str | None
     match_number: int
     spectators: int
+    watchers: list[Watcher] = Field(default_factory=list, description="who the spectators are")
     seeded: bool
     rated: bool
 
@@ -297,8 +304,11 @@ class OptionInfo(BaseModel):
 
     default: Any
     help: str
+    label: str = Field(description="the option's name in a player's words")
     kind: str | None = None
     choices: list[Any] | None = None
+    choice_labels: dict[str, str] | None = Field(
+        default=None, description="each choice in a player's words, by the choice's JSON text")
     min: int | None = None
     max: int | None = None
     unlimited: str | None = None
@@ -308,6 +318,7 @@ class OptionInfo(BaseModel):
 
 class PresetInfo(BaseModel):
     help: str
+    label: str = Field(description="the preset's name in a player's words")
     changes: dict[str, Any] = Field(description="the options the preset changes from the standard game")
     options: EngineOptions
 

@@ -125,6 +125,9 @@ class Connection:
     def send_chat(self, sender: dict[str, Any], text: str, at: str) -> None:
         self._put(wire.ChatLine(sender=sender, text=text, at=at))
 
+    def send_chat_history(self, lines: list[dict[str, Any]]) -> None:
+        self._put(wire.ChatHistory(lines=[wire.ChatLine.model_validate(line) for line in lines]))
+
     def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None:
         self._put(wire.HintMessage(v=v, move=move, reason=reason))
 

@@ -173,6 +173,14 @@ class Clock(_Out):
     turn_seconds: int
 
 
+class NextHandInfo(_Out):
+    """Between hands: the seats ready for the next hand, and when it is dealt anyway."""
+
+    ready: list[int]
+    deadline: str
+    remaining: float
+
+
 class State(_Out):
     type: Literal["state"] = "state"
     v: int
@@ -183,6 +191,7 @@ class State(_Out):
     clock: Clock | None = None
     autoplay: list[int] = []
     awards: dict[str, Any] | None = None
+    next_hand: NextHandInfo | None = None
 
 
 class SplitState(_Out):
@@ -199,6 +208,7 @@ class SplitState(_Out):
     clock: Clock | None = None
     autoplay: list[int] = []
     awards: dict[str, Any] | None = None
+    next_hand: NextHandInfo | None = None
 
 
 class Error(_Out):
@@ -216,6 +226,13 @@ class ChatLine(_Out):
     at: str
 
 
+class ChatHistory(_Out):
+    """The room's recent chat, oldest first, sent after the welcome (and state) on each join."""
+
+    type: Literal["chat_history"] = "chat_history"
+    lines: list[ChatLine]
+
+
 class HintMessage(_Out):
     type: Literal["hint"] = "hint"
     v: int
@@ -227,5 +244,5 @@ class Pong(_Out):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Annotated[Welcome | RoomMessage | State | Error | ChatLine | HintMessage | Pong,
+ServerMessage = Annotated[Welcome | RoomMessage | State | Error | ChatLine | ChatHistory | HintMessage | Pong,
                           Field(discriminator="type")]

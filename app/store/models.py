@@ -222,6 +222,19 @@ class Presence(Base):
     left_at: Mapped[datetime | None] = mapped_column(nullable=True)
 
 
+class ChatLine(Base):
+    """A line of a room's chat; only the room's latest `SPITE_CHAT_HISTORY` lines are kept."""
+
+    __tablename__ = "chat_lines"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"))
+    at: Mapped[datetime] = mapped_column()
+    sender: Mapped[dict[str, Any]] = mapped_column()
+    text: Mapped[str] = mapped_column(String(4000))
+
+    __table_args__ = (Index("ix_chat_lines_room_code_id", "room_code", "id"),)
+
+
 class Lease(Base):
     """Which instance drives a room's timers and bots (turn clock, absent players, bot turns)
     until `expires_at`; the holder renews it while alive, another instance takes it once it

@@ -15,15 +15,17 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .models import Presence, utcnow
+from .models import Player, Presence, utcnow
 
 
 @dataclass(frozen=True)
 class Seen:
-    """A player's presence in a room: connected now, or away since when."""
+    """A player's presence in a room: connected now, or away since when (and their name, so
+    every instance can name who watches)."""
 
     connected: bool
     away_since: datetime | None
+    name: str | None = None
 
 
 async def add_socket(session: AsyncSession, room: str, player: str, instance: str) -> None:
@@ -80,23 +82,24 @@ async def room_presence(session: AsyncSession, room: str, ttl: float) -> dict[st
 
 async def rooms_presence(session: AsyncSession, rooms: list[str], ttl: float) -> dict[str, dict[str, Seen]]:
     """`room_presence` of several rooms in one query."""
-    by_room: dict[str, list[Presence]] = {code: [] for code in rooms}
+    by_room: dict[str, list[tuple[Presence, str]]] = {code: [] for code in rooms}
     for start in range(0, len(rooms), 500):
         chunk = rooms[start:start + 500]
-        for row in (await session.execute(select(Presence).where(Presence.room_code.in_(chunk)))).scalars():
-            by_room[row.room_code].append(row)
+        query = select(Presence, Player.name).join(Player, Player.id == Presence.player_id)
+        for row, name in (await session.execute(query.where(Presence.room_code.in_(chunk)))).all():
+            by_room[row.room_code].append((row, name))
     return {code: _summarise(rows, ttl) for code, rows in by_room.items()}
 
 
-def _summarise(rows: list[Presence], ttl: float) -> dict[str, Seen]:
+def _summarise(rows: list[tuple[Presence, str]], ttl: float) -> dict[str, Seen]:
     fresh_after = utcnow() - timedelta(seconds=ttl)
     out: dict[str, Seen] = {}
-    for row in rows:
+    for row, name in rows:
         live = row.sockets > 0 and row.seen_at > fresh_after
         gone_at = None if live else (row.left_at if row.sockets == 0 and row.left_at else row.seen_at)
         prev = out.get(row.player_id)
         if live or (prev is not None and prev.connected):
-            out[row.player_id] = Seen(True, None)
+            out[row.player_id] = Seen(True, None, name)
         elif prev is None or (prev.away_since and gone_at and gone_at > prev.away_since):
-            out[row.player_id] = Seen(False, gone_at)
+            out[row.player_id] = Seen(False, gone_at, name)
     return out

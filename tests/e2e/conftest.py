@@ -141,7 +141,7 @@ class PageOpener:
         # Playwright's wait_for_function evaluates its predicate with eval(), which the site's
         # Content-Security-Policy forbids; test_csp.py plays with the policy in force.
         kw.setdefault("bypass_csp", True)
-        ctx = self.browser.new_context(**(PHONE if phone else DESKTOP), **kw)
+        ctx = self.browser.new_context(**{**(PHONE if phone else DESKTOP), **kw})
         ctx.set_default_timeout(10_000)
         self.contexts.append(ctx)
         return self.watch.page(ctx.new_page(), who)

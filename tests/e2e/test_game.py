@@ -60,6 +60,16 @@ def test_two_players_play_a_seeded_game_to_its_end(server: Server, open_page: Pa
     expect(ann.locator("#replay-pos")).to_have_text(re.compile(r"Move 0 of \d+"))
     total = int(ann.locator("#replay-pos").inner_text().rsplit(" ", 1)[1])
     assert total >= 10
+    # Titled by the players and the date; every move names its player, card and places.
+    expect(ann.locator(".replay h1")).to_have_text(re.compile(r"^Ann vs Bob · \w+"))
+    assert re.match(r"^Replay: Ann vs Bob", ann.title())
+    lines = ann.locator(".replay-moves li[data-at] button").all_inner_texts()
+    assert len(lines) == total
+    card = r"(\d+|[AJQK])[♠♥♦♣]( \(wild\))?|Joker"
+    for line in lines:
+        assert re.fullmatch(rf"(Ann|Bob) (played ({card}) from their (hand|pay-off pile|side stack \d) to centre \d"
+                            rf"|discarded ({card}) to their side stack \d)", line), line
+    assert "your" not in " ".join(lines)
     # Every card face up: both hands are shown.
     expect(ann.locator(".replay-stage .hand-row .card.face")).to_have_count(10)
     ann.click("#replay-next")

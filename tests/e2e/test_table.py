@@ -136,17 +136,17 @@ def test_next_hand_of_a_match(server: Server, open_page: PageOpener) -> None:
     for page in (ann, bob):
         expect(page.locator(".result h2")).to_have_text("Hand 1 over")
         expect(page.locator(".result .verdict")).to_have_attribute("data-verdict", "ok")
-    # One player asking is enough for the server to deal the next hand; the other keeps the
-    # last result on screen until closing it.
-    ann.click(".result >> text=Next hand")
+    # The next hand waits until both are ready: Ann's click marks her ready, Bob still reads.
+    ann.click("#next-hand")
+    expect(ann.locator("#next-hand")).to_have_text("Ready ✓")
+    expect(bob.locator("#ready-line")).to_contain_text("Waiting for you")
+    expect(bob.locator(".result h2")).to_have_text("Hand 1 over")
+    shot(bob, "result-waiting-phone")
+    bob.click("#next-hand")
     for page in (ann, bob):
         expect(page.locator(".hand-info")).to_contain_text("Hand 2")
         expect(page.locator(".me .hand-row .card")).to_have_count(5)
-    expect(ann.locator(".result")).to_have_count(0)
-    if bob.locator(".result").count():
-        expect(bob.locator(".result h2")).to_have_text("Last result: Hand 1 over")
-        bob.click("#close-result")
-    expect(bob.locator(".result")).to_have_count(0)
+        expect(page.locator(".result")).to_have_count(0)
     # The winner of hand 1 carries 10 points into hand 2.
     expect(ann.locator(".player .score").filter(has_text="10 pts")).to_have_count(1)
 

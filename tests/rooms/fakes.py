@@ -92,6 +92,7 @@ class MemoryStorage:
     sockets: dict[tuple[str, str, str], int] = field(default_factory=dict)
     left: dict[tuple[str, str], datetime] = field(default_factory=dict)
     leases: dict[str, str] = field(default_factory=dict)
+    chat: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     clock: FakeClock = field(default_factory=FakeClock)
     fail: Exception | None = None
     writes: int = 0
@@ -178,6 +179,14 @@ class MemoryStorage:
         pass
 
     # Presence.
+    async def save_chat(self, room: str, sender: dict[str, Any], text: str, at: datetime, keep: int) -> None:
+        self._write()
+        lines = [*self.chat.get(room, []), {"from": sender, "text": text, "at": at.isoformat()}]
+        self.chat[room] = lines[len(lines) - keep:] if keep else []
+
+    async def recent_chat(self, room: str, limit: int) -> list[dict[str, Any]]:
+        return self.chat.get(room, [])[-limit:] if limit else []
+
     async def add_socket(self, room: str, player: str, instance: str) -> None:
         key = (room, player, instance)
         self.sockets[key] = self.sockets.get(key, 0) + 1
@@ -296,6 +305,9 @@ class RecordingPeer:
 
     def send_chat(self, sender: dict[str, Any], text: str, at: str) -> None:
         self.got.append(("chat", {"from": sender, "text": text, "at": at}))
+
+    def send_chat_history(self, lines: list[dict[str, Any]]) -> None:
+        self.got.append(("chat_history", {"lines": lines}))
 
     def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None:
         self.got.append(("hint", {"v": v, "move": move, "reason": reason}))

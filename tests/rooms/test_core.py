@@ -16,15 +16,18 @@ from app.rooms.match_rules import (
     AlreadyMade,
     CommitMove,
     Fresh,
+    arm_next_hand,
+    decide_due_deal,
     decide_hint,
     decide_move,
     decide_next_hand,
+    decide_seat_move,
     decide_start,
 )
 from app.rooms.messages import Advanced, ChatSaid, Resync, RoomChanged, notice_from_json, notice_json
 from app.rooms.model import Room, RoomState, SeatInfo
 from app.rooms.steps import DealStep, MatchLog, MoveStep, StepRefused, apply_steps, new_match, rebuild
-from app.rooms.timers import ABSENT, BOT, CLOCK, Timer, absent_seats, decide_automatic, next_timer
+from app.rooms.timers import ABSENT, BOT, CLOCK, DEAL, Timer, absent_seats, decide_automatic, next_timer
 from app.store.models import RoomStatus
 from app.store.presence import Seen
 
@@ -204,6 +207,56 @@ def test_the_next_hand_and_a_rematch_wait_for_the_end() -> None:
     with pytest.raises(RoomError) as no_rematch:
         decide_start(room, HOST, rematch=True, now=START, fresh=FRESH, settings=RULES)
     assert no_rematch.value.code == E.NOT_ALLOWED_NOW
+
+
+def hand_over(room: Room) -> Room:
+    """Play first legal moves until the hand is over (a match to 500, pay-off piles of 5)."""
+    m = room.match
+    assert m is not None
+    while m.playing:
+        decided = decide_seat_move(room, m.turn, m.engine.game.legal_moves()[0], "player", None, START)
+        apply_steps(m, [decided.step], decided.deadline, previewed=decided.previewed)
+    assert m.engine.status == MatchStatus.HAND_OVER
+    arm_next_hand(m, START, 20)
+    return room
+
+
+def test_the_next_hand_is_dealt_when_everyone_is_ready_or_the_countdown_ends() -> None:
+    room = hand_over(playing(lobby(overrides={"payoff_size": 5, "match_target": 500})))
+    m = room.match
+    assert m is not None and m.next_deadline == START + timedelta(seconds=20)
+    first = decide_next_hand(room, HOST, START, FRESH)
+    assert first.seat == 0 and first.deal is None  # the guest is still reading
+    m.ready.add(first.seat)
+    timer = next_timer(room, START + timedelta(seconds=5), 0.0, RULES)
+    assert timer == Timer(pytest.approx(15.0), DEAL, m.v)
+    assert decide_due_deal(room, m.v, START + timedelta(seconds=5), FRESH) is None
+    both = decide_next_hand(room, GUEST, START, FRESH)
+    assert both.deal is not None and both.deal.deal.number == 2 and both.deal.expect_v == m.v
+    # Nobody else says so: the countdown deals.
+    due = decide_due_deal(room, m.v, START + timedelta(seconds=20), FRESH)
+    assert due is not None and due.deal.number == 2
+    assert decide_due_deal(room, m.v - 1, START + timedelta(seconds=30), FRESH) is None  # armed for another version
+    with pytest.raises(RoomError) as watcher:
+        decide_next_hand(room, OTHER, START, FRESH)
+    assert watcher.value.code == E.NOT_ALLOWED_NOW
+
+
+def test_bots_and_people_away_count_as_ready() -> None:
+    room = hand_over(playing(lobby(overrides={"payoff_size": 5, "match_target": 500}), bot="easy"))
+    m = room.match
+    assert m is not None
+    assert next_timer(room, START, 0.0, RULES) == Timer(pytest.approx(20.0), DEAL, m.v)
+    mark = decide_next_hand(room, HOST, START, FRESH)
+    assert mark.deal is not None  # the bot is always ready
+    room2 = hand_over(playing(lobby(overrides={"payoff_size": 5, "match_target": 500})))
+    del room2.here[GUEST.player_id]  # the guest left
+    assert decide_next_hand(room2, HOST, START, FRESH).deal is not None
+    assert room2.match is not None
+    dealt = room2.match
+    apply_steps(dealt, [decide_next_hand(room2, HOST, START, FRESH).deal.deal], None)  # type: ignore[union-attr]
+    arm_next_hand(dealt, START, 20)
+    assert dealt.playing and dealt.next_deadline is None and not dealt.ready
 
 
 def test_hints_are_for_the_player_to_move_in_rooms_that_allow_them() -> None:

@@ -240,6 +240,57 @@ async def test_the_next_hand_is_dealt_once_a_hand_is_over(world: Any) -> None:
     assert twice.value.code == E.NOT_ALLOWED_NOW
 
 
+async def test_the_next_hand_waits_for_every_seated_person_or_the_countdown(world: Any) -> None:
+    storage, clock, make = world
+    svc = await make(absent_grace=0, bot_delay=0, next_hand_seconds=20)
+    live, host, guest = await seated(svc, storage, overrides={"payoff_size": 5, "match_target": 500})
+    await svc.handle(live, host, C.Start())
+    m = live.match
+    assert m is not None
+    await play_out_the_hand(svc, live, host, guest, clock)
+    back = RecordingPeer("g", "Gus")
+    await svc.join("ROOM", back, None)  # the guest is back, reading the result
+    await clock.advance(1)
+    assert host.last("state")["next_hand"]["ready"] == []
+    await svc.handle(live, host, C.NextHand())
+    assert len(m.engine.hands) == 1 and not m.playing  # the guest has not said so yet
+    assert back.last("state")["next_hand"]["ready"] == [0]
+    await svc.handle(live, back, C.NextHand())
+    assert len(m.engine.hands) == 2 and m.playing and back.last("state")["next_hand"] is None
+    # The next hand's end: nobody says anything, the countdown deals after 20 seconds.
+    await play_out_the_hand(svc, live, host, back, clock)
+    await svc.join("ROOM", RecordingPeer("g", "Gus"), None)
+    await clock.advance(1)
+    hands = len(m.engine.hands)
+    left = host.last("state")["next_hand"]["remaining"]
+    assert 0 < left <= 20
+    await clock.advance(left - 1)
+    assert len(m.engine.hands) == hands
+    await clock.advance(2)
+    assert len(m.engine.hands) == hands + 1 and m.playing
+
+
+async def test_ready_marks_cross_instances(world: Any) -> None:
+    storage, clock, make = world
+    a, b = await make("a", absent_grace=0, bot_delay=0), await make("b", absent_grace=0, bot_delay=0)
+    live_a, host, guest = await seated(a, storage, overrides={"payoff_size": 5, "match_target": 500})
+    await a.handle(live_a, host, C.Start())
+    await play_out_the_hand(a, live_a, host, guest, clock)
+    back = RecordingPeer("g", "Gus")
+    live_b = await b.join("ROOM", back, None)  # the guest comes back through instance b
+    await clock.advance(1)
+    m_a, m_b = live_a.match, live_b.match
+    assert m_a is not None and m_b is not None and m_b.v == m_a.v
+    await a.handle(live_a, host, C.NextHand())
+    await settle()
+    assert len(m_a.engine.hands) == 1 and back.last("state")["next_hand"]["ready"] == [0]  # heard on the bus
+    await b.handle(live_b, back, C.NextHand())  # b knows everyone is ready: it deals
+    await settle()
+    assert len(m_b.engine.hands) == 2 and m_b.playing
+    assert live_a.match is not None and len(live_a.match.engine.hands) == 2
+    assert host.last("state")["view"]["hand_number"] == 2
+
+
 async def test_a_rematch_starts_a_new_match_once_the_match_is_over(world: Any) -> None:
     storage, clock, make = world
     svc = await make(absent_grace=0, bot_delay=0)

@@ -105,7 +105,8 @@ async def drive(socks: list[Sock], rng: random.Random, until: Any, timeout: floa
         if latest is not None and all(st is not None and st["v"] == latest["v"] for st in states):
             view = latest["view"]
             if view["status"] == "hand_over":
-                await socks[0].send({"type": "next_hand"})
+                for s in socks:  # dealt once every seated person is ready
+                    await s.send({"type": "next_hand"})
             elif view["status"] == "playing":
                 for i, st in enumerate(states):
                     if st is not None and st["view"]["legal_moves"] and i not in (hold or set()):

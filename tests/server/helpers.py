@@ -292,7 +292,8 @@ async def play_to_end(socks: list[Sock], rng: random.Random, match_id: str | Non
         if view["status"] == "match_over":
             return latest[0]
         if view["status"] == "hand_over":
-            await socks[0].send({"type": "next_hand"})
+            for s in socks:  # the next hand is dealt once every seated person is ready
+                await s.send({"type": "next_hand"})
             v += 1
             continue
         mover = next((i for i, st in enumerate(latest) if st["view"]["legal_moves"]), None)

@@ -27,6 +27,7 @@ async def _two_at_the_table(server: ServerThread, http: httpx.AsyncClient) -> tu
     await b.room({"type": "sit", "seat": 1}, lambda r: r["seats"][1]["player_id"] == bob.id)
     await a.send({"type": "start"})
     st = await a.state_at(0)
+    await b.state_at(0)  # the mover may be b: its first state must have come too
     mover = a if st["view"]["turn"] == 0 else b
     return mover, ann, a
 

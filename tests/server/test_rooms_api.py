@@ -138,3 +138,19 @@ async def test_random_bodies_never_break_the_server(api: httpx.AsyncClient) -> N
             assert "message" in r.json() or r.status_code == 201
             seen.add(r.status_code)
     assert {201, 422} <= seen
+
+
+async def test_the_catalogue_speaks_a_players_words(api: httpx.AsyncClient) -> None:
+    """Every option, choice and preset has a label a person reads; no help text quotes a code name."""
+    body = (await api.get("/api/options")).json()
+    assert body["options"]["payoff_size"]["label"] == "Pay-off pile size"
+    assert body["presets"]["cat_and_mouse"]["label"] == "Cat and Mouse"
+    codes = {str(c) for o in body["options"].values() for c in o.get("choices", []) if "_" in str(c)}
+    codes |= {name for name in body["options"] if "_" in name} | {"'pairs'", "'unlimited'"}
+    for name, o in body["options"].items():
+        assert o["label"] and "_" not in o["label"], name
+        for c in o.get("choices", []):
+            assert o["choice_labels"][str(c)], (name, c)
+        assert not [code for code in codes if code in o["help"]], (name, o["help"])
+    for name, p in body["presets"].items():
+        assert p["label"] and "_" not in p["label"], name

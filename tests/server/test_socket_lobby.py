@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import httpx
 from pydantic import TypeAdapter
@@ -123,3 +124,34 @@ async def test_chat_and_ping(server: ServerThread, http: httpx.AsyncClient) -> N
     assert (await a.error({"type": "chat", "text": "   "}))["code"] == "bad_message"
     assert (await a.error({"type": "chat", "text": "x" * 501}))["code"] == "bad_message"
     assert (await a.request({"type": "ping"}, lambda m: m["type"] == "pong"))["type"] == "pong"
+
+
+async def test_chat_history_is_kept_with_the_room_and_sent_on_reconnect(
+        start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(chat_history=3)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
+        room = await new_room(http, ann)
+    a = await Sock.open(server.base, room["code"], ann)
+    first = await a.wait(lambda m: m["type"] == "chat_history")
+    assert first["lines"] == []
+    for i in range(5):
+        await a.request({"type": "chat", "text": f"line {i}"},
+                        lambda m, i=i: m["type"] == "chat" and m["text"] == f"line {i}")
+    # Bob comes in later, and Ann reloads: both get the latest three lines, oldest first.
+    b = await Sock.open(server.base, room["code"], bob)
+    history = await b.wait(lambda m: m["type"] == "chat_history")
+    TypeAdapter(ServerMessage).validate_python(history)
+    assert [line["text"] for line in history["lines"]] == ["line 2", "line 3", "line 4"]
+    assert history["lines"][0]["from"]["name"] == "Ann" and history["lines"][0]["at"]
+    welcome = next(i for i, m in enumerate(b.messages) if m["type"] == "welcome")
+    assert welcome < b.messages.index(history)
+    await a.close()
+    again = await Sock.open(server.base, room["code"], ann)
+    assert [m["text"] for m in (await again.wait(lambda m: m["type"] == "chat_history"))["lines"]] == [
+        "line 2", "line 3", "line 4"]
+    # A server restart (a new process on the same database) keeps them too.
+    server.stop()
+    other = start_server(chat_history=3)
+    c = await Sock.open(other.base, room["code"], bob)
+    assert len((await c.wait(lambda m: m["type"] == "chat_history"))["lines"]) == 3
