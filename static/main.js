@@ -4,7 +4,6 @@
 // "/#replay/{id}" the replay viewer, "/#account" sign in / claim an account, "/#leaderboard",
 // "/#player/{id}" a profile (hash routes need no extra server paths).
 
-import { accountPage, leaderboardPage, profilePage, ratingText } from "./account.js";
 import * as api from "./api.js";
 import { animate, snapshot } from "./anim.js";
 import { announce, describeEvents } from "./announce.js";
@@ -14,7 +13,6 @@ import { TableInput } from "./dnd.js";
 import { QUICK_KEY, homePage, howToPlay, inviteBox, loadMeta, nameForm, roomLobby } from "./lobby.js";
 import { endTurnMove, takeBackMove } from "./moves.js";
 import { MoveLog } from "./movelog.js";
-import { historyPage, replayPage } from "./replay.js";
 import { resultPanel } from "./results.js";
 import { RoomSocket } from "./socket.js";
 import { renderTable, turnText } from "./table.js";
@@ -57,6 +55,7 @@ export function navigate(path) {
 
 function route() {
   leave();
+  current = null;
   app.textContent = "";
   const path = location.pathname;
   const hash = location.hash.replace(/^#\/?/, "");
@@ -73,21 +72,23 @@ function route() {
     app.append(homeLink(), howToPlay());
   } else if (hash === "history") {
     document.title = "My matches · Spite & Malice";
-    app.append(homeLink(), historyPage());
+    later(import("./replay.js"), (m) => m.historyPage());
   } else if (hash === "account") {
     document.title = "Account · Spite & Malice";
-    app.append(homeLink(), accountPage(ctx));
+    later(import("./account.js"), (m) => m.accountPage(ctx));
   } else if (hash === "leaderboard") {
     document.title = "Leaderboard · Spite & Malice";
-    app.append(homeLink(), leaderboardPage());
+    later(import("./account.js"), (m) => m.leaderboardPage());
   } else if (hash.startsWith("player/")) {
     document.title = "Player · Spite & Malice";
-    app.append(homeLink(), profilePage(decodeURIComponent(hash.slice(7))));
+    later(import("./account.js"), (m) => m.profilePage(decodeURIComponent(hash.slice(7))));
   } else if (hash.startsWith("replay/")) {
     document.title = "Replay · Spite & Malice";
-    const r = replayPage(decodeURIComponent(hash.slice(7)));
-    cleanup.push(r.stop);
-    app.append(homeLink(), r.el);
+    later(import("./replay.js"), (m) => {
+      const r = m.replayPage(decodeURIComponent(hash.slice(7)));
+      cleanup.push(r.stop);
+      return r.el;
+    });
   } else {
     document.title = "Spite & Malice";
     app.append(homePage(ctx));
@@ -95,6 +96,24 @@ function route() {
   const h = /** @type {HTMLElement | null} */ (app.querySelector("h1, h2"));
   if (h && document.activeElement === document.body) h.tabIndex = -1;
 }
+
+/** A page whose module loads only when it is visited (the first load stays small): the home
+ * link at once, the page when its module has arrived, unless the player has moved on by then.
+ * @template M @param {Promise<M>} module @param {(m: M) => HTMLElement} page */
+function later(module, page) {
+  app.append(homeLink());
+  const here = location.href;
+  const ticket = {};
+  current = ticket;
+  module.then((m) => {
+    if (current === ticket && location.href === here) app.append(page(m));
+  }).catch((e) => {
+    if (current === ticket) app.append(el("p", "error", "This page could not load: " + e.message));
+  });
+}
+
+/** @type {object | null} which page `later` may still fill (a new route takes it over) */
+let current = null;
 
 function homeLink() {
   const nav = el("nav", "topnav");
@@ -562,7 +581,6 @@ class RoomPage {
       replay: matchId && v.status === "match_over" ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
       awards: this.awards,
       me: this.me.id,
-      ratingText,
     });
     this.resultSlot.append(panel);
     // Kept on screen (until closed) if someone else starts the next hand before we have read it.
