@@ -19,11 +19,13 @@ from collections import Counter
 # The first pattern that matches a frame's file decides its layer (py-spy prints
 # "function (path/to/file.py:line)").
 LAYERS: list[tuple[str, str]] = [
-    ("engine", r"\bapp/engine/"),
+    ("engine: views (observer.py)", r"\bapp/engine/observer\.py"),
+    ("engine: rules (legal moves, apply, the copy a move is decided on)", r"\bapp/engine/"),
     ("bots", r"\bapp/bots/"),
     ("room core (decisions)", r"\bapp/rooms/(lobby|match_rules|timers|steps|model|messages|commands)\.py"),
     ("room fan-out (views, encoding)", r"\bapp/rooms/fanout\.py"),
     ("room shell and ports", r"\bapp/rooms/"),
+    ("SQLite (inline commits: sqlite3 runs under app/store/inline.py)", r"\bapp/store/inline\.py"),
     ("store (our code)", r"\bapp/store/"),
     ("server (our socket and REST code)", r"\bapp/server/"),
     ("metrics and logging", r"prometheus_client|/logging/"),

@@ -229,6 +229,7 @@ class Player:
         self.v = -1
         self.view: dict[str, Any] | None = None
         self.got_v = asyncio.Event()
+        self.seated = 0  # seats filled in the last `room` message
 
     async def connect(self) -> None:
         ws_url = self.url.replace("http", "ws", 1) + f"/ws/rooms/{self.room.code}"
@@ -245,6 +246,8 @@ class Player:
                 self.view = msg["view"] if "view" in msg else {**msg["shared"], **msg["own"]}
                 self.room.delivered(self, msg["v"])
                 self.got_v.set()
+            elif kind == "room":
+                self.seated = sum(1 for seat in msg["room"]["seats"] if seat.get("player_id"))
             elif kind == "error":
                 code = msg.get("code", "?")
                 self.room.stats.errors[code] = self.room.stats.errors.get(code, 0) + 1
@@ -274,9 +277,13 @@ class Room:
             if view is None:
                 await asyncio.sleep(0.05)
                 continue
-            if view["status"] != "playing":
-                await self.players[0].ws.send(dumps({"type": "rematch" if view["status"] == "match_over"
-                                                     else "next_hand"}))
+            if view["status"] == "match_over":
+                await self.players[0].ws.send(dumps({"type": "rematch"}))
+                await asyncio.sleep(0.2)
+                continue
+            if view["status"] != "playing":  # the next hand is dealt once every seated player is ready
+                for p in self.players:
+                    await p.ws.send(dumps({"type": "next_hand"}))
                 await asyncio.sleep(0.2)
                 continue
             mover = self.players[view["turn"]]
@@ -333,6 +340,9 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
         for p in room.players:
             await p.ws.send(dumps({"type": "sit", "seat": p.seat}))
     await asyncio.sleep(1.0 + args.rooms / 500)
+    deadline = time.perf_counter() + 60
+    while any(r.players[0].seated < 2 for r in rooms) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.2)  # every room seated before it starts
     after = sum(rss_kib(p) for p in pids)
     sockets = 2 * len(rooms)
     for room in rooms:
