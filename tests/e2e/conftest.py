@@ -4,6 +4,7 @@ uncaught exceptions; any one fails the test. Screenshots go to test-artifacts/sc
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -77,13 +78,13 @@ class Server:
         self.proc = None
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """A fresh server and database for one test."""
+@contextlib.contextmanager
+def running_server(tmp_path: Path, **settings: str) -> Iterator[Server]:
+    """A fresh server and database in `tmp_path`, with extra `SPITE_*` settings."""
     port = free_port()
     db = tmp_path / "e2e.db"
     env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", "SPITE_SEEDED_ROOMS": "true",
-           "SPITE_BOT_DELAY": "0", "SPITE_PUBLIC_URL": f"http://127.0.0.1:{port}", **CROWD_ENV}
+           "SPITE_BOT_DELAY": "0", "SPITE_PUBLIC_URL": f"http://127.0.0.1:{port}", **CROWD_ENV, **settings}
     env.pop("SPITE_REDIS_URL", None)
     srv = Server(url=f"http://127.0.0.1:{port}", port=port, db=db, env=env, log=tmp_path / "server.log")
     srv.start()
@@ -91,6 +92,13 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A fresh server and database for one test."""
+    with running_server(tmp_path) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="package")

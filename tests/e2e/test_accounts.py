@@ -5,16 +5,13 @@ achievements, recent matches), at phone and desktop size."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.server.helpers import CROWD_ENV
-
-from .conftest import PageOpener, Server, free_port, shot
+from .conftest import PageOpener, Server, running_server, shot
 from .play import play_until_hand_ends, register, sit
 
 PASSWORD = "correct horse"
@@ -23,18 +20,8 @@ PASSWORD = "correct horse"
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """As conftest's, with the leaderboard open from the first rated match."""
-    port = free_port()
-    db = tmp_path / "e2e.db"
-    env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", "SPITE_SEEDED_ROOMS": "true",
-           "SPITE_BOT_DELAY": "0", "SPITE_PUBLIC_URL": f"http://127.0.0.1:{port}", "SPITE_LEADERBOARD_MIN_GAMES": "1",
-           **CROWD_ENV}
-    env.pop("SPITE_REDIS_URL", None)
-    srv = Server(url=f"http://127.0.0.1:{port}", port=port, db=db, env=env, log=tmp_path / "server.log")
-    srv.start()
-    try:
+    with running_server(tmp_path, SPITE_LEADERBOARD_MIN_GAMES="1") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def sized(open_page: PageOpener, who: str, width: int, height: int, phone: bool) -> Page:
