@@ -7,7 +7,8 @@ held lease in one statement each `lease_seconds / 3`, drops the ones lost or no 
 retries the wanted ones, and adopts rooms whose driver died (lapsed lease, match still being
 played) by loading them here. The holder trusts its lease only for two thirds of its length
 after the last renewal, so two instances never drive the same room at once (with clocks
-in sync); the unique move version makes even that harmless.
+in sync); the unique move version makes even that harmless. A timer that finds the lease
+untrusted (a renewal came late) stands down; the renewal that restores the trust re-arms it.
 """
 
 from __future__ import annotations
@@ -116,7 +117,10 @@ class Driving:
         trust = started + self.seconds * 2 / 3
         for code in needed:
             if code in kept:
+                lapsed = self.held.get(code, 0.0) <= started
                 self.held[code] = trust
+                if lapsed:  # while we could not trust it, a timer may have stood down: re-arm it
+                    self.reschedule(code)
             else:
                 log.warning("lost the lease of room %s to another instance", code)
                 self.held.pop(code, None)

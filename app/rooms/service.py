@@ -693,11 +693,19 @@ class RoomService:
         except Exception:
             log.exception("automatic move in room %s failed", room.code)
 
+    def _stand_down(self, room: LiveRoom) -> None:
+        """A timer found the lease not (or no longer) trusted: ask for it again, so the room is
+        re-armed once it is ours (`Driving` re-arms it on winning or renewing it); without this a
+        bot's turn whose lease was released for a moment would wait for ever."""
+        if not room.closed:
+            self.schedule(room)
+
     async def _act(self, room: LiveRoom, timer: Timer) -> None:
         """Make the automatic move the timer was armed for, if the table has not moved on."""
         if timer.kind == DEAL:
             async with room.lock:
                 if room.closed or not self.driving.holds(room.code):
+                    self._stand_down(room)
                     return
                 deal = decide_due_deal(room, timer.v, self.clock.now(), self.fresh())
                 if deal is None:
@@ -708,6 +716,7 @@ class RoomService:
             return
         async with room.lock:
             if room.closed or not self.driving.holds(room.code):
+                self._stand_down(room)
                 return
             ask = decide_automatic(room, timer, self.clock.now(), self.clock.monotonic(), self.settings)
             m = room.match
@@ -722,6 +731,8 @@ class RoomService:
         async with room.lock:
             if room.closed or room.match is not m or m.v != ask.v or not self.driving.holds(room.code):
                 AUTOMATIC.labels(ask.kind, "dropped").inc()
+                if room.match is m and m.v == ask.v:
+                    self._stand_down(room)  # the lease, not the table, changed
                 return
             now = self.clock.now()
             try:

@@ -163,6 +163,29 @@ async def test_a_bot_plays_its_turn_after_the_pause(world: Any) -> None:
     assert m.v > v and storage.steps(m.id)[v + 1].actor == "bot"
 
 
+async def test_a_bot_whose_lease_was_let_go_for_a_moment_still_plays(world: Any) -> None:
+    """The lease keeper let the room's lease go while the bot's timer was armed (its renewal
+    found no driver needed at that instant): the timer stands down, asks for the lease again, and
+    the bot plays once the lease is back, instead of the room waiting for ever."""
+    storage, clock, make = world
+    svc = await make(bot_delay=0.5, presence_debounce=5)  # nothing else re-arms the room meanwhile
+    live, host, _guest = await seated(svc, storage, bot="easy")
+    await svc.handle(live, host, C.Start())
+    m = live.match
+    assert m is not None
+    while m.turn == 0:
+        await play_first_legal(svc, live, host)
+    v = m.v
+    await settle()
+    assert svc.driving.holds("ROOM")
+    await storage.release(["ROOM"], svc.instance)  # what _renew does with an idle room
+    svc.driving.held.pop("ROOM")
+    await clock.advance(0.6)  # the timer fires without the lease: it stands down and asks again
+    await settle()
+    await clock.advance(0.6)
+    assert m.v > v and storage.steps(m.id)[v + 1].actor == "bot"
+
+
 async def test_the_turn_clock_plays_for_a_player_who_runs_out_of_time(world: Any) -> None:
     storage, clock, make = world
     svc = await make(bot_delay=0.5)
