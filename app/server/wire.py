@@ -181,10 +181,11 @@ class NextHandInfo(_Out):
     remaining: float
 
 
-class State(_Out):
+class _StateFields(_Out):
+    """What every `state` carries beside its view (the room layer's `StateExtra`)."""
+
     type: Literal["state"] = "state"
     v: int
-    view: dict[str, Any]
     events: list[dict[str, Any]]
     match_id: str
     match_number: int
@@ -194,21 +195,16 @@ class State(_Out):
     next_hand: NextHandInfo | None = None
 
 
-class SplitState(_Out):
+class State(_StateFields):
+    view: dict[str, Any]
+
+
+class SplitState(_StateFields):
     """A `state` on a socket that said hello with `"format": "split"`: the view in two parts,
     `{**shared, **own}` being the receiver's whole view."""
 
-    type: Literal["state"] = "state"
-    v: int
     shared: dict[str, Any]
     own: dict[str, Any]
-    events: list[dict[str, Any]]
-    match_id: str
-    match_number: int
-    clock: Clock | None = None
-    autoplay: list[int] = []
-    awards: dict[str, Any] | None = None
-    next_hand: NextHandInfo | None = None
 
 
 class Error(_Out):

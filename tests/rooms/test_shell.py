@@ -16,7 +16,7 @@ from app.rooms import commands as C
 from app.rooms import errors as E
 from app.rooms.errors import RoomError
 from app.rooms.match_rules import Fresh
-from app.rooms.service import LiveRoom, RoomService
+from app.rooms.service import LiveMatch, LiveRoom, RoomService
 from app.store.models import RoomStatus
 
 from .fakes import FakeClock, MemoryStorage, RecordingPeer, SeededBots, settings, settle
@@ -147,15 +147,20 @@ async def test_a_lobby_change_made_elsewhere_is_decided_again_on_the_fresh_room(
     assert [s.player_id if s else None for s in live_a.state.seating] == seats
 
 
-async def test_a_bot_plays_its_turn_after_the_pause(world: Any) -> None:
-    storage, clock, make = world
-    svc = await make(bot_delay=0.5)
+async def bot_to_move(svc: RoomService, storage: MemoryStorage) -> LiveMatch:
+    """A started match against an easy bot, played by the host until it is the bot's turn."""
     live, host, _guest = await seated(svc, storage, bot="easy")
     await svc.handle(live, host, C.Start())
     m = live.match
     assert m is not None
     while m.turn == 0:
         await play_first_legal(svc, live, host)
+    return m
+
+
+async def test_a_bot_plays_its_turn_after_the_pause(world: Any) -> None:
+    storage, clock, make = world
+    m = await bot_to_move(await make(bot_delay=0.5), storage)
     v = m.v
     await clock.advance(0.2)
     assert m.v == v  # still thinking about it: people can follow
@@ -169,12 +174,7 @@ async def test_a_bot_whose_lease_was_let_go_for_a_moment_still_plays(world: Any)
     the bot plays once the lease is back, instead of the room waiting for ever."""
     storage, clock, make = world
     svc = await make(bot_delay=0.5, presence_debounce=5)  # nothing else re-arms the room meanwhile
-    live, host, _guest = await seated(svc, storage, bot="easy")
-    await svc.handle(live, host, C.Start())
-    m = live.match
-    assert m is not None
-    while m.turn == 0:
-        await play_first_legal(svc, live, host)
+    m = await bot_to_move(svc, storage)
     v = m.v
     await settle()
     assert svc.driving.holds("ROOM")
