@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import math
 import multiprocessing
@@ -43,6 +44,7 @@ class Result:
     reason: str
     moves: int
     seconds: dict[str, float]
+    slowest: dict[str, float]
     decisions: dict[str, int]
     iterations: int
     search_seconds: float
@@ -78,6 +80,7 @@ def play_game(job: tuple[dict[str, Any], int, bool]) -> Result:
     seed = deal_seed(cfg["seed"], deal)
     m.deal(seed)
     seconds = {"a": 0.0, "b": 0.0}
+    slowest = {"a": 0.0, "b": 0.0}
     decisions = {"a": 0, "b": 0}
     STATS.reset()
     moves = 0
@@ -88,7 +91,9 @@ def play_game(job: tuple[dict[str, Any], int, bool]) -> Result:
         v = view(m, seat)
         t = time.perf_counter()
         wire = choose_move(v, level, seed=int(seed[:8], 16) + moves, budget_ms=budget)
-        seconds[side] += time.perf_counter() - t
+        took = time.perf_counter() - t
+        seconds[side] += took
+        slowest[side] = max(slowest[side], took)
         decisions[side] += 1
         m.apply(Move.from_wire(wire), seat)
         moves += 1
@@ -98,7 +103,7 @@ def play_game(job: tuple[dict[str, Any], int, bool]) -> Result:
     assert outcome is not None
     won = {groups[s] for s in outcome.winners}
     result = "draw" if not won else ("a" if "a" in won else "b")
-    return Result(deal, swap, result, outcome.reason, moves, seconds, decisions,
+    return Result(deal, swap, result, outcome.reason, moves, seconds, slowest, decisions,
                   STATS.iterations, STATS.seconds, STATS.searches, STATS.departures)
 
 
@@ -117,6 +122,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-moves", type=int, default=20000)
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="for experiments: set a constant of app.bots.MODULE in every worker, "
+                             "e.g. --set hard.INFER=0 (applies to every bot of that level)")
     args = parser.parse_args()
     overrides: dict[str, Any] = {"players": args.players}
     if args.teams:
@@ -128,13 +136,20 @@ def main() -> None:
         except json.JSONDecodeError:
             overrides[name] = raw
     make_options(args.preset, overrides)  # refuse bad options before starting workers
+    for item in args.set:  # the workers are forked: they inherit these
+        target, _, raw = item.partition("=")
+        module, _, name = target.rpartition(".")
+        mod = importlib.import_module(f"app.bots.{module}")
+        if not hasattr(mod, name):
+            parser.error(f"app.bots.{module} has no {name}")
+        setattr(mod, name, type(getattr(mod, name))(json.loads(raw)))
     cfg = {"a": args.a, "b": args.b, "think_ms": args.think_ms, "preset": args.preset,
            "overrides": overrides, "seed": args.seed, "max_moves": args.max_moves}
     deals = (args.games + 1) // 2
     jobs = [(cfg, d, swap) for d in range(deals) for swap in (False, True)]
     print(f"arena: {args.a} vs {args.b}, {len(jobs)} games ({deals} deals x 2 seatings), "
           f"preset {args.preset}, options {overrides}, seed {args.seed}, think {args.think_ms} ms, "
-          f"{args.workers} workers", flush=True)
+          f"{args.workers} workers{', set ' + ' '.join(args.set) if args.set else ''}", flush=True)
     start = time.perf_counter()
     results: list[Result] = []
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
@@ -157,7 +172,9 @@ def main() -> None:
     for side, spec in (("a", args.a), ("b", args.b)):
         secs = sum(r.seconds[side] for r in results)
         dec = sum(r.decisions[side] for r in results)
-        print(f"  {side.upper()} = {spec}: {dec} decisions, {1000 * secs / max(1, dec):.1f} ms a decision")
+        worst = max(r.slowest[side] for r in results)
+        print(f"  {side.upper()} = {spec}: {dec} decisions, {1000 * secs / max(1, dec):.1f} ms a decision, "
+              f"slowest {1000 * worst:.0f} ms")
     iters = sum(r.iterations for r in results)
     search = sum(r.search_seconds for r in results)
     if iters:

@@ -77,6 +77,12 @@
  * @property {number[]} side_counts  cards in each side stack
  * @property {boolean | null} connected  null in replays
  * @property {number} score  the match total
+ * @property {TurnEnd | null} [last_turn_end]  the table when this seat last closed its turn (v1.2)
+ */
+/**
+ * @typedef {object} TurnEnd
+ * @property {number[]} centre_counts  cards on each centre slot
+ * @property {(string | null)[]} payoff_ranks  each seat's pay-off top rank then ("A" … "K", "JOKER")
  */
 /**
  * @typedef {object} Result

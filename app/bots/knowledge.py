@@ -26,6 +26,8 @@ from typing import Any
 from app.engine import Game, Move, Options, options_from_json
 from app.engine.options import OPTION_NAMES
 
+from .belief import Belief
+
 
 @lru_cache(maxsize=64)
 def _options(key: tuple[tuple[str, Any], ...]) -> Options:
@@ -125,10 +127,18 @@ class Knowledge:
         return cls(opts, seat, template, pool, hand_counts, payoff_hidden, stock_count,
                    aside_count, pack, buried)
 
-    def determinize(self, g: Game, rng: random.Random) -> None:
-        """Refill the hidden zones of `g` (a copy of the template) with a uniform sample."""
+    def determinize(self, g: Game, rng: random.Random, belief: Belief | None = None) -> None:
+        """Refill the hidden zones of `g` (a copy of the template) with a fresh sample: uniform,
+        or with the other hands drawn from `belief` (belief.py)."""
         pool = self.pool[:]
         rng.shuffle(pool)
+        if belief is not None:
+            need = sum(self.payoff_hidden)
+            if self.payoff_pack is None:
+                first = pool[:need]
+            else:
+                first = [c for c in pool if c in self.payoff_pack][:need]
+            pool = belief.arrange(pool, self.seat, self.hand_counts, first, rng)
         hands, below, stock, aside, left = _fill(pool, self.seat, self.hand_counts, self.payoff_hidden,
                                                  self.stock_count, self.aside_count, self.payoff_pack)
         if left:

@@ -24,10 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import RANK_NAMES
 from .match import Match, MatchStatus
 from .moves import shared_wire
 from .options import options_json
-from .state import GameState
+from .state import GameState, TurnEnd
 
 
 def _cards(g: GameState, cards: list[int]) -> list[dict[str, Any]]:
@@ -40,6 +41,15 @@ def _centre(g: GameState) -> list[list[dict[str, Any]]]:
         [deck.json(c, i + 1 if deck.wild[c] else None) for i, c in enumerate(stack)]
         for stack in g.centre
     ]
+
+
+def _turn_end(g: GameState, end: TurnEnd | None) -> dict[str, Any] | None:
+    """The public table when a seat last closed its turn in this deal (None: not yet)."""
+    if end is None:
+        return None
+    # ranks, not cards: a top played since may be anywhere now (a card id would follow it)
+    return {"centre_counts": list(end.centre_counts),
+            "payoff_ranks": [RANK_NAMES[g.deck.rank[c]] if c >= 0 else None for c in end.payoff_tops]}
 
 
 OWN_FIELDS = ("you", "hand", "legal_moves")  # the only fields of a view that differ between receivers
@@ -70,6 +80,7 @@ def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[s
             "side_counts": [len(st) for st in sides],
             "connected": bool(connected[s]) if connected is not None else None,
             "score": match.totals[s],
+            "last_turn_end": _turn_end(g, g.turn_ends[s]),
         })
     return {
         "turn": g.turn,

@@ -14,7 +14,7 @@ from .errors import HandOver
 from .explain import explain
 from .legal import block_breakers, centre_needs, legal_moves
 from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_BACK, Move, parse_pile
-from .state import GameState, Outcome
+from .state import GameState, Outcome, TurnEnd
 
 STALE_REFILLS = 40
 """Every hand ends: when this many centre stacks have been completed (or redeals made) since
@@ -230,6 +230,8 @@ def end_turn(g: GameState) -> None:
     """Close the turn of the player to move: blocked-game checks, then the next turn."""
     n = g.n
     o = g.opts
+    g.turn_ends[g.turn] = TurnEnd(tuple(len(st) for st in g.centre),
+                                  tuple(p[-1] if p else -1 for p in g.payoff))
     g.passes = g.passes + 1 if g.turn_plays == 0 else 0
     if o.stock_out == "play_on" and not g.stock and not g.aside:
         g.dry = g.dry + 1 if g.turn_centre == 0 else 0
@@ -296,6 +298,7 @@ def redeal(g: GameState) -> None:
     g.side = [[[] for _k in range(g.opts.side_stacks)] for _s in range(g.n)]
     g.centre = [[] for _i in range(g.opts.centre_stacks or 1)]
     g.passes = 0
+    g.turn_ends = [None] * g.n  # new hands: what was left unplayed says nothing now
     if g.events is not None:
         g.emit({"type": "redeal"})
 

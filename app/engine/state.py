@@ -33,6 +33,17 @@ class Outcome:
         return {"reason": self.reason, "winners": list(self.winners), "scores": list(self.scores)}
 
 
+@dataclass(frozen=True, slots=True)
+class TurnEnd:
+    """What everyone saw when a seat closed its turn (public): the cards on each centre slot
+    and every seat's pay-off top (-1 for an empty pile). The seat's hand is still the hand it
+    held then (nobody draws outside their own turn), so bots may infer from what it left
+    unplayed (app/bots/belief.py). Forgotten when the hands are dealt anew."""
+
+    centre_counts: tuple[int, ...]
+    payoff_tops: tuple[int, ...]
+
+
 class GameState:
     """All of one hand. Construct through `deal` (or `layout` for exact scenarios)."""
 
@@ -43,6 +54,7 @@ class GameState:
         "turn", "outcome", "seed", "commitment", "rng",
         "turn_plays", "turn_centre", "moved", "passes", "dry", "payoff_since_redeal",
         "turn_discards", "block", "payoff_low", "stale_refills", "undo", "take_backs_used", "revealing",
+        "turn_ends",
         "first", "events", "_legal",
     )
 
@@ -81,6 +93,7 @@ class GameState:
     undo: list[Any]  # takeback.Snapshot: positions before this turn's moves that revealed nothing
     take_backs_used: int  # take-backs made this turn (at most MAX_TAKE_BACKS)
     revealing: bool  # set by the automatic steps of a move that showed something hidden
+    turn_ends: list[TurnEnd | None]  # by seat: the public table when its last turn of this deal ended
     first: int
     events: list[dict[str, Any]] | None
     _legal: list[Move] | None
@@ -122,6 +135,7 @@ class GameState:
         self.block = self.revealing = False
         self.payoff_low = 1 << 30  # set by the deal (deal.py) or set_piles
         self.undo = []
+        self.turn_ends = [None] * n
         self.events = None
         self._legal = None
 
@@ -164,6 +178,7 @@ class GameState:
         g.undo = self.undo[:]  # snapshots are never mutated: sharing them is safe
         g.take_backs_used = self.take_backs_used
         g.revealing = self.revealing
+        g.turn_ends = self.turn_ends[:]
         g.first = self.first
         g.events = None
         g._legal = self._legal
