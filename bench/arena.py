@@ -122,6 +122,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-moves", type=int, default=20000)
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--results", default=None, metavar="FILE",
+                        help="write one JSON line per game (deal, swap, outcome, moves) for paired comparisons")
     parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
                         help="for experiments: set a constant of app.bots.MODULE in every worker, "
                              "e.g. --set hard.INFER=0 (applies to every bot of that level)")
@@ -160,6 +162,11 @@ def main() -> None:
                 lo = sum(x.outcome == "b" for x in results)
                 print(f"  {len(results)}/{len(jobs)} games: {w}-{lo}-{len(results) - w - lo} "
                       f"({time.perf_counter() - start:.0f} s)", flush=True)
+    if args.results:
+        with open(args.results, "w") as out:
+            for r in sorted(results, key=lambda x: (x.deal, x.swap)):
+                out.write(json.dumps({"deal": r.deal, "swap": r.swap, "outcome": r.outcome, "reason": r.reason,
+                                      "moves": r.moves}) + "\n")
     wins = sum(r.outcome == "a" for r in results)
     losses = sum(r.outcome == "b" for r in results)
     draws = len(results) - wins - losses

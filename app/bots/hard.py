@@ -3,13 +3,16 @@
 1. The turn planner lists every distinct way to play out the rest of the turn on the
    seat's own knowledge (`Knowledge.template`), scored by Normal; the best line for each
    first move, and then the next best lines, become the candidates (at most `CANDIDATES`).
-2. Each round samples the hidden cards anew (`Knowledge.determinize`: other hands, pay-off
-   piles below their tops, the stock, uniformly from the cards the seat has not seen) and
+2. Each round samples the hidden cards anew (`Knowledge.determinize`: the other hands from the
+   seat's belief about them, `belief.py`; pay-off piles below their tops and the stock
+   uniformly from the rest of the cards the seat has not seen) and
    plays every candidate on that same sample (common random numbers): the line itself, the
    rest of the turn where the line stopped at a card it could not know yet, then every
    opponent's turn with a fast greedy policy (`rollout_turn`), until the seat is to move
    again. The position there is scored as Normal scores it, plus what the opponents paid off.
-3. Each candidate is scored by its paired difference from Normal's choice on the same samples;
+3. Each candidate is scored by its paired difference from Normal's choice on the same samples,
+   summed over every sample (statistics shared across determinizations: one choice for the
+   information set, never one per sampled world);
    candidates clearly worse than Normal's choice are dropped every few rounds. When the budget is
    spent, the candidate with the best mean difference is played if it beats Normal's choice by
    more than `CONFIDENCE` standard errors; otherwise Normal's choice is.
@@ -43,7 +46,8 @@ CONFIDENCE = 0.5  # standard errors by which a departure from Normal must beat i
 END_VALUE = 30 * 100.0  # a hand won or lost inside a rollout: worth thirty pay-off cards
 OPP_CARD = 60.0  # what an opponent's pay-off card costs (the next opponent; later ones less)
 NEXT_OWN = 50.0  # each pay-off card the team plays on its next turn (the search looks that far)
-SETUP = 15.0  # the rollout's reluctance to leave a centre stack wanting an opponent's pay-off rank
+SETUP = 0.0  # a penalty on climbing plays that leave a centre stack wanting an opponent's pay-off
+# rank (15 made Hard weaker at 200 ms: docs/bots.md); such a stack is never made just to empty a hand
 OPP_MODEL = False  # opponents in the rollout closer to Normal (no set-ups at all, Normal's discards):
 # it agrees with Normal's move 60 % of the time against 49 %, but made Hard weaker (docs/bots.md)
 INFER = True  # sample the other hands from the belief (belief.py) rather than uniformly
