@@ -33,7 +33,7 @@ from typing import Any
 from app.engine import Game
 from app.engine.cards import RANK_BY_NAME
 
-from .tactics import side_ranks
+from .tactics import missing_to_rank, side_ranks
 
 W_CLIMB = 0.15
 W_DUMP = 0.5
@@ -108,24 +108,7 @@ def would_reach(g: Game, ev: Evidence, hand: Sequence[int]) -> bool:
         ranks, w = side_ranks(g, p)
         have |= ranks
         wilds += w
-    wild_ok = g.wild_ok
-    for t in ev.targets:
-        for need in ev.stack_needs:
-            if need > t:
-                continue
-            w = wilds
-            ok = True
-            for r in range(need, t):
-                if r in have:
-                    continue
-                if w and wild_ok[r]:
-                    w -= 1
-                    continue
-                ok = False
-                break
-            if ok:
-                return True
-    return False
+    return any(missing_to_rank(g, t, have, wilds, ev.stack_needs) == 0 for t in ev.targets)
 
 
 class Belief:

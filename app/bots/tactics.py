@@ -8,6 +8,8 @@ honest on a template game (see `knowledge.py`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.engine.state import GameState
 
 # Chance that a player who lacks `m` cards of a bridge to a pay-off card finds them all in
@@ -72,7 +74,12 @@ def missing_to(g: GameState, card: int, have: set[int], wilds: int,
     and `wilds` to bridge with (0: it can go now; FAR: no stack can lead to it)."""
     if g.deck.wild[card]:
         return 0
-    target = g.deck.rank[card]
+    return missing_to_rank(g, g.deck.rank[card], have, wilds, stack_needs)
+
+
+def missing_to_rank(g: GameState, target: int, have: set[int], wilds: int,
+                    stack_needs: Sequence[int] | None = None) -> int:
+    """`missing_to` for a (non-wild) rank rather than a card."""
     wild_ok = g.wild_ok
     best = FAR
     for need in (stack_needs if stack_needs is not None else needs(g)):
