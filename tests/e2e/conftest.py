@@ -168,5 +168,10 @@ def open_page(browser: Browser) -> Iterator[PageOpener]:
 def shot(page: Page, name: str) -> None:
     """Keep a screenshot as a test artifact."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5000)
+    # Wait for running animations to finish. One evaluate call, no polling: Playwright polls a
+    # string predicate with eval inside the page, which the client's CSP (no unsafe-eval) refuses.
+    page.evaluate("""() => Promise.race([
+        Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))),
+        new Promise(done => setTimeout(done, 5000)),
+    ])""")
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
