@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from app.engine import Game, Match, MatchStatus
 from app.engine.moves import parse_pile
-from app.store.awards import Earned
 
 from .model import SeatInfo
+from .records import Earned
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
 """Room configuration: a preset, option overrides, seats, the turn clock; resolved by the engine.
+And `RoomRules`, the settings the core's decisions read.
 
 `seats` and `options.players` are the same thing: given both and different, the request is
 refused. Overrides are stored without `players` (the seat count is kept on its own).
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from app.engine import PRESETS, Options, OptionsError, make_options
 
@@ -17,6 +18,32 @@ from .errors import ConfigError
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32 symbols: no I, O, 0, 1
 CODE_LENGTH = 10  # 50 bits
 BOT_LEVELS = ("random", "easy", "normal", "hard")
+
+
+class RoomRules(Protocol):
+    """The settings the core's decisions read, and nothing else of them (the server's
+    `app.settings.Settings` is one; the core never imports it, or pydantic)."""
+
+    @property
+    def absent_grace(self) -> float: ...  # seconds away before the server plays for a player
+
+    @property
+    def bot_delay(self) -> float: ...  # the pause before a bot's or an automatic move
+
+    @property
+    def clock_level(self) -> str: ...  # the bot that plays when the turn clock runs out
+
+    @property
+    def takeover_level(self) -> str: ...  # the bot that plays for an absent player
+
+    @property
+    def min_turn_seconds(self) -> int: ...
+
+    @property
+    def max_turn_seconds(self) -> int: ...
+
+    @property
+    def max_chat_chars(self) -> int: ...
 
 
 def new_room_code() -> str:

@@ -8,7 +8,7 @@ Callers hold the room's lock, so what is pushed is always committed. Sends only 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 import orjson
@@ -27,7 +27,7 @@ class _Tables:
         m = room.match
         assert m is not None
         self.match = m.engine
-        self.shared = shared_view(m.engine, room.connected(m.seats))
+        self.shared = shared_view(m.engine, room.connected_flags(m.seats))
         self._shared_json: orjson.Fragment | None = None
         self.by_seat: dict[int | None, TableView] = {}
 
@@ -58,20 +58,21 @@ def _send(room: Room, peer: Peer, tables: _Tables, extra: StateExtra) -> None:
     peer.sent_v = m.v
 
 
-def send_state(room: Room, peer: Peer, now: datetime, grace: float) -> None:
-    """Send one socket the current table as its receiver may see it."""
+def send_state(room: Room, peer: Peer, now: datetime, absent: Sequence[int]) -> None:
+    """Send one socket the current table as its receiver may see it (`absent`: the seats the
+    server plays for, `timers.absent_seats`)."""
     m = room.match
     if m is None or not m.engine.started:
         return
-    _send(room, peer, _Tables(room), state_extra(room, now, grace))
+    _send(room, peer, _Tables(room), state_extra(room, now, absent))
 
 
-def push_states(room: Room, peers: Iterable[Peer], now: datetime, grace: float) -> None:
+def push_states(room: Room, peers: Iterable[Peer], now: datetime, absent: Sequence[int]) -> None:
     """Send every socket given its own view of the current table."""
     m = room.match
     if m is None or not m.engine.started:
         return
     tables = _Tables(room)
-    extra = state_extra(room, now, grace)
+    extra = state_extra(room, now, absent)
     for peer in list(peers):
         _send(room, peer, tables, extra)

@@ -1,8 +1,9 @@
 """The lobby's rules: sitting and standing, bots, the host's settings, and chat.
 
-Pure: each `decide_*` looks at the room as this instance knows it and returns the values to
-write to the room row (None: nothing changes) or raises `RoomError`. The shell writes them
-only if the row's revision has not moved meanwhile, and asks again on a fresh room if it has.
+Pure: each `decide_*` looks at the room as this instance knows it and returns the
+`RoomPatch` to write to the room row (None: nothing changes) or raises `RoomError`. The shell
+writes it only if the row's revision has not moved meanwhile, and asks again on a fresh room
+if it has.
 """
 
 from __future__ import annotations
@@ -12,13 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from app.settings import Settings
-
 from . import commands as C
 from . import errors as E
-from .config import BOT_LEVELS, resolve
+from .commands import UNSET
+from .config import BOT_LEVELS, RoomRules, resolve
 from .errors import ConfigError, RoomError
-from .model import Room, RoomState, SeatInfo, seating_json
+from .model import Room, RoomPatch, RoomState, SeatInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +56,8 @@ def _seat_in_range(st: RoomState, seat: int) -> None:
 
 
 def decide_lobby(room: Room, who: Actor, cmd: C.LobbyCommand, now: datetime,
-                 settings: Settings) -> dict[str, Any] | None:
-    """The room-row values `cmd` writes, or None if it changes nothing."""
+                 settings: RoomRules) -> RoomPatch | None:
+    """What `cmd` changes on the room row, or None if it changes nothing."""
     match cmd:
         case C.Sit(seat=seat):
             return _sit(room, who, seat)
@@ -74,7 +74,7 @@ def decide_lobby(room: Room, who: Actor, cmd: C.LobbyCommand, now: datetime,
     raise AssertionError(f"not a lobby command: {cmd!r}")
 
 
-def _sit(room: Room, who: Actor, seat: int | None) -> dict[str, Any] | None:
+def _sit(room: Room, who: Actor, seat: int | None) -> RoomPatch | None:
     st = room.state
     _in_lobby(st, "you can take a seat")
     if st.rated and not who.account:
@@ -101,7 +101,7 @@ def _sit(room: Room, who: Actor, seat: int | None) -> dict[str, Any] | None:
         seating[mine] = None
     taken = {x.name.casefold() for x in seating if x is not None}
     seating[target] = SeatInfo(name=distinct_name(who.name, taken), player_id=who.player_id)
-    return {"seating": seating_json(seating)}
+    return RoomPatch(seating=seating)
 
 
 def distinct_name(name: str, taken: set[str]) -> str:
@@ -115,7 +115,7 @@ def distinct_name(name: str, taken: set[str]) -> str:
     return f"{name} ({n})"
 
 
-def _stand(room: Room, who: Actor) -> dict[str, Any] | None:
+def _stand(room: Room, who: Actor) -> RoomPatch | None:
     st = room.state
     _in_lobby(st, "you can leave your seat")
     mine = room.lobby_seat(who.player_id)
@@ -123,7 +123,7 @@ def _stand(room: Room, who: Actor) -> dict[str, Any] | None:
 
 
 def _add_bot(room: Room, who: Actor, seat: int | None, level: str, now: datetime,
-             settings: Settings) -> dict[str, Any] | None:
+             settings: RoomRules) -> RoomPatch | None:
     if level not in BOT_LEVELS:
         raise RoomError(E.BAD_MESSAGE, f"bot level must be one of {', '.join(BOT_LEVELS)}")
     st = room.state
@@ -142,10 +142,10 @@ def _add_bot(room: Room, who: Actor, seat: int | None, level: str, now: datetime
     if seating[target] is not None:
         raise RoomError(E.SEAT_TAKEN, f"seat {target} is taken")
     seating[target] = SeatInfo(name=f"{level.capitalize()} bot {target + 1}", bot=level)
-    return {"seating": seating_json(seating)}
+    return RoomPatch(seating=seating)
 
 
-def _hosts_seat(room: Room, who: Actor, seat: int, now: datetime, settings: Settings, what: str) -> SeatInfo | None:
+def _hosts_seat(room: Room, who: Actor, seat: int, now: datetime, settings: RoomRules, what: str) -> SeatInfo | None:
     """Who sits in `seat`, once the host's right to change it in the lobby is checked."""
     st = room.state
     check_host(room, who, now, settings.absent_grace, what)
@@ -153,20 +153,20 @@ def _hosts_seat(room: Room, who: Actor, seat: int, now: datetime, settings: Sett
     return st.seating[seat] if 0 <= seat < st.seats else None
 
 
-def _emptied(st: RoomState, seat: int) -> dict[str, Any]:
+def _emptied(st: RoomState, seat: int) -> RoomPatch:
     seating = list(st.seating)
     seating[seat] = None
-    return {"seating": seating_json(seating)}
+    return RoomPatch(seating=seating)
 
 
-def _remove_bot(room: Room, who: Actor, seat: int, now: datetime, settings: Settings) -> dict[str, Any] | None:
+def _remove_bot(room: Room, who: Actor, seat: int, now: datetime, settings: RoomRules) -> RoomPatch | None:
     sitting = _hosts_seat(room, who, seat, now, settings, "remove bots")
     if sitting is None or sitting.bot is None:
         raise RoomError(E.NOT_ALLOWED_NOW, f"there is no bot in seat {seat}")
     return _emptied(room.state, seat)
 
 
-def _free_seat(room: Room, who: Actor, seat: int, now: datetime, settings: Settings) -> dict[str, Any] | None:
+def _free_seat(room: Room, who: Actor, seat: int, now: datetime, settings: RoomRules) -> RoomPatch | None:
     sitting = _hosts_seat(room, who, seat, now, settings, "free a seat")
     if sitting is None or sitting.player_id is None:
         raise RoomError(E.NOT_ALLOWED_NOW, f"nobody sits in seat {seat}")
@@ -175,7 +175,7 @@ def _free_seat(room: Room, who: Actor, seat: int, now: datetime, settings: Setti
     return _emptied(room.state, seat)
 
 
-def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings: Settings) -> dict[str, Any]:
+def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings: RoomRules) -> RoomPatch:
     """The host changes the preset, options (replacing the previous overrides), seats, turn
     clock, hints or whether the room is listed; only the fields given change."""
     st = room.state
@@ -192,13 +192,10 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
     seating = list(st.seating[:config.seats]) + [None] * max(0, config.seats - st.seats)
-    values: dict[str, Any] = {"preset": config.preset, "overrides": config.overrides, "seats": config.seats,
-                              "turn_seconds": config.turn_seconds, "seating": seating_json(seating)}
-    if cmd.public is not None:
-        values["public"] = cmd.public
-    if cmd.hints is not None:
-        values["hints"] = cmd.hints
-    return values
+    return RoomPatch(preset=config.preset, overrides=config.overrides, seats=config.seats,
+                     turn_seconds=config.turn_seconds, seating=seating,
+                     public=UNSET if cmd.public is None else cmd.public,
+                     hints=UNSET if cmd.hints is None else cmd.hints)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +218,7 @@ def clean_chat(text: str, limit: int) -> str:
     return cleaned
 
 
-def decide_chat(room: Room, who: Actor, text: str, now: datetime, settings: Settings) -> ChatLine:
+def decide_chat(room: Room, who: Actor, text: str, now: datetime, settings: RoomRules) -> ChatLine:
     line = clean_chat(text, settings.max_chat_chars)
     sender = {"player_id": who.player_id, "name": who.name, "seat": room.lobby_seat(who.player_id)}
     return ChatLine(sender, line, now.isoformat())

@@ -1,8 +1,9 @@
 """The rules of play in a room: starting a match, moves, the next hand, hints.
 
-Pure: each `decide_*` looks at the room, the request and the time and returns what to commit
-(`BeginMatch`, `CommitMove`, `DealHand`) or raises `RoomError`; nothing in memory changes.
-The shell commits the decision, then applies its step with `steps.apply_steps`. A move is
+Pure: each `decide_*` looks at the room, the request and the time and returns an effect
+(`effects.BeginMatch`, `CommitMove`, `DealHand`, `MarkReady`) or raises `RoomError`; nothing in
+memory changes. The shell carries the effect out (`effects.apply` applies it once committed,
+through `steps.apply_steps` for the match's step). A move is
 checked by previewing it on a copy of the match (`Match.preview`), so its row can carry what
 it changed (status, totals, the next turn's deadline, a hand's result) in the same commit.
 """
@@ -10,25 +11,22 @@ it changed (status, totals, the next turn's deadline, a hand's result) in the sa
 from __future__ import annotations
 
 import hmac
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from hashlib import sha256
 from typing import Any
 
 from app.engine import BadMove, EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, hand_summary, view
-from app.settings import Settings
-from app.store.awards import Earned
-from app.store.matches import HandEnd
-from app.store.models import RoomStatus
-from app.store.skill import Standing
 
 from . import errors as E
 from .achievements import earned
-from .config import RoomConfig
+from .config import RoomConfig, RoomRules
+from .effects import BeginMatch, CommitMove, DealHand, MarkReady
 from .errors import RoomError
 from .lobby import Actor, check_host
-from .model import LiveMatch, Room, SeatInfo
-from .steps import PERSON, DealStep, MoveStep, Previewed, new_match
+from .model import LiveMatch, Room, RoomPatch, SeatInfo
+from .records import Earned, HandEnd, RoomStatus, Standing
+from .steps import PLAYER, DealStep, MoveStep, Previewed, new_match
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,62 +56,12 @@ def deadline_after(now: datetime, turn_seconds: int | None) -> datetime | None:
 
 
 @dataclass(frozen=True)
-class BeginMatch:
-    """A new match for the room: its rows to insert, and the deal of its first hand."""
-
-    match: LiveMatch  # not dealt yet: the shell applies `deal` once committed
-    deal: DealStep
-    commitment: str
-    deadline: datetime | None
-    preset: str
-    options: dict[str, Any]
-    teams: list[int | None]
-    room_values: dict[str, Any]
-    room_rev: int
-
-
-@dataclass(frozen=True)
-class DealHand:
-    """The deal of the next hand of the match."""
-
-    match_id: str
-    expect_v: int
-    deal: DealStep
-    commitment: str
-    deadline: datetime | None
-
-
-@dataclass(frozen=True)
-class CommitMove:
-    """A move to commit, and what it changes on its match (and room, if it ends the match)."""
-
-    match_id: str
-    room_code: str
-    hand_number: int
-    step: MoveStep
-    deadline: datetime | None
-    match_values: dict[str, Any] = field(default_factory=dict)
-    hand_end: HandEnd | None = None
-    previewed: Previewed | None = field(default=None, repr=False, compare=False)
-    earned: list[Earned] = field(default_factory=list)  # achievements the hand's (or match's) end earns
-    rated: list[Standing] | None = None  # the standing to rate, when the move ends a rated match
-
-    @property
-    def expect_v(self) -> int:
-        return self.step.v - 1
-
-    @property
-    def ends_match(self) -> bool:
-        return self.match_values.get("status") == MatchStatus.MATCH_OVER
-
-
-@dataclass(frozen=True)
 class AlreadyMade:
     """The move's client id was already committed: the answer is the table as it is now."""
 
 
 def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh: Fresh,
-                 settings: Settings) -> BeginMatch:
+                 settings: RoomRules) -> BeginMatch:
     """Start the room's first match (host) or a rematch (any seated player) with the seats
     as they are."""
     st = room.state
@@ -140,15 +88,7 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
         match=new_match(match_id, number, engine, seats, st.turn_seconds), deal=DealStep(0, 1, seed),
         commitment=commitment(seed), deadline=deadline_after(now, st.turn_seconds), preset=st.preset,
         options=options.to_json(), teams=[options.team_of(i) for i in range(len(seats))],
-        room_values={"status": RoomStatus.PLAYING, "match_id": match_id, "match_count": number}, room_rev=st.rev)
-
-
-@dataclass(frozen=True)
-class MarkReady:
-    """`seat` says it is ready for the next hand; `deal` is the deal if that makes everyone ready."""
-
-    seat: int
-    deal: DealHand | None
+        room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number), room_rev=st.rev)
 
 
 def ready_seats(room: Room, extra: set[int] | frozenset[int] = frozenset()) -> list[int]:
@@ -183,10 +123,10 @@ def _deal_next(room: Room, now: datetime, fresh: Fresh) -> DealHand:
                     deadline_after(now, m.turn_seconds))
 
 
-def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh) -> MarkReady:
-    """A seated player of the match is ready for the next hand (once a hand is over); the hand
-    is dealt when every seat is ready (`ready_seats`), or when the countdown ends
-    (`decide_due_deal`)."""
+def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh) -> MarkReady | DealHand:
+    """A seated player of the match is ready for the next hand (once a hand is over): the deal,
+    if that makes every seat ready (`ready_seats`), else the mark; the countdown's end deals it
+    anyway (`decide_due_deal`)."""
     m = room.match
     if m is None:
         raise RoomError(E.GAME_NOT_STARTED, "the game has not started")
@@ -197,8 +137,9 @@ def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh) -> Mar
     seat = m.seat_of(who.player_id)
     if seat is None:
         raise RoomError(E.NOT_ALLOWED_NOW, "only a player of this match can deal the next hand")
-    everyone = len(ready_seats(room, {seat})) == len(m.seats)
-    return MarkReady(seat, _deal_next(room, now, fresh) if everyone else None)
+    if len(ready_seats(room, {seat})) == len(m.seats):
+        return _deal_next(room, now, fresh)
+    return MarkReady(m.id, m.v, seat)
 
 
 def decide_due_deal(room: Room, armed_v: int, now: datetime, fresh: Fresh) -> DealHand | None:
@@ -231,7 +172,7 @@ def decide_move(room: Room, who: Actor, data: dict[str, Any], move_id: str | Non
         parsed = Move.from_wire(data)
     except BadMove as e:
         raise RoomError(E.BAD_MESSAGE, str(e), move_id=move_id) from e
-    return decide_seat_move(room, seat, parsed, PERSON, move_id, now)
+    return decide_seat_move(room, seat, parsed, PLAYER, move_id, now)
 
 
 def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str | None,
@@ -256,15 +197,17 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
     hand_end = None
     awards: list[Earned] = []
     rated = None
+    over = None
     if status in (MatchStatus.HAND_OVER, MatchStatus.MATCH_OVER):
         hand_end = _hand_end(after)
         awards = earned(after, m.seats, rated=room.state.rated)
         if status == MatchStatus.MATCH_OVER:
             values.update(winners=list(after.winners), ended_at=now)
             rated = rated_standing(room, after)
+            over = RoomPatch(status=RoomStatus.OVER)  # the lobby opens again, for a rematch
     step = MoveStep(m.v + 1, seat, mv, actor, move_id)
     return CommitMove(m.id, room.code, len(m.engine.hands), step, deadline, values, hand_end,
-                      Previewed(m.engine, after, events), awards, rated)
+                      Previewed(m.engine, after, events), awards, rated, over)
 
 
 def rated_standing(room: Room, after: Match) -> list[Standing] | None:
@@ -299,4 +242,4 @@ def decide_hint(room: Room, who: Actor) -> AskHint:
     seat = m.seat_of(who.player_id)
     if seat is None or not m.playing or m.turn != seat:
         raise RoomError(E.NOT_YOUR_TURN, "a hint is for the player whose turn it is")
-    return AskHint(view(m.engine, seat, room.connected(m.seats)), m.v)
+    return AskHint(view(m.engine, seat, room.connected_flags(m.seats)), m.v)

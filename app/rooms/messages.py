@@ -1,26 +1,23 @@
-"""What the room tells a socket, typed (docs/protocol.md): the `room` object, the parts of a
-`state` message beside the view, chat lines and hints; and the messages between instances
-on the bus. Builders here are pure functions of the room and the time."""
+"""What the room tells a socket, typed (docs/protocol.md): the `room` object and the parts of
+a `state` message beside the view. Builders here are pure functions of the room and the time.
+(What instances tell each other is `notices`.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 import orjson
 from typing_extensions import TypedDict
 
 from app.engine import MatchStatus, OptionsError, join_view
-from app.store.awards import Awards
 
 from .achievements import BY_KEY
 from .config import RoomConfig
 from .match_rules import ready_seats
 from .model import Room
-from .steps import MoveStep
-from .timers import absent_seats
+from .records import Awards
 
 
 class SeatEntry(TypedDict):
@@ -132,7 +129,7 @@ def _teams(room: Room) -> list[int | None]:
 
 def room_info(room: Room) -> RoomInfo:
     st = room.state
-    flags = room.connected(st.seating)
+    flags = room.connected_flags(st.seating)
     teams = _teams(room)
     seats: list[SeatEntry] = [
         {"seat": i, "player_id": s.player_id if s else None, "name": s.name if s else None,
@@ -152,8 +149,9 @@ def room_info(room: Room) -> RoomInfo:
     }
 
 
-def state_extra(room: Room, now: datetime, grace: float) -> StateExtra:
-    """The match id, the turn clock and who is autoplayed, beside the view."""
+def state_extra(room: Room, now: datetime, absent: Sequence[int]) -> StateExtra:
+    """The match id, the turn clock and who is autoplayed (`absent`: `timers.absent_seats`),
+    beside the view."""
     m = room.match
     assert m is not None
     clock: ClockInfo | None = None
@@ -166,7 +164,7 @@ def state_extra(room: Room, now: datetime, grace: float) -> StateExtra:
         next_hand = {"ready": ready_seats(room), "deadline": m.next_deadline.isoformat(),
                      "remaining": round(max(0.0, (m.next_deadline - now).total_seconds()), 2)}
     return {"match_id": m.id, "match_number": m.number, "clock": clock,
-            "autoplay": absent_seats(room, now, grace) if m.playing else [],
+            "autoplay": list(absent) if m.playing else [],
             "awards": awards_json(m.awards) if m.awards is not None and not m.playing else None,
             "next_hand": next_hand}
 
@@ -180,103 +178,3 @@ def awards_json(awards: Awards) -> dict[str, Any]:
         "ratings": [{"seat": d.seat, "player_id": d.player_id, "before": d.before.to_json(),
                      "after": d.after.to_json()} for d in awards.ratings],
     }
-
-
-# Between instances. Each message names the instance that sent it (`origin`); a subscriber
-# is not sent its own. None carries a view or a hidden card.
-@dataclass(frozen=True, slots=True)
-class Advanced:
-    """Match `match` is at version `v`; `move` is the move that got it there, if plain (the
-    others apply it without reading the store); `room` if the room row changed too."""
-
-    match: str
-    v: int
-    room: bool = False
-    move: MoveStep | None = None
-    deadline: datetime | None = None
-    kind: Literal["v"] = "v"
-
-
-@dataclass(frozen=True, slots=True)
-class RoomChanged:
-    """The lobby or who is connected changed."""
-
-    kind: Literal["room"] = "room"
-
-
-@dataclass(frozen=True, slots=True)
-class PresenceChanged:
-    """Sockets joined or left: read who is connected (debounced by each receiver)."""
-
-    kind: Literal["presence"] = "presence"
-
-
-@dataclass(frozen=True, slots=True)
-class ChatSaid:
-    sender: dict[str, Any]
-    text: str
-    at: str
-    kind: Literal["chat"] = "chat"
-
-
-@dataclass(frozen=True, slots=True)
-class ReadyMarked:
-    """At version `v` of match `match` (between hands), `seat` said it is ready."""
-
-    match: str
-    v: int
-    seat: int
-    kind: Literal["ready"] = "ready"
-
-
-@dataclass(frozen=True, slots=True)
-class Resync:
-    """The bus may have lost messages: read the store."""
-
-    kind: Literal["resync"] = "resync"
-
-
-Notice = Advanced | RoomChanged | PresenceChanged | ChatSaid | ReadyMarked | Resync
-
-
-def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
-    match notice:
-        case Advanced():
-            out: dict[str, Any] = {"kind": "v", "match": notice.match, "v": notice.v, "room": notice.room}
-            if notice.move is not None:
-                out["move"] = notice.move.to_json()
-                out["deadline"] = notice.deadline.isoformat() if notice.deadline is not None else None
-        case ChatSaid():
-            out = {"kind": "chat", "from": notice.sender, "text": notice.text, "at": notice.at}
-        case ReadyMarked():
-            out = {"kind": "ready", "match": notice.match, "v": notice.v, "seat": notice.seat}
-        case RoomChanged() | PresenceChanged() | Resync():
-            out = {"kind": notice.kind}
-    out["origin"] = origin
-    return out
-
-
-def notice_from_json(data: dict[str, Any]) -> Notice:
-    """A bus message as a value; anything unreadable is a `Resync` (read the store)."""
-    try:
-        kind = data.get("kind")
-        if kind == "v":
-            move = data.get("move")
-            deadline = data.get("deadline")
-            return Advanced(str(data["match"]), int(data["v"]), bool(data.get("room")),
-                            MoveStep.from_json(move) if isinstance(move, dict) else None,
-                            datetime.fromisoformat(deadline) if deadline else None)
-        if kind == "ready":
-            return ReadyMarked(str(data["match"]), int(data["v"]), int(data["seat"]))
-        if kind == "room":
-            return RoomChanged()
-        if kind == "presence":
-            return PresenceChanged()
-        if kind == "chat":
-            sender, text, at = data["from"], data["text"], data["at"]
-            if not (isinstance(sender, dict) and isinstance(text, str) and isinstance(at, str)):
-                raise TypeError("a chat notice names its sender, text and time")
-            return ChatSaid(sender, text, at)
-    except (KeyError, TypeError, ValueError):
-        pass
-    return Resync()

@@ -1,24 +1,24 @@
 """The room as the core sees it: plain values, no locks, sockets or tasks.
 
-`Room` is a cache of the store (its row, the match being played rebuilt by replay, who is
-connected), changed only by the core's appliers (`steps.apply_steps`, `Room.adopt_*`) once a
-change is committed. The shell (`service.LiveRoom`) adds the I/O beside it.
+`Room` is a cache of the store (its row as a `RoomState`, the match being played rebuilt by
+replay, who is connected), changed only once a change is committed: the room row by a
+`RoomPatch` (`RoomPatch.applied`), the match by `steps.apply_steps`, both through
+`effects.apply`. The shell's `live.LiveRoom` holds a `Room` and keeps the I/O beside it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from typing import Any
 
 import orjson
 
 from app.engine import Match, MatchStatus, events_for, events_same_for_all
-from app.store.awards import Awards
-from app.store.models import Room as RoomRow
-from app.store.models import RoomStatus
-from app.store.presence import Seen
+
+from .commands import UNSET, Unset
+from .records import Awards, RoomStatus, Seen
 
 EVENTS_KEPT = 64  # versions of events kept for sockets that fall a little behind
 LOBBY_OPEN = (RoomStatus.WAITING, RoomStatus.OVER)
@@ -42,9 +42,10 @@ class SeatInfo:
         return cls(name=str(data.get("name", "")), player_id=data.get("player_id"), bot=data.get("bot"))
 
 
-@dataclass
+@dataclass(frozen=True)
 class RoomState:
-    """The room row: settings, lobby seating, status, revision and current match."""
+    """The room row: settings, lobby seating, status, revision and current match. Never
+    changed in place: a committed `RoomPatch` makes the next one."""
 
     code: str
     host_id: str
@@ -62,25 +63,6 @@ class RoomState:
     match_count: int
     rated: bool = False
 
-    @classmethod
-    def from_row(cls, row: RoomRow) -> RoomState:
-        seating = [SeatInfo.from_json(s) for s in (row.seating or [])]
-        seating += [None] * (row.seats - len(seating))
-        return cls(row.code, row.host_id, row.preset, dict(row.overrides or {}), row.seats, row.public,
-                   row.turn_seconds, row.hints, row.seed, RoomStatus(row.status), seating[:row.seats], row.rev,
-                   row.match_id, row.match_count, bool(row.rated))
-
-    def with_values(self, values: dict[str, Any], rev: int) -> None:
-        """Adopt a committed lobby change (`values` as written to the row)."""
-        for key, value in values.items():
-            if key == "seating":
-                self.seating = [SeatInfo.from_json(v) for v in value]
-            elif key == "status":
-                self.status = RoomStatus(value)
-            else:
-                setattr(self, key, value)
-        self.rev = rev
-
     @property
     def lobby_open(self) -> bool:
         return self.status in LOBBY_OPEN
@@ -88,6 +70,39 @@ class RoomState:
 
 def seating_json(seating: list[SeatInfo | None]) -> list[dict[str, Any] | None]:
     return [s.to_json() if s else None for s in seating]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomPatch:
+    """What a decision changes on the room row; a field left `UNSET` keeps its value. The
+    store writes `values()` where the row is still at the revision the decision was made on,
+    and memory adopts `applied(state, rev)` once that is committed."""
+
+    preset: str | Unset = UNSET
+    overrides: dict[str, Any] | Unset = UNSET
+    seats: int | Unset = UNSET
+    turn_seconds: int | None | Unset = UNSET
+    public: bool | Unset = UNSET
+    hints: bool | Unset = UNSET
+    seating: list[SeatInfo | None] | Unset = UNSET
+    status: RoomStatus | Unset = UNSET
+    match_id: str | Unset = UNSET
+    match_count: int | Unset = UNSET
+
+    def changes(self) -> dict[str, Any]:
+        """The fields set, as `RoomState` holds them."""
+        return {f.name: value for f in fields(self) if (value := getattr(self, f.name)) is not UNSET}
+
+    def values(self) -> dict[str, Any]:
+        """The fields set, as the room row's columns hold them."""
+        out = self.changes()
+        if "seating" in out:
+            out["seating"] = seating_json(out["seating"])
+        return out
+
+    def applied(self, state: RoomState, rev: int) -> RoomState:
+        """The room row once this patch is committed at revision `rev`."""
+        return replace(state, **self.changes(), rev=rev)
 
 
 @dataclass
@@ -204,7 +219,8 @@ class Room:
         """Is any person (seated or watching) connected to this room on any instance?"""
         return bool(self.here) or any(s.connected for s in self.presence.values())
 
-    def connected(self, seats: list[SeatInfo] | list[SeatInfo | None]) -> list[bool]:
+    def connected_flags(self, seats: list[SeatInfo] | list[SeatInfo | None]) -> list[bool]:
+        """For each of `seats`: is it connected (a bot always is; an empty seat never)?"""
         return [bool(s and (s.bot is not None or (s.player_id and self.is_connected(s.player_id))))
                 for s in seats]
 

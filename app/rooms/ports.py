@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from app.store.awards import Awards
 from app.store.models import Player
-from app.store.presence import Seen
 
-from .match_rules import BeginMatch, CommitMove, DealHand
+from .effects import BeginMatch, CommitMove, DealHand
 from .messages import RoomInfo, StateExtra, TableView
-from .model import LiveMatch, RoomState
+from .model import LiveMatch, RoomPatch, RoomState
+from .records import Awards, Seen
 from .steps import Step
 
 
@@ -45,6 +44,19 @@ class SystemClock:
         await asyncio.sleep(seconds)
 
 
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The time of one command, read once: the wall clock (deadlines, presence) and the
+    monotonic clock (pauses)."""
+
+    now: datetime
+    mono: float
+
+
+def moment(clock: Clock) -> Moment:
+    return Moment(clock.now(), clock.monotonic())
+
+
 class Peer(Protocol):
     """One socket in a room, as the room shell sees it (the server implements it).
 
@@ -60,7 +72,7 @@ class Peer(Protocol):
     def send_room(self, room: RoomInfo) -> None: ...
 
     def send_state(self, v: int, table: TableView, events: Any, extra: StateExtra) -> None:
-        """`table`: the receiver's view, in parts and whole (`fanout.TableView`); `events`: a
+        """`table`: the receiver's view, in parts and whole (`messages.TableView`); `events`: a
         JSON-ready list, or an `orjson.Fragment` of a JSON list."""
         ...
 
@@ -110,19 +122,21 @@ class RoomStore(Protocol):
 
     async def room_state(self, code: str) -> RoomState | None: ...
 
-    async def update_room(self, code: str, rev: int, values: dict[str, Any]) -> int:
-        """Write lobby values if the room is at `rev`; returns the new revision."""
+    async def update_room(self, code: str, rev: int, patch: RoomPatch) -> int:
+        """Write a lobby change if the room is at `rev`; returns the new revision."""
         ...
 
     async def begin_match(self, code: str, begin: BeginMatch) -> int:
-        """Insert the match, its seats and first hand, point the room at it; the new rev."""
+        """Insert the match, its seats and first hand, write `begin.room` if the room is at
+        `begin.room_rev`; returns the new revision."""
         ...
 
     async def deal_hand(self, deal: DealHand) -> None: ...
 
     async def commit_move(self, move: CommitMove) -> Awards | None:
         """Commit a move (group commit; returns once its transaction has committed) with the
-        achievements and ratings its hand's or match's end earns; returns what was recorded."""
+        achievements and ratings its hand's or match's end earns and its room change
+        (`move.room`); returns what its hand's end earned (None for a plain move)."""
         ...
 
     async def changes_since(self, code: str, match_id: str, v: int) -> Changes: ...

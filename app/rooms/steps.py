@@ -18,8 +18,8 @@ from app.engine import Match, Move, options_from_json
 
 from .model import LiveMatch, SeatInfo
 
-PERSON, BOT = "player", "bot"
-QUIET_ACTORS = (PERSON, BOT)  # other actors (the clock, a stand-in) are announced with an event
+PLAYER, BOT = "player", "bot"
+QUIET_ACTORS = (PLAYER, BOT)  # other actors (the clock, a stand-in) are announced with an event
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class MoveStep:
     v: int
     seat: int
     move: Move
-    actor: str = PERSON
+    actor: str = PLAYER
     client_id: str | None = None
 
     def to_json(self) -> dict[str, Any]:

@@ -18,20 +18,28 @@ from app.store import matches as match_store
 from app.store import players as player_store
 from app.store import presence as presence_store
 from app.store import rooms as room_store
-from app.store.awards import Awards
 from app.store.errors import Conflict
 from app.store.matches import MatchRecord
-from app.store.models import Hand, Player, RoomStatus, Seat, utcnow
+from app.store.models import Hand, Player, Seat, utcnow
 from app.store.models import Match as MatchRow
 from app.store.models import Move as MoveRow
 from app.store.models import Room as RoomRow
-from app.store.presence import Seen
 from app.store.writer import MoveWrite, MoveWriter
 
-from .match_rules import BeginMatch, CommitMove, DealHand
-from .model import RoomState, SeatInfo
+from .effects import BeginMatch, CommitMove, DealHand
+from .model import RoomPatch, RoomState, SeatInfo
 from .ports import Changes, LoadedRoom
+from .records import Awards, RoomStatus, Seen
 from .steps import DealStep, MatchLog, MoveStep, Step, rebuild
+
+
+def state_of(row: RoomRow) -> RoomState:
+    """The room row as the core keeps it."""
+    seating = [SeatInfo.from_json(s) for s in (row.seating or [])]
+    seating += [None] * (row.seats - len(seating))
+    return RoomState(row.code, row.host_id, row.preset, dict(row.overrides or {}), row.seats, row.public,
+                     row.turn_seconds, row.hints, row.seed, RoomStatus(row.status), seating[:row.seats], row.rev,
+                     row.match_id, row.match_count, bool(row.rated))
 
 
 def _steps(hands: Sequence[Hand], moves: Sequence[MoveRow]) -> list[Step]:
@@ -80,7 +88,7 @@ class SqlRooms:
             row = await room_store.get_room(s, code)
             if row is None:
                 return None
-            state = RoomState.from_row(row)
+            state = state_of(row)
             match = None
             if state.match_id is not None:
                 record = await match_store.load_match(s, state.match_id)
@@ -93,11 +101,11 @@ class SqlRooms:
     async def room_state(self, code: str) -> RoomState | None:
         async with self.sessions() as s:
             row = await room_store.get_room(s, code)
-        return RoomState.from_row(row) if row is not None else None
+        return state_of(row) if row is not None else None
 
-    async def update_room(self, code: str, rev: int, values: dict[str, Any]) -> int:
+    async def update_room(self, code: str, rev: int, patch: RoomPatch) -> int:
         async with self.sessions() as s:
-            return await room_store.update_room(s, code, rev, values)
+            return await room_store.update_room(s, code, rev, patch.values())
 
     async def begin_match(self, code: str, begin: BeginMatch) -> int:
         m = begin.match
@@ -111,7 +119,7 @@ class SqlRooms:
                     start_v=begin.deal.v)
         async with self.sessions() as s:
             return await match_store.start_match(s, room_code=code, room_rev=begin.room_rev, match=row,
-                                                 seats=seats, hand=hand, room_values=begin.room_values)
+                                                 seats=seats, hand=hand, room_values=begin.room.values())
 
     async def deal_hand(self, deal: DealHand) -> None:
         hand = Hand(match_id=deal.match_id, number=deal.deal.number, seed=deal.deal.seed,
@@ -126,10 +134,9 @@ class SqlRooms:
         write = MoveWrite(
             match_id=move.match_id, expect_v=move.expect_v, seq=step.v, hand_number=move.hand_number,
             seat=step.seat, actor=step.actor, client_id=step.client_id, payload=step.move.to_wire(),
-            match_values=move.match_values, hand_end=move.hand_end,
-            room_code=move.room_code if move.ends_match else None, earned=move.earned, rated=move.rated)
-        await self.writer.record(write)
-        return write.awards if move.hand_end is not None else None
+            match_values=move.match_values, hand_end=move.hand_end, room_code=move.room_code,
+            room_values=move.room.values() if move.room is not None else None, earned=move.earned, rated=move.rated)
+        return await self.writer.record(write)
 
     async def changes_since(self, code: str, match_id: str, v: int) -> Changes:
         async with self.sessions() as s:
@@ -138,7 +145,7 @@ class SqlRooms:
             room_row = await room_store.get_room(s, code)
             awards = await _awards(s, row) if row is not None else None
         return Changes(_steps(hands, moves), row.turn_deadline if row is not None else None,
-                       RoomState.from_row(room_row) if room_row is not None else None, awards)
+                       state_of(room_row) if room_row is not None else None, awards)
 
     async def close(self) -> None:
         await self.writer.close()
@@ -231,4 +238,4 @@ class SqlRooms:
         async with self.sessions() as s:
             rows = await room_store.public_rooms(s)
             hosts = await player_store.names(s, [row.host_id for row in rows])
-        return [(RoomState.from_row(row), hosts.get(row.host_id)) for row in rows]
+        return [(state_of(row), hosts.get(row.host_id)) for row in rows]

@@ -13,7 +13,7 @@ earliest of:
   countdown (`next_hand_seconds`) ends (`match_rules.decide_due_deal`).
 When the timer fires, `decide_automatic` checks the match is still at the version it was
 armed for (a move that happened meanwhile cancels it) and says who chooses the move; the
-chosen move goes through `play.decide_seat_move`, the same path as a person's.
+chosen move goes through `match_rules.decide_seat_move`, the same path as a person's.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from datetime import datetime
 from typing import Any
 
 from app.engine import MatchStatus, Move, view
-from app.settings import Settings
 
+from .config import RoomRules
 from .match_rules import ready_seats
 from .model import Room
 from .steps import BOT
@@ -53,7 +53,22 @@ def absent_seats(room: Room, now: datetime, grace: float) -> list[int]:
             and (now - room.away_since(info.player_id)).total_seconds() >= grace]
 
 
-def next_timer(room: Room, now: datetime, mono: float, settings: Settings) -> Timer | None:
+@dataclass(frozen=True, slots=True)
+class AtTable:
+    """Who is at the table, as what is shown says it (worked out once per change shown): each
+    lobby seat connected, the seats the server plays for (`absent_seats`), anyone here at all."""
+
+    seating: tuple[bool, ...]
+    absent: tuple[int, ...]
+    anyone_here: bool
+
+
+def at_table(room: Room, now: datetime, grace: float) -> AtTable:
+    return AtTable(tuple(room.connected_flags(room.state.seating)), tuple(absent_seats(room, now, grace)),
+                      room.anyone_here())
+
+
+def next_timer(room: Room, now: datetime, mono: float, settings: RoomRules) -> Timer | None:
     """When, and as whom, to act for the seat to move; None if we wait for a person."""
     m = room.match
     if m is None or not room.anyone_here():  # nobody watches: the room waits
@@ -89,7 +104,7 @@ class ChooseFor:
     v: int
 
 
-def decide_automatic(room: Room, armed: Timer, now: datetime, mono: float, settings: Settings) -> ChooseFor | None:
+def decide_automatic(room: Room, armed: Timer, now: datetime, mono: float, settings: RoomRules) -> ChooseFor | None:
     """The timer armed as `armed` fired: who chooses the move now, or None if the table has
     moved on or the time is not yet (then the shell asks `next_timer` again)."""
     m = room.match
@@ -106,7 +121,7 @@ def decide_automatic(room: Room, armed: Timer, now: datetime, mono: float, setti
         level = info.bot
     else:
         level = settings.clock_level if timer.kind == CLOCK else settings.takeover_level
-    return ChooseFor(seat, view(m.engine, seat, room.connected(m.seats)), level, timer.kind, m.v)
+    return ChooseFor(seat, view(m.engine, seat, room.connected_flags(m.seats)), level, timer.kind, m.v)
 
 
 def fallback_move(room: Room) -> Move:

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.engine import MatchStatus
-from app.store.models import RoomStatus
+from app.rooms.records import RoomStatus
 
 # Players.
 

@@ -13,7 +13,6 @@ import base64
 import binascii
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
@@ -21,40 +20,13 @@ from sqlalchemy import Table, and_, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from app.rooms.records import Awards, Earned, RatingDelta, Skill, Standing
+
 from .models import Achievement, Player, Rating, RatingChange
 from .players import plain_id
-from .skill import UNRATED, Skill, Standing, rate
+from .skill import UNRATED, rate
 
 RATINGS, HISTORY, EARNED = (cast(Table, t.__table__) for t in (Rating, RatingChange, Achievement))
-
-
-@dataclass(frozen=True, slots=True)
-class Earned:
-    """An achievement earned by the player of `seat`."""
-
-    seat: int
-    player_id: str
-    key: str
-
-
-@dataclass(frozen=True, slots=True)
-class RatingDelta:
-    seat: int
-    player_id: str
-    before: Skill
-    after: Skill
-
-
-@dataclass
-class Awards:
-    """What a committed hand or match end earned: new achievements, and (at the end of a rated
-    match) every seat's rating before and after."""
-
-    achievements: list[Earned] = field(default_factory=list)
-    ratings: list[RatingDelta] = field(default_factory=list)
-
-    def __bool__(self) -> bool:
-        return bool(self.achievements or self.ratings)
 
 
 class BadCursor(ValueError):

@@ -31,17 +31,6 @@ class MatchRecord:
     moves: list[Move] = field(default_factory=list)
 
 
-@dataclass
-class HandEnd:
-    """What a hand's last move also records: the result and each seat's score line."""
-
-    number: int
-    result: dict[str, Any]
-    points: Sequence[int]
-    totals: Sequence[int]
-    payoff_left: Sequence[int]
-
-
 async def start_match(session: AsyncSession, *, room_code: str, room_rev: int, room_values: dict[str, Any],
                       match: Match, seats: Sequence[Seat], hand: Hand) -> int:
     """Create a match with its seats and first hand, and point the room at it; returns the

@@ -9,13 +9,14 @@ written in the same transaction as the move that caused them.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
+
+from app.rooms.records import RoomStatus
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -36,15 +37,6 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
-
-
-class RoomStatus(StrEnum):
-    """Where a room stands: its lobby is open (waiting), a match is being played, or the last
-    match is over (the lobby is open again for a rematch)."""
-
-    WAITING = "waiting"
-    PLAYING = "playing"
-    OVER = "over"
 
 
 def utcnow() -> datetime:

@@ -7,7 +7,6 @@ died), and then the player is away since that last heartbeat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import case, delete, select, update
@@ -15,17 +14,9 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.rooms.records import Seen
+
 from .models import Player, Presence, utcnow
-
-
-@dataclass(frozen=True)
-class Seen:
-    """A player's presence in a room: connected now, or away since when (and their name, so
-    every instance can name who watches)."""
-
-    connected: bool
-    away_since: datetime | None
-    name: str | None = None
 
 
 async def add_socket(session: AsyncSession, room: str, player: str, instance: str) -> None:

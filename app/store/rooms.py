@@ -9,8 +9,10 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.rooms.records import RoomStatus
+
 from .errors import save, update_one
-from .models import Room, RoomStatus, utcnow
+from .models import Room, utcnow
 
 OPEN = (RoomStatus.WAITING, RoomStatus.PLAYING)
 

@@ -9,44 +9,18 @@ ties. The `ordinal` that ranks players is the conservative mu - 3 sigma.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
+
+from app.rooms.records import Skill, Standing
 
 MODEL = PlackettLuce()
 START_MU = MODEL.mu
 START_SIGMA = MODEL.sigma
 
 
-@dataclass(frozen=True, slots=True)
-class Skill:
-    """A player's rating: mean, uncertainty, conservative estimate, rated matches played."""
-
-    mu: float
-    sigma: float
-    games: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-    def to_json(self) -> dict[str, Any]:
-        return {"mu": round(self.mu, 4), "sigma": round(self.sigma, 4), "ordinal": round(self.ordinal, 4),
-                "games": self.games}
-
-
 UNRATED = Skill(START_MU, START_SIGMA, 0)
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One seat at the end of a rated match: who played it, its team (None: alone) and its
-    final match total."""
-
-    player_id: str
-    team: int | None
-    total: int
 
 
 def teams_of(standings: Sequence[Standing]) -> list[list[int]]:

@@ -11,7 +11,11 @@ One transaction per batch, with Core statements:
   executemany) one UPDATE of the versions checked by its row count, then the executemany;
 - for the rare move that ends a hand or the match, its own update and result rows, the
   achievements it earns and, when it ends a rated match, every seat's new rating and its
-  history row (`awards`): a match is rated exactly when its last move is committed.
+  history row (`awards`): a match is rated exactly when its last move is committed; and the
+  room row's values the move changes (`room_values`: a match's end opens the lobby again),
+  where the room still points at the match.
+
+`record` returns what the move's hand or match end earned (`Awards`), or None for a plain move.
 
 On SQLite (whose driver counts the rows of an executemany) the two statements of plain moves
 are compiled once and run with `exec_driver_sql` on rows passed through the columns' own bind
@@ -45,13 +49,13 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql.compiler import SQLCompiler
 
-from .awards import Awards, Earned, record_achievements, record_ratings
+from app.rooms.records import Awards, Earned, HandEnd, Standing
+
+from .awards import record_achievements, record_ratings
 from .db import sqlite_file
 from .errors import Conflict
 from .inline import InlineCommit, Locked, Refused
-from .matches import HandEnd
 from .models import Hand, Match, Move, Room, Score, utcnow
-from .skill import Standing
 
 log = logging.getLogger(__name__)
 MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
@@ -75,11 +79,11 @@ class MoveWrite:
     payload: dict[str, Any]
     match_values: dict[str, Any]
     hand_end: HandEnd | None = None
-    room_code: str | None = None
+    room_code: str | None = None  # with `room_values`: the room row the move changes too
+    room_values: dict[str, Any] | None = None
     earned: Sequence[Earned] = ()  # achievements the hand's end earns (kept if not yet held)
     rated: Sequence[Standing] | None = None  # the match's standing, when this move ends a rated match
-    awards: Awards = field(default_factory=Awards)  # what was recorded, once committed
-    done: asyncio.Future[None] | None = field(default=None, repr=False)
+    done: asyncio.Future[Awards | None] | None = field(default=None, repr=False)
 
     def row(self, now: Any) -> dict[str, Any]:
         return {"match_id": self.match_id, "seq": self.seq, "hand_number": self.hand_number, "seat": self.seat,
@@ -139,26 +143,27 @@ class MoveWriter:
         self._task: asyncio.Task[None] | None = None
         self._closed = False
 
-    async def record(self, write: MoveWrite) -> None:
-        """Commit `write` (Conflict if its version or move id is taken; other errors as raised
-        by the database). Cancelling the caller does not withdraw a move already queued: it is
-        committed all the same."""
+    async def record(self, write: MoveWrite) -> Awards | None:
+        """Commit `write` and return what its hand's end earned (None unless it ends a hand):
+        Conflict if its version or move id is taken; other errors as raised by the database.
+        Cancelling the caller does not withdraw a move already queued: it is committed all the
+        same."""
         if self._closed:
             raise RuntimeError("the move writer is closed")
         if self._inline is not None and self._inline_commit(write):
-            return
+            return None
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
         write.done = asyncio.get_running_loop().create_future()
         self._queue.append(write)
         self._wake.set()
-        await write.done
+        return await write.done
 
     def _inline_commit(self, write: MoveWrite) -> bool:
         """Commit a plain move at once, without awaiting; False if it must take the queue."""
         fast, inline = self._fast, self._inline
         assert fast is not None and inline is not None
-        if not _plain(write) or write.hand_end is not None or write.room_code is not None:
+        if not _plain(write) or write.hand_end is not None or write.room_values is not None:
             return False
         move = fast.insert.rows([write.row(utcnow())])[0]
         advance = fast.advance.rows([_advance(write)])[0]
@@ -194,45 +199,50 @@ class MoveWriter:
                 await self._wake.wait()
                 continue
             batch, self._queue = self._queue[:self.max_batch], self._queue[self.max_batch:]
-            await self._commit_batch(batch)
+            try:
+                await self._commit_batch(batch)
+            except Exception as e:  # a fault of ours must not leave the moves' callers waiting for ever
+                log.exception("the move writer failed on a batch of %d", len(batch))
+                for write in batch:
+                    _failed(write, e)
 
     async def _commit_batch(self, batch: list[MoveWrite]) -> None:
         try:
-            await self._transaction(batch)
+            awards = await self._transaction(batch)
         except Exception as e:
             if len(batch) > 1 and not _unreachable(e):
                 await self._one_by_one(batch)  # find the culprits: one move must not sink the others
             else:
                 for write in batch:
-                    _settle(write, _taken(write) if isinstance(e, _Refused) else e)
+                    _failed(write, _taken(write) if isinstance(e, _Refused) else e)
             return
         COMMIT_BATCH.observe(len(batch))
-        for write in batch:
-            _settle(write, None)
+        for write, earned in zip(batch, awards, strict=True):
+            _committed(write, earned)
 
     async def _one_by_one(self, batch: list[MoveWrite]) -> None:
         for write in batch:
             try:
-                await self._transaction([write])
+                [awards] = await self._transaction([write])
             except _Refused:
-                _settle(write, _taken(write))
+                _failed(write, _taken(write))
             except Exception as e:
-                _settle(write, e)
+                _failed(write, e)
             else:
-                _settle(write, None)
+                _committed(write, awards)
 
-    async def _transaction(self, batch: Sequence[MoveWrite]) -> None:
+    async def _transaction(self, batch: Sequence[MoveWrite]) -> list[Awards | None]:
+        """Commit the batch in one transaction; each move's awards, in order."""
         now = utcnow()
         if self._fast is not None:  # SQLite: one connection for the whole app; take it in turn
             async with self.engine.connect() as conn:
-                await self._in(conn, batch, now)
-            return
+                return await self._in(conn, batch, now)
         # A server database: keep a connection of our own (no pool checkout and pre-ping per
         # batch); a broken one is dropped and the next batch opens another.
         if self._conn is None or self._conn.closed:
             self._conn = await self.engine.connect()
         try:
-            await self._in(self._conn, batch, now)
+            return await self._in(self._conn, batch, now)
         except _Refused:
             raise
         except BaseException:
@@ -241,9 +251,9 @@ class MoveWriter:
                 await conn.invalidate()
             raise
 
-    async def _in(self, conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any) -> None:
+    async def _in(self, conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any) -> list[Awards | None]:
         try:
-            await _write(conn, batch, now, self._fast)
+            awards = await _write(conn, batch, now, self._fast)
         except (IntegrityError, _Refused) as e:
             await conn.rollback()
             raise _Refused() from e
@@ -252,9 +262,12 @@ class MoveWriter:
                 await conn.rollback()
             raise
         await conn.commit()
+        return awards
 
 
-async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any, fast: _FastPath | None) -> None:
+async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any,
+                 fast: _FastPath | None) -> list[Awards | None]:
+    """Write the batch in the caller's transaction; each move's awards, in order."""
     rows = [w.row(now) for w in batch]
     if fast is not None:
         await conn.exec_driver_sql(fast.insert.sql, fast.insert.rows(rows))
@@ -291,21 +304,29 @@ async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any, fa
             if advanced.rowcount != len(plain):
                 raise _Refused()
             await conn.execute(update(MATCHES).where(c.id == bindparam("b_id")).values(**values), params)
-    for w in batch:
-        if w.hand_end is not None:
-            end = w.hand_end
-            await conn.execute(update(HANDS).where(HANDS.c.match_id == w.match_id, HANDS.c.number == end.number)
-                               .values(result=end.result, ended_at=now))
-            await conn.execute(insert(SCORES), [
-                {"match_id": w.match_id, "hand_number": end.number, "seat": s, "points": p, "total": t,
-                 "payoff_left": left}
-                for s, (p, t, left) in enumerate(zip(end.points, end.totals, end.payoff_left, strict=True))])
-            w.awards = Awards(await record_achievements(conn, w.match_id, end.number, w.earned, now))
-            if w.rated is not None:
-                w.awards.ratings = await record_ratings(conn, w.match_id, w.rated, now)
-        if w.room_code is not None:
-            await conn.execute(update(ROOMS).where(ROOMS.c.code == w.room_code, ROOMS.c.match_id == w.match_id)
-                               .values(status="over", rev=ROOMS.c.rev + 1, updated_at=now))
+    return [await _ends(conn, w, now) if w.hand_end is not None or w.room_values is not None else None
+            for w in batch]
+
+
+async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any) -> Awards | None:
+    """The rows a move that ends a hand (or the match) writes besides its own: the hand's result,
+    its scores, what it earned, and the room row it changes; what it earned."""
+    awards = None
+    if w.hand_end is not None:
+        end = w.hand_end
+        await conn.execute(update(HANDS).where(HANDS.c.match_id == w.match_id, HANDS.c.number == end.number)
+                           .values(result=end.result, ended_at=now))
+        await conn.execute(insert(SCORES), [
+            {"match_id": w.match_id, "hand_number": end.number, "seat": s, "points": p, "total": t,
+             "payoff_left": left}
+            for s, (p, t, left) in enumerate(zip(end.points, end.totals, end.payoff_left, strict=True))])
+        achievements = await record_achievements(conn, w.match_id, end.number, w.earned, now)
+        ratings = await record_ratings(conn, w.match_id, w.rated, now) if w.rated is not None else []
+        awards = Awards(achievements, ratings)
+    if w.room_code is not None and w.room_values is not None:
+        await conn.execute(update(ROOMS).where(ROOMS.c.code == w.room_code, ROOMS.c.match_id == w.match_id)
+                           .values(**w.room_values, rev=ROOMS.c.rev + 1, updated_at=now))
+    return awards
 
 
 def _plain(w: MoveWrite) -> bool:
@@ -330,11 +351,13 @@ def _unreachable(e: BaseException) -> bool:
     return isinstance(e, DBAPIError) and e.connection_invalidated
 
 
-def _settle(write: MoveWrite, error: BaseException | None) -> None:
+def _committed(write: MoveWrite, awards: Awards | None) -> None:
     fut = write.done
-    if fut is None or fut.done():
-        return
-    if error is None:
-        fut.set_result(None)
-    else:
+    if fut is not None and not fut.done():
+        fut.set_result(awards)
+
+
+def _failed(write: MoveWrite, error: BaseException) -> None:
+    fut = write.done
+    if fut is not None and not fut.done():
         fut.set_exception(error)

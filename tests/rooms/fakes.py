@@ -12,14 +12,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app.engine import MatchStatus
-from app.rooms.match_rules import BeginMatch, CommitMove, DealHand
-from app.rooms.model import RoomState
+from app.rooms.effects import BeginMatch, CommitMove, DealHand
+from app.rooms.model import RoomPatch, RoomState
 from app.rooms.ports import Changes, LoadedRoom
+from app.rooms.records import Awards, RoomStatus, Seen
 from app.rooms.steps import MatchLog, Step, rebuild
 from app.settings import Settings
 from app.store.errors import Conflict
-from app.store.models import Player, RoomStatus
-from app.store.presence import Seen
+from app.store.models import Player
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -125,15 +125,13 @@ class MemoryStorage:
         st = self.rooms.get(code)
         return replace(st, seating=list(st.seating)) if st is not None else None
 
-    async def update_room(self, code: str, rev: int, values: dict[str, Any]) -> int:
+    async def update_room(self, code: str, rev: int, patch: RoomPatch) -> int:
         self._write()
         st = self.rooms[code]
         if st.rev != rev:
             raise Conflict(f"room {code} moved past revision {rev}")
-        st = replace(st, seating=list(st.seating))
-        st.with_values(values, rev + 1)
-        self.rooms[code] = st
-        return st.rev
+        self.rooms[code] = patch.applied(st, rev + 1)
+        return rev + 1
 
     async def begin_match(self, code: str, begin: BeginMatch) -> int:
         self._write()
@@ -143,10 +141,8 @@ class MemoryStorage:
         m = begin.match
         self.matches[m.id] = StoredMatch(MatchLog(m.id, m.number, begin.options, list(m.seats), m.turn_seconds,
                                                   begin.deal.v, begin.deadline, [begin.deal]))
-        st = replace(st, seating=list(st.seating))
-        st.with_values(begin.room_values, st.rev + 1)
-        self.rooms[code] = st
-        return st.rev
+        self.rooms[code] = begin.room.applied(st, st.rev + 1)
+        return st.rev + 1
 
     async def deal_hand(self, deal: DealHand) -> None:
         self._write()
@@ -156,7 +152,7 @@ class MemoryStorage:
         stored.log = replace(stored.log, v=deal.deal.v, deadline=deal.deadline, steps=[*stored.log.steps, deal.deal])
         stored.status = MatchStatus.PLAYING
 
-    async def commit_move(self, move: CommitMove) -> None:
+    async def commit_move(self, move: CommitMove) -> Awards | None:
         self._write()
         stored = self.matches[move.match_id]
         step = move.step
@@ -167,9 +163,10 @@ class MemoryStorage:
             raise Conflict(f"move {step.v} of match {move.match_id} is taken")
         stored.log = replace(stored.log, v=step.v, deadline=move.deadline, steps=[*stored.log.steps, step])
         stored.status = move.match_values["status"]
-        if move.ends_match:
+        if move.room is not None:
             st = self.rooms[move.room_code]
-            self.rooms[move.room_code] = replace(st, status=RoomStatus.OVER, rev=st.rev + 1)
+            self.rooms[move.room_code] = move.room.applied(st, st.rev + 1)
+        return None  # nothing is earned here: achievements and ratings are tested on the store
 
     async def changes_since(self, code: str, match_id: str, v: int) -> Changes:
         log = self.matches[match_id].log

@@ -3,6 +3,7 @@ store, no sockets. Each test builds a room in memory and asks the core."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from app.engine import Match, MatchStatus, Move, make_options
 from app.rooms import commands as C
 from app.rooms import errors as E
+from app.rooms.effects import DealHand, MarkReady
 from app.rooms.errors import RoomError
 from app.rooms.lobby import Actor, decide_chat, decide_lobby
 from app.rooms.match_rules import (
@@ -24,12 +26,11 @@ from app.rooms.match_rules import (
     decide_seat_move,
     decide_start,
 )
-from app.rooms.messages import Advanced, ChatSaid, Resync, RoomChanged, notice_from_json, notice_json
 from app.rooms.model import Room, RoomState, SeatInfo
+from app.rooms.notices import Advanced, ChatSaid, Resync, RoomChanged, notice_from_json, notice_json
+from app.rooms.records import RoomStatus, Seen
 from app.rooms.steps import DealStep, MatchLog, MoveStep, StepRefused, apply_steps, new_match, rebuild
 from app.rooms.timers import ABSENT, BOT, CLOCK, DEAL, Timer, absent_seats, decide_automatic, next_timer
-from app.store.models import RoomStatus
-from app.store.presence import Seen
 
 from .fakes import START, settings
 
@@ -41,29 +42,27 @@ RULES = settings()
 def lobby(seats: int = 2, **kw: object) -> Room:
     st = RoomState("ROOM", HOST.player_id, "standard", {}, seats, True, None, True, None, RoomStatus.WAITING,
                    [None] * seats, 0, None, 0)
-    for k, v in kw.items():
-        setattr(st, k, v)
-    return Room(st, None, loaded_at=START)
+    return Room(replace(st, **kw), None, loaded_at=START)  # type: ignore[arg-type]
 
 
 def sit(room: Room, who: Actor, seat: int | None = None) -> None:
-    values = decide_lobby(room, who, C.Sit(seat), START, RULES)
-    assert values is not None
-    room.state.with_values(values, room.state.rev + 1)
+    patch = decide_lobby(room, who, C.Sit(seat), START, RULES)
+    assert patch is not None
+    room.state = patch.applied(room.state, room.state.rev + 1)
 
 
 def playing(room: Room, *, bot: str | None = None, turn_seconds: int | None = None) -> Room:
     """Seat the host and the guest (or a bot) and start: the match dealt, seat 0 to move."""
-    room.state.turn_seconds = turn_seconds
+    room.state = replace(room.state, turn_seconds=turn_seconds)
     sit(room, HOST)
     if bot is None:
         sit(room, GUEST)
     else:
-        values = decide_lobby(room, HOST, C.AddBot(None, bot), START, RULES)
-        assert values is not None
-        room.state.with_values(values, room.state.rev + 1)
+        patch = decide_lobby(room, HOST, C.AddBot(None, bot), START, RULES)
+        assert patch is not None
+        room.state = patch.applied(room.state, room.state.rev + 1)
     begin = decide_start(room, HOST, rematch=False, now=START, fresh=FRESH, settings=RULES)
-    room.state.with_values(begin.room_values, room.state.rev + 1)
+    room.state = begin.room.applied(room.state, room.state.rev + 1)
     room.match = begin.match
     apply_steps(begin.match, [begin.deal], begin.deadline)
     room.here.update({HOST.player_id: 1, GUEST.player_id: 1})
@@ -101,8 +100,9 @@ def test_only_the_host_adds_bots_until_the_host_has_been_away_past_the_grace() -
         decide_lobby(room, GUEST, C.AddBot(None, "easy"), START + timedelta(seconds=5), RULES)
     assert refused.value.code == E.NOT_HOST
     later = START + timedelta(seconds=RULES.absent_grace + 1)
-    values = decide_lobby(room, GUEST, C.AddBot(None, "easy"), later, RULES)
-    assert values is not None and values["seating"][1] == {"player_id": None, "name": "Easy bot 2", "bot": "easy"}
+    patch = decide_lobby(room, GUEST, C.AddBot(None, "easy"), later, RULES)
+    assert patch is not None
+    assert patch.values()["seating"][1] == {"player_id": None, "name": "Easy bot 2", "bot": "easy"}
     with pytest.raises(RoomError) as watcher:  # a watcher never hosts
         decide_lobby(room, OTHER, C.AddBot(None, "easy"), later, RULES)
     assert watcher.value.code == E.NOT_HOST
@@ -114,9 +114,9 @@ def test_configure_names_the_bad_option_and_keeps_what_was_not_sent() -> None:
         decide_lobby(room, HOST, C.Configure(options={"payoff_size": 99}), START, RULES)
     assert bad.value.code == E.BAD_OPTIONS and bad.value.option == "payoff_size"
     kept = decide_lobby(room, HOST, C.Configure(seats=3), START, RULES)
-    assert kept is not None and kept["turn_seconds"] == 30 and kept["seats"] == 3 and len(kept["seating"]) == 3
+    assert kept is not None and kept.turn_seconds == 30 and kept.seats == 3 and len(kept.values()["seating"]) == 3
     cleared = decide_lobby(room, HOST, C.Configure(turn_seconds=None), START, RULES)
-    assert cleared is not None and cleared["turn_seconds"] is None
+    assert cleared is not None and cleared.values()["turn_seconds"] is None
 
 
 def test_the_lobby_is_closed_while_a_match_is_played() -> None:
@@ -226,13 +226,13 @@ def test_the_next_hand_is_dealt_when_everyone_is_ready_or_the_countdown_ends() -
     m = room.match
     assert m is not None and m.next_deadline == START + timedelta(seconds=20)
     first = decide_next_hand(room, HOST, START, FRESH)
-    assert first.seat == 0 and first.deal is None  # the guest is still reading
+    assert first == MarkReady(m.id, m.v, 0)  # the guest is still reading: nothing to deal
     m.ready.add(first.seat)
     timer = next_timer(room, START + timedelta(seconds=5), 0.0, RULES)
     assert timer == Timer(pytest.approx(15.0), DEAL, m.v)
     assert decide_due_deal(room, m.v, START + timedelta(seconds=5), FRESH) is None
     both = decide_next_hand(room, GUEST, START, FRESH)
-    assert both.deal is not None and both.deal.deal.number == 2 and both.deal.expect_v == m.v
+    assert isinstance(both, DealHand) and both.deal.number == 2 and both.expect_v == m.v
     # Nobody else says so: the countdown deals.
     due = decide_due_deal(room, m.v, START + timedelta(seconds=20), FRESH)
     assert due is not None and due.deal.number == 2
@@ -247,14 +247,13 @@ def test_bots_and_people_away_count_as_ready() -> None:
     m = room.match
     assert m is not None
     assert next_timer(room, START, 0.0, RULES) == Timer(pytest.approx(20.0), DEAL, m.v)
-    mark = decide_next_hand(room, HOST, START, FRESH)
-    assert mark.deal is not None  # the bot is always ready
+    assert isinstance(decide_next_hand(room, HOST, START, FRESH), DealHand)  # the bot is always ready
     room2 = hand_over(playing(lobby(overrides={"payoff_size": 5, "match_target": 500})))
     del room2.here[GUEST.player_id]  # the guest left
-    assert decide_next_hand(room2, HOST, START, FRESH).deal is not None
-    assert room2.match is not None
+    deal = decide_next_hand(room2, HOST, START, FRESH)
+    assert isinstance(deal, DealHand) and room2.match is not None
     dealt = room2.match
-    apply_steps(dealt, [decide_next_hand(room2, HOST, START, FRESH).deal.deal], None)  # type: ignore[union-attr]
+    apply_steps(dealt, [deal.deal], None)
     arm_next_hand(dealt, START, 20)
     assert dealt.playing and dealt.next_deadline is None and not dealt.ready
 
@@ -266,7 +265,7 @@ def test_hints_are_for_the_player_to_move_in_rooms_that_allow_them() -> None:
     with pytest.raises(RoomError) as not_yours:
         decide_hint(room, GUEST if to_move(room) is HOST else HOST)
     assert not_yours.value.code == E.NOT_YOUR_TURN
-    room.state.hints = False
+    room.state = replace(room.state, hints=False)
     with pytest.raises(RoomError) as off:
         decide_hint(room, to_move(room))
     assert off.value.code == E.HINTS_OFF
@@ -392,8 +391,9 @@ def test_the_host_may_free_the_seat_of_a_player_who_is_away_and_no_other() -> No
     with pytest.raises(RoomError) as not_host:
         decide_lobby(room, OTHER, C.FreeSeat(1), START, RULES)
     assert not_host.value.code == E.NOT_HOST
-    values = decide_lobby(room, HOST, C.FreeSeat(1), START, RULES)
-    assert values is not None and values["seating"][1] is None and values["seating"][0] is not None
+    patch = decide_lobby(room, HOST, C.FreeSeat(1), START, RULES)
+    assert patch is not None and not isinstance(patch.seating, C.Unset)
+    assert patch.seating[1] is None and patch.seating[0] is not None
     with pytest.raises(RoomError) as empty:
         decide_lobby(room, HOST, C.FreeSeat(2), START, RULES)
     assert empty.value.code == E.NOT_ALLOWED_NOW

@@ -10,11 +10,12 @@ import pytest
 from app.engine import MatchStatus
 from app.rooms import commands as C
 from app.rooms import errors as E
+from app.rooms.effects import CommitMove
 from app.rooms.errors import RoomError
 from app.rooms.lobby import Actor, decide_lobby
-from app.rooms.match_rules import CommitMove, decide_seat_move, decide_start
-from app.rooms.steps import PERSON, apply_steps
-from app.store.skill import Standing
+from app.rooms.match_rules import decide_seat_move, decide_start
+from app.rooms.records import Standing
+from app.rooms.steps import PLAYER, apply_steps
 
 from .fakes import START
 from .test_core import FRESH, RULES, lobby, sit
@@ -23,8 +24,7 @@ ANN, BOB, GUS = Actor("a", "Ann", account=True), Actor("b", "Bob", account=True)
 
 
 def test_a_rated_room_seats_accounts_only_and_takes_no_bots() -> None:
-    room = lobby(rated=True)
-    room.state.host_id = ANN.player_id
+    room = lobby(rated=True, host_id=ANN.player_id)
     with pytest.raises(RoomError) as e:
         decide_lobby(room, GUS, C.Sit(0), START, RULES)
     assert e.value.code == E.RATED_ROOM and "account" in e.value.message
@@ -43,20 +43,18 @@ def test_an_unrated_room_still_takes_guests_and_bots() -> None:
 
 
 def _play_out(rated: bool) -> CommitMove:
-    room = lobby(rated=rated)
-    room.state.host_id = ANN.player_id
-    room.state.overrides = {"payoff_size": 5}
+    room = lobby(rated=rated, host_id=ANN.player_id, overrides={"payoff_size": 5})
     sit(room, ANN)
     sit(room, BOB)
     begin = decide_start(room, ANN, rematch=False, now=START, fresh=FRESH, settings=RULES)
-    room.state.with_values(begin.room_values, room.state.rev + 1)
+    room.state = begin.room.applied(room.state, room.state.rev + 1)
     room.match = m = begin.match
     apply_steps(m, [begin.deal], begin.deadline)
     rng = random.Random(2)
     while True:
         moves = m.engine.game.legal_moves()
         payoff = [mv for mv in moves if mv.kind == "play" and mv.src and mv.src.startswith("payoff")]
-        commit = decide_seat_move(room, m.turn, rng.choice(payoff or moves), PERSON, None, START)
+        commit = decide_seat_move(room, m.turn, rng.choice(payoff or moves), PLAYER, None, START)
         if commit.hand_end is not None:
             return commit
         assert commit.rated is None and commit.earned == []

@@ -15,9 +15,11 @@ from app.engine import MatchStatus
 from app.rooms import commands as C
 from app.rooms import errors as E
 from app.rooms.errors import RoomError
+from app.rooms.live import LiveRoom
 from app.rooms.match_rules import Fresh
-from app.rooms.service import LiveMatch, LiveRoom, RoomService
-from app.store.models import RoomStatus
+from app.rooms.model import LiveMatch
+from app.rooms.records import RoomStatus
+from app.rooms.service import RoomService
 
 from .fakes import FakeClock, MemoryStorage, RecordingPeer, SeededBots, settings, settle
 
@@ -61,13 +63,13 @@ async def seated(svc: RoomService, storage: MemoryStorage, *, bot: str | None = 
 
 
 def mover(live: LiveRoom, host: RecordingPeer, guest: RecordingPeer) -> RecordingPeer:
-    assert live.match is not None
-    return host if live.match.turn == 0 else guest
+    assert live.room.match is not None
+    return host if live.room.match.turn == 0 else guest
 
 
 async def play_first_legal(svc: RoomService, live: LiveRoom, peer: RecordingPeer, move_id: str | None = None) -> None:
-    assert live.match is not None
-    await svc.handle(live, peer, C.MakeMove(live.match.engine.game.legal_moves()[0].to_wire(), move_id))
+    assert live.room.match is not None
+    await svc.handle(live, peer, C.MakeMove(live.room.match.engine.game.legal_moves()[0].to_wire(), move_id))
 
 
 async def test_a_move_is_committed_then_applied_then_shown_to_every_socket(world: Any) -> None:
@@ -75,16 +77,16 @@ async def test_a_move_is_committed_then_applied_then_shown_to_every_socket(world
     svc = await make()
     live, host, guest = await seated(svc, storage)
     await svc.handle(live, host, C.Start())
-    assert live.match is not None and live.state.status == RoomStatus.PLAYING
+    assert live.room.match is not None and live.room.state.status == RoomStatus.PLAYING
     assert host.last("state")["v"] == guest.last("state")["v"] == 0
     peer = mover(live, host, guest)
     await play_first_legal(svc, live, peer, "m-1")
-    assert [s.v for s in storage.steps(live.match.id)] == [0, 1]
+    assert [s.v for s in storage.steps(live.room.match.id)] == [0, 1]
     assert host.last("state")["v"] == guest.last("state")["v"] == 1
     assert host.last("state")["view"]["hand"] != guest.last("state")["view"]["hand"]  # each their own view
     sent = len(peer.got)
     await svc.handle(live, peer, C.MakeMove({"kind": "end_turn"}, "m-1"))  # a resent id: the table, no new move
-    assert storage.matches[live.match.id].log.v == 1 and peer.got[sent][0] == "state"
+    assert storage.matches[live.room.match.id].log.v == 1 and peer.got[sent][0] == "state"
 
 
 async def test_a_move_the_store_refuses_is_shown_to_nobody(world: Any) -> None:
@@ -98,11 +100,11 @@ async def test_a_move_the_store_refuses_is_shown_to_nobody(world: Any) -> None:
     with pytest.raises(RoomError) as refused:
         await play_first_legal(svc, live, peer, "x")
     assert (refused.value.code, refused.value.move_id) == (E.UNAVAILABLE, "x")
-    assert live.match is not None and live.match.v == 0 and live.stale  # nothing applied
+    assert live.room.match is not None and live.room.match.v == 0 and live.stale  # nothing applied
     assert (len(host.got), len(guest.got)) == sent  # nobody was told anything, nobody was disconnected
     assert host.closed is None and guest.closed is None
     await play_first_legal(svc, live, peer, "x")  # the store is back: read first, then the move
-    assert live.match.v == 1 and not live.stale and host.last("state")["v"] == 1
+    assert live.room.match.v == 1 and not live.stale and host.last("state")["v"] == 1
 
 
 async def test_two_instances_racing_for_one_version_converge(world: Any) -> None:
@@ -113,20 +115,20 @@ async def test_two_instances_racing_for_one_version_converge(world: Any) -> None
     await settle()
     watcher = RecordingPeer("w", "Walt")
     live_b = await b.join("ROOM", watcher, None)
-    assert live_b.match is not None and live_b.match.v == 0
+    assert live_b.room.match is not None and live_b.room.match.v == 0
     peer = mover(live_a, host, guest)
     twin = RecordingPeer(peer.player_id, peer.name)  # the same player on instance b
     await b.join("ROOM", twin, None)
-    moves = live_a.match.engine.game.legal_moves() if live_a.match else []
+    moves = live_a.room.match.engine.game.legal_moves() if live_a.room.match else []
     # b commits first; a still decides from version 0 (the bus has not delivered yet).
     await b.handle(live_b, twin, C.MakeMove(moves[0].to_wire(), "b-1"))
     with pytest.raises(RoomError) as lost:
         await a.handle(live_a, peer, C.MakeMove(moves[-1].to_wire(), "a-1"))
     assert lost.value.code == E.CONFLICT
     await settle()
-    assert live_a.match is not None and live_b.match is not None
-    assert live_a.match.v == live_b.match.v == 1
-    assert live_a.match.engine.game.hands == live_b.match.engine.game.hands
+    assert live_a.room.match is not None and live_b.room.match is not None
+    assert live_a.room.match.v == live_b.room.match.v == 1
+    assert live_a.room.match.engine.game.hands == live_b.room.match.engine.game.hands
     assert peer.last("state")["v"] == 1 and watcher.last("state")["v"] == 1
 
 
@@ -144,14 +146,14 @@ async def test_a_lobby_change_made_elsewhere_is_decided_again_on_the_fresh_room(
     await settle()
     seats = [s.player_id if s else None for s in storage.rooms["ROOM"].seating]
     assert seats == ["h", "g", "o"]
-    assert [s.player_id if s else None for s in live_a.state.seating] == seats
+    assert [s.player_id if s else None for s in live_a.room.state.seating] == seats
 
 
 async def bot_to_move(svc: RoomService, storage: MemoryStorage) -> LiveMatch:
     """A started match against an easy bot, played by the host until it is the bot's turn."""
     live, host, _guest = await seated(svc, storage, bot="easy")
     await svc.handle(live, host, C.Start())
-    m = live.match
+    m = live.room.match
     assert m is not None
     while m.turn == 0:
         await play_first_legal(svc, live, host)
@@ -191,7 +193,7 @@ async def test_the_turn_clock_plays_for_a_player_who_runs_out_of_time(world: Any
     svc = await make(bot_delay=0.5)
     live, host, guest = await seated(svc, storage, turn_seconds=10)
     await svc.handle(live, host, C.Start())
-    m = live.match
+    m = live.room.match
     assert m is not None and host.last("state")["clock"]["remaining"] == 10
     seat, v = m.turn, m.v
     await clock.advance(9)
@@ -214,7 +216,7 @@ async def test_a_stand_in_plays_for_an_absent_player_after_the_grace_until_they_
     svc = await make(absent_grace=30, bot_delay=0.5)
     live, host, guest = await seated(svc, storage)
     await svc.handle(live, host, C.Start())
-    m = live.match
+    m = live.room.match
     assert m is not None
     away = mover(live, host, guest)
     await svc.leave(live, away)
@@ -231,7 +233,7 @@ async def test_a_stand_in_plays_for_an_absent_player_after_the_grace_until_they_
 async def play_out_the_hand(svc: RoomService, live: LiveRoom, host: RecordingPeer, guest: RecordingPeer,
                             clock: FakeClock) -> None:
     """The guest leaves; the host plays the first legal move, a stand-in plays for the guest."""
-    m = live.match
+    m = live.room.match
     assert m is not None
     await svc.leave(live, guest)
     for _ in range(2000):
@@ -248,7 +250,7 @@ async def test_the_next_hand_is_dealt_once_a_hand_is_over(world: Any) -> None:
     svc = await make(absent_grace=0, bot_delay=0)
     live, host, guest = await seated(svc, storage, overrides={"payoff_size": 5, "match_target": 500})
     await svc.handle(live, host, C.Start())
-    m = live.match
+    m = live.room.match
     assert m is not None
     with pytest.raises(RoomError) as early:
         await svc.handle(live, host, C.NextHand())
@@ -268,7 +270,7 @@ async def test_the_next_hand_waits_for_every_seated_person_or_the_countdown(worl
     svc = await make(absent_grace=0, bot_delay=0, next_hand_seconds=20)
     live, host, guest = await seated(svc, storage, overrides={"payoff_size": 5, "match_target": 500})
     await svc.handle(live, host, C.Start())
-    m = live.match
+    m = live.room.match
     assert m is not None
     await play_out_the_hand(svc, live, host, guest, clock)
     back = RecordingPeer("g", "Gus")
@@ -302,7 +304,7 @@ async def test_ready_marks_cross_instances(world: Any) -> None:
     back = RecordingPeer("g", "Gus")
     live_b = await b.join("ROOM", back, None)  # the guest comes back through instance b
     await clock.advance(1)
-    m_a, m_b = live_a.match, live_b.match
+    m_a, m_b = live_a.room.match, live_b.room.match
     assert m_a is not None and m_b is not None and m_b.v == m_a.v
     await a.handle(live_a, host, C.NextHand())
     await settle()
@@ -310,7 +312,7 @@ async def test_ready_marks_cross_instances(world: Any) -> None:
     await b.handle(live_b, back, C.NextHand())  # b knows everyone is ready: it deals
     await settle()
     assert len(m_b.engine.hands) == 2 and m_b.playing
-    assert live_a.match is not None and len(live_a.match.engine.hands) == 2
+    assert live_a.room.match is not None and len(live_a.room.match.engine.hands) == 2
     assert host.last("state")["view"]["hand_number"] == 2
 
 
@@ -319,16 +321,16 @@ async def test_a_rematch_starts_a_new_match_once_the_match_is_over(world: Any) -
     svc = await make(absent_grace=0, bot_delay=0)
     live, host, guest = await seated(svc, storage, overrides={"payoff_size": 5})
     await svc.handle(live, host, C.Start())
-    m = live.match
+    m = live.room.match
     assert m is not None
     with pytest.raises(RoomError) as early:
         await svc.handle(live, host, C.Rematch())
     assert early.value.code == E.NOT_ALLOWED_NOW
     await play_out_the_hand(svc, live, host, guest, clock)
     assert m.engine.status == MatchStatus.MATCH_OVER
-    assert live.state.status == RoomStatus.OVER and storage.rooms["ROOM"].status == RoomStatus.OVER
+    assert live.room.state.status == RoomStatus.OVER and storage.rooms["ROOM"].status == RoomStatus.OVER
     await svc.handle(live, host, C.Rematch())
-    assert live.match is not None and live.match.number == 2 and live.match.id != m.id
+    assert live.room.match is not None and live.room.match.number == 2 and live.room.match.id != m.id
     assert host.last("state")["match_number"] == 2 and host.last("state")["v"] == 0
     assert storage.rooms["ROOM"].match_count == 2
 

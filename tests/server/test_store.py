@@ -91,9 +91,9 @@ def _count_transactions(writer: MoveWriter, monkeypatch: pytest.MonkeyPatch) -> 
     sizes: list[int] = []
     transaction = writer._transaction
 
-    async def counted(batch: Any) -> None:
+    async def counted(batch: Any) -> Any:
         sizes.append(len(batch))
-        await transaction(batch)
+        return await transaction(batch)
 
     monkeypatch.setattr(writer, "_transaction", counted)
     return sizes

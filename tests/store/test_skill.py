@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from app.store.skill import UNRATED, Skill, Standing, rate, teams_of
+from app.rooms.records import Skill, Standing
+from app.store.skill import UNRATED, rate, teams_of
 
 
 def test_the_winner_goes_up_and_the_loser_down() -> None:
