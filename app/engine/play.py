@@ -17,11 +17,12 @@ from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_
 from .state import GameState, Outcome, TurnEnd
 
 STALE_REFILLS = 40
-"""Every hand ends: when this many centre stacks have been completed (or redeals made) since
-the pay-off piles last fell to fewer cards than ever before in the hand, the hand ends as a
-stalemate (fewest pay-off cards wins the difference). Cards only flow stock -> hand -> side
-stacks -> centre between refills, so play between two refills is finite, and the pay-off
-total can reach a new low only so often: no hand runs forever, whatever the options."""
+"""Every hand ends: when this many stale steps (a centre stack completed, a redeal, or a card
+loaded from one pay-off pile onto another) have happened since the pay-off piles last fell to
+fewer cards than ever before in the hand, the hand ends as a stalemate (fewest pay-off cards
+wins the difference). Between two stale steps cards only flow forward (stock -> hand -> side
+stacks or pay-off piles -> centre), so play between them is finite, and the pay-off total can
+reach a new low only so often: no hand runs forever, whatever the options."""
 
 
 def apply(g: GameState, move: Move) -> None:
@@ -124,11 +125,12 @@ def _complete(g: GameState, slot: int) -> None:
     if g.events is not None:
         g.emit({"type": "complete", "slot": slot, "count": len(cards), "into": into})
     g.revealing = True
-    _refilled(g)
+    _stale_step(g)
 
 
-def _refilled(g: GameState) -> None:
-    """A completed stack or a redeal refilled the stock: count it towards `STALE_REFILLS`."""
+def _stale_step(g: GameState) -> None:
+    """A step that carries no card forward for good — a completed stack or a redeal refilled the
+    stock, or a pay-off card was loaded onto another pay-off pile: count it towards `STALE_REFILLS`."""
     g.stale_refills += 1
     if g.stale_refills >= STALE_REFILLS and g.outcome is None:
         finish(g, scoring.fewest(g, "stalemate"))
@@ -193,6 +195,8 @@ def _load(g: GameState, move: Move) -> None:
                 "from": move[2], "to": move[3]})
     if zone == PAYOFF:
         _after_payoff_card(g, s)
+        if g.outcome is None:
+            _stale_step(g)  # pay-off cards handed to and fro would otherwise go on for ever
 
 
 def draw(g: GameState, seat: int, count: int) -> None:
@@ -251,7 +255,7 @@ def end_turn(g: GameState) -> None:
         if o.stalemate == "redeal" and g.payoff_since_redeal:
             redeal(g)
             g.payoff_since_redeal = False
-            _refilled(g)
+            _stale_step(g)
             if g.outcome is not None:
                 return
         else:

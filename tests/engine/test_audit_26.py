@@ -1,0 +1,58 @@
+"""The second rules audit (issue 26, with 22.11): each engine bug replayed exactly as reported
+(options, seed, moves), and the rulings on the points the sources left open. Exact positions
+for each rule live beside it here; docs/rules.md, "As built", says what changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.engine import END, Game, Move, make_options
+from app.engine.play import STALE_REFILLS
+from tests.engine.util import lay, load
+
+
+# --- 1. a hand that never ends: pay-off cards loaded to and fro ---------------------------------
+def loop(card: int, opening: tuple[Move, ...] = ()) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    return opening, (Move("load", card, "payoff:0", "payoff:1"), END, Move("load", card, "payoff:1", "payoff:0"), END)
+
+
+@pytest.mark.parametrize(("preset", "overrides", "seed", "moves"), [
+    ("standard", {"load_opponent": True, "must_discard": False}, "loop254", loop(60, (END,))),
+    ("standard", {"load_opponent": True, "must_discard": False, "stalemate": "redeal", "stalemate_aces_twos": True},
+     "loop254", loop(60, (END,))),
+    ("cat_and_mouse", {"load_opponent": True}, "cmloop2217", loop(20, (Move("play", 80, "hand", "centre:0"),))),
+])
+def test_a_payoff_card_loaded_to_and_fro_ends_the_hand(preset: str, overrides: dict[str, Any], seed: str,
+                                                       moves: tuple[tuple[Move, ...], tuple[Move, ...]]) -> None:
+    g = Game.deal(make_options(preset, overrides), seed)
+    opening, cycle = moves
+    for move in opening:
+        g.apply(move)
+    steps = 0
+    while g.outcome is None:
+        assert steps < 4 * STALE_REFILLS, f"no end after {steps} moves (stale steps: {g.stale_refills})"
+        g.apply(cycle[steps % len(cycle)])
+        steps += 1
+    assert g.outcome.reason == "stalemate" and g.stale_refills == STALE_REFILLS
+
+
+def test_a_load_from_payoff_to_payoff_is_a_stale_step() -> None:
+    g = lay(overrides={"load_opponent": True}, payoff=[["5C", "9S"], ["2D", "10S"]],
+            hands=[["QC", "QD", "QH", "JC", "JD"], []])
+    g.stale_refills = STALE_REFILLS - 1
+    g.apply(load(g, "9S", "payoff:0", "payoff:1"))
+    assert g.outcome is not None and g.outcome.reason == "stalemate"
+    g = lay(overrides={"load_opponent": True}, payoff=[["5C", "9S"], ["2D", "10S"]],
+            hands=[["9S", "QD", "QH", "JC", "JD"], []])
+    g.stale_refills = STALE_REFILLS - 1
+    g.apply(load(g, "9S", "hand", "payoff:1"))  # from the hand: a card carried forward, not a stale step
+    assert g.outcome is None and g.stale_refills == STALE_REFILLS - 1
+
+
+def test_loading_the_last_payoff_card_wins_before_any_stale_step() -> None:
+    g = lay(overrides={"load_opponent": True}, payoff=[["9S"], ["2D", "10S"]], hands=[["QC"], []])
+    g.stale_refills = STALE_REFILLS - 1
+    g.apply(load(g, "9S", "payoff:0", "payoff:1"))
+    assert g.outcome is not None and g.outcome.reason == "payoff_out" and g.outcome.winners == (0,)
