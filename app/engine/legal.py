@@ -101,16 +101,18 @@ def block_breakers(g: GameState, seat: int, need_slots: dict[int, list[str]]) ->
 
 
 def forced_plays(g: GameState, need_slots: dict[int, list[str]]) -> list[Move]:
-    """Plays the compulsory options force now (empty if none is forced)."""
+    """Plays the compulsory options force now (empty if none is forced).
+
+    Every forced play is offered together, and the player chooses which to make first (the
+    book: "if you have more than one such card you can choose which to play first"): a hand or
+    pay-off Ace under `compulsory_aces`, an Ace or 2 on the pay-off pile or a side stack under
+    `compulsory_aces_twos`, and in a `stalemate_aces_twos` block a fitting Ace or 2 from the hand
+    (any of them breaks the block: none takes precedence)."""
     o = g.opts
-    if g.block:
-        breakers = block_breakers(g, g.turn, need_slots)
-        if breakers:
-            return breakers
     s = g.turn
     rank = g.deck.rank
     wild = g.deck.wild
-    forced: list[Move] = []
+    forced: list[Move] = block_breakers(g, s, need_slots) if g.block else []
     if o.compulsory_aces:
         targets = need_slots.get(ACE, [])
         for c in g.hands[s]:
@@ -119,8 +121,6 @@ def forced_plays(g: GameState, need_slots: dict[int, list[str]]) -> list[Move]:
         pile = g.payoff[s]
         if pile and rank[pile[-1]] == ACE and not wild[pile[-1]]:
             forced += [_new(Move, (PLAY, pile[-1], g.payoff_names[s], t)) for t in targets]
-        if forced:
-            return forced
     if o.compulsory_aces_twos:
         sources = [(g.payoff[s], g.payoff_names[s])]
         sources += [(st, g.side_names[s][k]) for k, st in enumerate(g.side[s])]
@@ -130,7 +130,7 @@ def forced_plays(g: GameState, need_slots: dict[int, list[str]]) -> list[Move]:
                 r = rank[c]
                 if r <= 2 and not wild[c]:
                     forced += [_new(Move, (PLAY, c, name, t)) for t in need_slots.get(r, ())]
-    return forced
+    return list(dict.fromkeys(forced)) if len(forced) > 1 else forced
 
 
 def legal_moves(g: GameState) -> list[Move]:

@@ -56,3 +56,34 @@ def test_loading_the_last_payoff_card_wins_before_any_stale_step() -> None:
     g.stale_refills = STALE_REFILLS - 1
     g.apply(load(g, "9S", "payoff:0", "payoff:1"))
     assert g.outcome is not None and g.outcome.reason == "payoff_out" and g.outcome.winners == (0,)
+
+
+# --- 4. compulsory plays: every forced card is offered, the player chooses the order ----------
+def plays(g: Game) -> set[tuple[str, str | None, str | None]]:
+    return {(g.deck.code(m.card), m.src, m.dst) for m in g.legal_moves() if m.card is not None}
+
+
+def test_compulsory_aces_and_twos_together_offer_both_the_ace_and_the_two() -> None:
+    g = Game.deal(make_options("cat_and_mouse", {"compulsory_aces_twos": True}), "both523")
+    g.apply(Move("play", 67, "hand", "centre:0"))  # the A♥
+    g.apply(END)
+    assert g.turn == 1
+    assert plays(g) == {("AD", "hand", "centre:1"), ("2H", "payoff:1", "centre:0")}
+    assert {m.kind for m in g.legal_moves()} == {"play"}
+
+
+def test_a_pay_off_two_and_a_hand_ace_are_both_forced_in_either_order() -> None:
+    g = lay("cat_and_mouse", {"compulsory_aces_twos": True}, payoff=[["5C", "2D"], ["5D", "9H"]],
+            hands=[["AS", "7H", "8H", "9D", "10D"], []], centre=[["AC"]])
+    assert plays(g) == {("AS", "hand", "centre:1"), ("2D", "payoff:0", "centre:0")}
+    g.apply(Move("play", g.payoff[0][-1], "payoff:0", "centre:0"))  # the 2 first, then the Ace
+    assert plays(g) == {("AS", "hand", "centre:1")}
+
+
+def test_in_a_block_the_block_breakers_and_the_compulsory_plays_are_offered_together() -> None:
+    g = lay("book", {"stalemate_aces_twos": True}, payoff=[["5C", "9D"], ["5D", "9H"]],
+            hands=[["AH", "7H", "8H", "9D", "10D"], []], side=[[["2S"], [], [], []], [[], [], [], []]],
+            centre=[["AC"]])
+    g.block = True
+    g._legal = None
+    assert plays(g) == {("AH", "hand", "centre:1"), ("2S", "side:0:0", "centre:0")}

@@ -51,20 +51,17 @@ def oracle(g: Game, may_take_back: bool = False) -> set[Move]:
     def real(c: int, ranks: tuple[int, ...]) -> bool:
         return not deck.wild[c] and deck.rank[c] in ranks
 
+    forced: set[Move] = set()  # every forced play together: the player chooses the order
     if g.block:  # stalemate_aces_twos: everyone passed; a fitting Ace or 2 in the hand must go
-        forced = {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src == "hand"}
-        if forced:
-            return forced | undo
+        forced |= {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src == "hand"}
     if o.compulsory_aces:
-        forced = {m for m in plays if m.card is not None and real(m.card, (ACE,))
-                  and m.src in ("hand", f"payoff:{s}")}
-        if forced:
-            return forced | undo
+        forced |= {m for m in plays if m.card is not None and real(m.card, (ACE,))
+                   and m.src in ("hand", f"payoff:{s}")}
     if o.compulsory_aces_twos:
         own = {f"payoff:{s}"} | {f"side:{s}:{k}" for k in range(4)}
-        forced = {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src in own}
-        if forced:
-            return forced | undo
+        forced |= {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src in own}
+    if forced:
+        return forced | undo
 
     def may_lie_on_side(c: int) -> bool:
         if deck.wild[c]:
@@ -125,6 +122,7 @@ CASES = [(p, {}) for p in sorted(PRESETS)] + [
     ("standard", {"side_colours": "alternate", "side_to_side": True, "jokers_per_deck": 2, "side_plays": "many"}),
     ("cat_and_mouse", {"side_colours": "alternate", "side_stacks_shown": "squared", "take_backs": True}),
     ("book", {"stalemate_aces_twos": True, "take_backs": True, "players": 3}),
+    ("cat_and_mouse", {"compulsory_aces_twos": True, "stalemate_aces_twos": True}),
     ("standard", {"must_discard": False, "stalemate_aces_twos": True, "side_plays": "many",
                   "first_player": "dealer", "centre_stacks": "players_plus_one", "players": 5, "take_backs": True}),
 ]
