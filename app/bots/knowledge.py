@@ -123,6 +123,7 @@ class Knowledge:
             moved=[int(c) for c in info["moved_side"]], passes=int(info["passes"]),
             dry=int(info["dry_turns"]), discards=int(info.get("discards", 0)),
             block=bool(info.get("block", False)), stale_refills=int(info.get("stale_refills", 0)),
+            off_centre=bool(info.get("off_centre", False)),
         )
         return cls(opts, seat, template, pool, hand_counts, payoff_hidden, stock_count,
                    aside_count, pack, buried)

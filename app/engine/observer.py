@@ -98,6 +98,7 @@ def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[s
             "passes": g.passes,
             "dry_turns": g.dry,
             "discards": g.turn_discards,
+            "off_centre": g.off_centre,
             "block": g.block,
             "stale_refills": g.stale_refills,
             "take_backs": g.take_backs_used,

@@ -21,7 +21,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "teams": ("none", "pairs"),
     "completed_stacks": ("shuffle_into_stock", "set_aside_until_stock_empty"),
     "stock_out": ("draw", "fewest_wins", "play_on"),
-    "five_card_bonus": ("refill", "none"),
+    "five_card_bonus": ("refill", "centre_only", "none"),
     "discard_rule": ("any", "same_or_one_lower"),
     "stalemate": ("end", "redeal"),
     "deal": ("shuffled_together", "separate_packs"),
@@ -142,7 +142,8 @@ OPTION_HELP: dict[str, str] = {
     "centre_stacks": "How many centre stacks may exist at once, 'unlimited', or 'players_plus_one'.",
     "completed_stacks": "A finished stack goes into the stock at once, or is set aside until the stock runs out.",
     "stock_out": "When the stock runs out: a draw, the fewest pay-off cards wins, or play on without drawing.",
-    "five_card_bonus": "Playing your whole hand to the centre draws a fresh hand and you go on.",
+    "five_card_bonus": "Emptying your hand in your turn draws a fresh hand and you go on; 'centre_only': only "
+                       "if every card went to the centre.",
     "discard_rule": "'same_or_one_lower': on a side stack only the same rank or one lower.",
     "must_discard": "A turn must end with a discard; off: you may end a turn without one (or pass).",
     "side_to_side": "The top card of a side stack may move to another of your side stacks.",

@@ -96,8 +96,26 @@ def _play(g: GameState, move: Move) -> None:
         tidy_unlimited(g)
     if zone == PAYOFF:
         _after_payoff_card(g, p)
-    elif zone == HAND and not g.hands[s] and g.opts.five_card_bonus == "refill":
-        draw(g, s, g.opts.hand_size)
+    elif zone == HAND:
+        _five_card_bonus(g, s)
+
+
+def _five_card_bonus(g: GameState, s: int) -> None:
+    """A hand emptied during the turn, which goes on: `five_card_bonus=refill` draws five (seed
+    003: "if you play all five cards from your hand at once"; whether they went to the centre, a
+    side stack or an opponent's pay-off pile), `centre_only` only if every card that left the hand
+    since it was last filled went to the centre (seed 003's variant), `none` never."""
+    if g.hands[s] or g.outcome is not None:
+        return
+    mode = g.opts.five_card_bonus
+    if mode == "refill" or (mode == "centre_only" and not g.off_centre):
+        _new_hand(g, s)
+
+
+def _new_hand(g: GameState, s: int) -> None:
+    """Draw a fresh hand into an empty one, in the middle of the turn."""
+    draw(g, s, g.opts.hand_size)
+    g.off_centre = False
 
 
 def _after_payoff_card(g: GameState, owner: int) -> None:
@@ -157,14 +175,16 @@ def _discard(g: GameState, move: Move) -> None:
     stack.append(card)
     g.turn_plays += 1
     g.turn_discards += 1
+    g.off_centre = True
     if g.events is not None:
         g.emit({"type": "discard", "seat": s, "card": g.deck.json(card), "to": move[3]})
     if g.opts.massachusetts and was_empty:
         # filling an empty side stack does not end the turn; an emptied hand starts afresh
         if not g.hands[s]:
-            draw(g, s, g.opts.hand_size)
+            _new_hand(g, s)
         return
     if g.opts.side_plays == "many":
+        _five_card_bonus(g, s)
         return  # the player ends the turn with end_turn ("that's it")
     end_turn(g)
 
@@ -193,7 +213,10 @@ def _load(g: GameState, move: Move) -> None:
     if g.events is not None:
         g.emit({"type": "load", "seat": s, "card": g.deck.json(card),
                 "from": move[2], "to": move[3]})
-    if zone == PAYOFF:
+    if zone == HAND:
+        g.off_centre = True
+        _five_card_bonus(g, s)
+    else:
         _after_payoff_card(g, s)
         if g.outcome is None:
             _stale_step(g)  # pay-off cards handed to and fro would otherwise go on for ever
@@ -263,6 +286,7 @@ def end_turn(g: GameState) -> None:
             return
     g.turn = s = (g.turn + 1) % n
     g.turn_plays = g.turn_centre = g.turn_discards = g.take_backs_used = 0
+    g.off_centre = False
     g.undo = []
     if g.moved:
         g.moved = []
@@ -302,6 +326,7 @@ def redeal(g: GameState) -> None:
     g.side = [[[] for _k in range(g.opts.side_stacks)] for _s in range(g.n)]
     g.centre = [[] for _i in range(g.opts.centre_stacks or 1)]
     g.passes = 0
+    g.off_centre = False
     g.turn_ends = [None] * g.n  # new hands: what was left unplayed says nothing now
     if g.events is not None:
         g.emit({"type": "redeal"})

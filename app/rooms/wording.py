@@ -46,7 +46,9 @@ CHOICE_LABEL: dict[str, dict[str, str]] = {
                          "set_aside_until_stock_empty": "Is set aside until the stock runs out"},
     "stock_out": {"draw": "The hand is a draw", "fewest_wins": "Fewest pay-off cards wins",
                   "play_on": "Play on without drawing"},
-    "five_card_bonus": {"refill": "Draw a fresh hand and go on", "none": "Nothing more"},
+    "five_card_bonus": {"refill": "Draw a fresh hand and go on",
+                        "centre_only": "Draw a fresh hand only if every card went to the centre",
+                        "none": "Nothing more"},
     "discard_rule": {"any": "Any card", "same_or_one_lower": "Only the same rank or one lower"},
     "stalemate": {"end": "Fewest pay-off cards wins", "redeal": "Redeal all but the pay-off piles"},
     "deal": {"shuffled_together": "Everything shuffled together",
@@ -69,6 +71,8 @@ HELP: dict[str, str] = {
     "first_player": "The player with the highest pay-off card starts; or the lowest card deals and the "
                     "next player starts; or a dealer is drawn at random and the next player starts.",
     "centre_stacks": "How many centre stacks may be started at once (or one more than the players).",
+    "five_card_bonus": "When your hand runs out during your turn: draw five more and go on; or only if every "
+                       "card of the hand went to the centre (not to your side stacks); or nothing more.",
     "side_plays": "One discard a turn, which ends it; or any number of discards, and you end the turn yourself.",
     "side_colours": "Any card on any card; or a red card only on a black one and a black only on a red "
                     "(wild cards go with any colour).",

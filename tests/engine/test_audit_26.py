@@ -10,7 +10,7 @@ import pytest
 
 from app.engine import END, Game, Move, make_options
 from app.engine.play import STALE_REFILLS
-from tests.engine.util import lay, load
+from tests.engine.util import discard, lay, load, play
 
 
 # --- 1. a hand that never ends: pay-off cards loaded to and fro ---------------------------------
@@ -87,3 +87,53 @@ def test_in_a_block_the_block_breakers_and_the_compulsory_plays_are_offered_toge
     g.block = True
     g._legal = None
     assert plays(g) == {("AH", "hand", "centre:1"), ("2S", "side:0:0", "centre:0")}
+
+
+# --- 3. the five-card bonus follows one rule, whatever the order of the plays -----------------
+def discards_all(g: Game, cards: tuple[int, ...]) -> None:
+    for c in cards:
+        g.apply(next(m for m in g.legal_moves() if m.kind == "discard" and m.card == c))
+
+
+CM0 = (78, 53, 65, 83, 59)  # seat 0's whole hand, discarded
+
+
+def cm11(g: Game) -> None:
+    g.apply(Move("play", 80, "hand", "centre:0"))
+    discards_all(g, (91, 84, 88))
+    g.apply(Move("play", 81, "hand", "centre:0"))
+
+
+@pytest.mark.parametrize(("bonus", "refilled"), [("refill", True), ("centre_only", False), ("none", False)])
+def test_a_hand_emptied_by_discards_and_one_emptied_ending_with_a_centre_play_are_treated_alike(
+        bonus: str, refilled: bool) -> None:
+    o = make_options("cat_and_mouse", {"five_card_bonus": bonus})
+    g = Game.deal(o, "cm0")
+    discards_all(g, CM0)
+    assert g.turn == 0 and len(g.hands[0]) == (5 if refilled else 0)
+    g = Game.deal(o, "cm11")
+    cm11(g)
+    assert g.turn == 1 and len(g.hands[1]) == (5 if refilled else 0)
+
+
+def test_centre_only_refills_a_hand_that_went_wholly_to_the_centre_and_forgets_discards_of_an_earlier_hand() -> None:
+    over = {"five_card_bonus": "centre_only", "side_plays": "many", "must_discard": False}
+    g = lay(overrides=over, hands=[["AS", "2S", "3S", "4S", "5S"], []])
+    for code in ["AS", "2S", "3S", "4S", "5S"]:
+        g.apply(play(g, code, "hand", "centre:0"))
+    assert len(g.hands[0]) == 5 and not g.off_centre
+    g = lay(overrides=over, hands=[["AS", "2S", "3S", "4S", "9D"], []])
+    g.apply(discard(g, "9D", "side:0:0"))
+    assert g.off_centre
+    for code in ["AS", "2S", "3S", "4S"]:
+        g.apply(play(g, code, "hand", "centre:0"))
+    assert g.hands[0] == [] and g.turn == 0  # a discard from this hand: no bonus
+    g.apply(END)
+    assert not g.off_centre
+
+
+def test_a_hand_emptied_by_a_load_is_refilled_like_any_other() -> None:
+    g = lay(overrides={"load_opponent": True}, payoff=[["5C", "9C"], ["2D", "10S"]], hands=[["AS", "9S"], []])
+    g.apply(play(g, "AS", "hand", "centre:0"))
+    g.apply(load(g, "9S", "hand", "payoff:1"))  # the last hand card, onto the opponent's 10S
+    assert g.turn == 0 and len(g.hands[0]) == 5

@@ -100,7 +100,7 @@ OPTION_MIX = st.fixed_dictionaries(
         "centre_stacks": st.sampled_from([3, 4, 5, "unlimited", "players_plus_one"]),
         "completed_stacks": st.sampled_from(["shuffle_into_stock", "set_aside_until_stock_empty"]),
         "stock_out": st.sampled_from(["draw", "fewest_wins", "play_on"]),
-        "five_card_bonus": st.sampled_from(["refill", "none"]),
+        "five_card_bonus": st.sampled_from(["refill", "centre_only", "none"]),
         "discard_rule": st.sampled_from(["any", "same_or_one_lower"]),
         "must_discard": st.booleans(),
         "side_to_side": st.booleans(),

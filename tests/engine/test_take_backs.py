@@ -22,7 +22,7 @@ from tests.engine.util import discard, lay, play
 def position(g: Game) -> tuple[Any, ...]:
     return (repr(g.payoff), repr(g.hands), repr(g.side), repr(g.centre), repr(g.stock), repr(g.aside),
             g.turn, g.turn_plays, g.turn_centre, g.turn_discards, tuple(g.moved), g.passes, g.dry, g.block,
-            g.payoff_since_redeal, g.stale_refills)
+            g.payoff_since_redeal, g.stale_refills, g.off_centre)
 
 
 def revealed(before: Game, after: Game) -> bool:
