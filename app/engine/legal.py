@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from .cards import ACE
 from .moves import DISCARD, END, HAND, LOAD, MOVE_SIDE, PLAY, TAKE, Move, centre_pile
+from .observer import side_shown
 from .state import GameState
 from .takeback import can_take_back
 
@@ -26,8 +27,11 @@ def top_mask(g: GameState, stack: list[int]) -> int:
     """Ranks (as bits) the top of a non-empty side stack may stand for.
 
     A real card is its rank; each wild above it may be the same or one lower; a stack of
-    wilds only may be anything a wild may stand for.
+    wilds only may be anything a wild may stand for. Only the cards the table shows count
+    (`observer.side_shown`): on a squared stack the card showing alone, so a wild on top may
+    stand for any rank a wild may be, whatever lies below it.
     """
+    stack = side_shown(g.opts, stack)
     deck_wild = g.deck.wild
     i = len(stack) - 1
     while i >= 0 and deck_wild[stack[i]]:

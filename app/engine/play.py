@@ -14,6 +14,7 @@ from .errors import HandOver
 from .explain import explain
 from .legal import block_breakers, centre_needs, legal_moves
 from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_BACK, Move, parse_pile
+from .observer import uncovers_hidden
 from .state import GameState, Outcome, TurnEnd
 
 STALE_REFILLS = 40
@@ -65,8 +66,16 @@ def _take(g: GameState, src: str, card: int) -> tuple[str, int]:
     elif zone == PAYOFF:
         g.payoff[p].pop()
     else:
-        g.side[p][k].pop()
+        _off_side_stack(g, g.side[p][k])
     return zone, p
+
+
+def _off_side_stack(g: GameState, stack: list[int]) -> int:
+    """Take a side stack's top card; under squared stacks the card it uncovers is shown now."""
+    card = stack.pop()
+    if uncovers_hidden(g.opts, stack):
+        g.revealing = True
+    return card
 
 
 def _play(g: GameState, move: Move) -> None:
@@ -194,7 +203,7 @@ def _move_side(g: GameState, move: Move) -> None:
     assert move[2] is not None and move[3] is not None
     k = parse_pile(move[2]).slot
     j = parse_pile(move[3]).slot
-    card = g.side[s][k].pop()
+    card = _off_side_stack(g, g.side[s][k])
     g.side[s][j].append(card)
     g.moved.append(card)
     if g.events is not None:

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from app.engine import END, Game, Move, make_options
+from app.engine import END, Game, IllegalMove, Match, Move, make_options, view
+from app.engine.moves import TAKE
 from app.engine.play import STALE_REFILLS
 from tests.engine.util import discard, lay, load, play
 
@@ -137,3 +138,51 @@ def test_a_hand_emptied_by_a_load_is_refilled_like_any_other() -> None:
     g.apply(play(g, "AS", "hand", "centre:0"))
     g.apply(load(g, "9S", "hand", "payoff:1"))  # the last hand card, onto the opponent's 10S
     assert g.turn == 0 and len(g.hands[0]) == 5
+
+
+# --- 2. squared side stacks: a move that uncovers a card below a top cannot be taken back -------
+def test_a_play_off_a_squared_side_stack_shows_the_card_below_and_cannot_be_taken_back() -> None:
+    m = Match(make_options("standard", {"side_stacks_shown": "squared", "take_backs": True}))
+    m.deal("peek6")
+    for move in [Move("discard", 83, None, "side:0:0"), Move("discard", 75, None, "side:1:0"),
+                 Move("discard", 0, None, "side:0:0"), Move("discard", 30, None, "side:1:1"),
+                 Move("play", 0, "side:0:0", "centre:0")]:  # the A♠ off the 6♦
+        m.apply(move)
+    assert [c["id"] for c in view(m, 1)["players"][0]["side"][0]] == [83]  # the 6♦ shows now, to all
+    assert TAKE not in m.game.legal_moves()
+    with pytest.raises(IllegalMove, match="can be taken back"):
+        m.apply(TAKE)
+
+
+SQUARED = {"side_stacks_shown": "squared", "take_backs": True, "side_to_side": True, "must_discard": False}
+
+
+def test_a_side_to_side_move_that_uncovers_a_squared_card_cannot_be_taken_back() -> None:
+    g = lay(overrides=SQUARED, hands=[["QC", "QD", "QH", "JC", "JD"], []],
+            side=[[["9C", "5D"], ["7S"], [], []], [[], [], [], []]])
+    g.apply(Move("move_side", None, "side:0:1", "side:0:0"))  # 7S onto 5D: nothing below the 7S
+    assert TAKE in g.legal_moves()
+    g.apply(TAKE)
+    g.apply(Move("move_side", None, "side:0:0", "side:0:1"))  # 5D off the 9C: the 9C turns up
+    assert TAKE not in g.legal_moves()
+
+
+def test_a_play_off_a_partners_squared_side_stack_cannot_be_taken_back() -> None:
+    g = lay(overrides={"side_stacks_shown": "squared", "take_backs": True, "players": 4, "teams": "pairs"},
+            hands=[["QC", "QD", "QH", "JC", "JD"], [], [], []],
+            side=[[[], [], [], []], [[], [], [], []], [["8H", "AS"], ["AD"], [], []], [[], [], [], []]])
+    g.apply(play(g, "AD", "side:2:1", "centre:0"))  # the partner's only card there: nothing uncovered
+    assert TAKE in g.legal_moves()
+    g.apply(play(g, "AS", "side:2:0", "centre:1"))  # uncovers the partner's 8H
+    assert TAKE not in g.legal_moves()
+
+
+def test_on_a_squared_stack_the_discard_rule_reads_only_the_card_showing() -> None:
+    def onto_the_joker(shown: str, below: str) -> set[str]:
+        g = lay("book", {"side_stacks_shown": shown}, hands=[["3C", "6C", "8C", "9H", "QD"], []],
+                side=[[[below, "JK"], [], [], []], [[], [], [], []]])
+        return {g.deck.code(m.card) for m in g.legal_moves()
+                if m.kind == "discard" and m.dst == "side:0:0" and m.card is not None}
+    assert onto_the_joker("spread", "9S") == {"8C", "9H"} and onto_the_joker("spread", "4S") == {"3C"}
+    everything = {"3C", "6C", "8C", "9H", "QD"}
+    assert onto_the_joker("squared", "9S") == onto_the_joker("squared", "4S") == everything

@@ -79,7 +79,8 @@ def oracle(g: Game, may_take_back: bool = False) -> set[Move]:
             return False
         if o.discard_rule == "any":
             return True
-        tops = side_top_values(g, stack, wild_values)
+        shown = stack if o.side_stacks_shown == "spread" else stack[-1:]  # the rule reads what shows
+        tops = side_top_values(g, shown, wild_values)
         wanted = tops | {v - 1 for v in tops}
         return bool(wanted & wild_values) if deck.wild[c] else deck.rank[c] in wanted
 
@@ -121,6 +122,7 @@ CASES = [(p, {}) for p in sorted(PRESETS)] + [
     ("book", {"side_to_side": True, "load_opponent": True, "massachusetts": True, "players": 3}),
     ("standard", {"side_colours": "alternate", "side_to_side": True, "jokers_per_deck": 2, "side_plays": "many"}),
     ("cat_and_mouse", {"side_colours": "alternate", "side_stacks_shown": "squared", "take_backs": True}),
+    ("book", {"side_stacks_shown": "squared", "side_to_side": True, "take_backs": True}),
     ("book", {"stalemate_aces_twos": True, "take_backs": True, "players": 3}),
     ("cat_and_mouse", {"compulsory_aces_twos": True, "stalemate_aces_twos": True}),
     ("standard", {"must_discard": False, "stalemate_aces_twos": True, "side_plays": "many",

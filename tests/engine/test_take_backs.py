@@ -36,6 +36,11 @@ def revealed(before: Game, after: Game) -> bool:
     for p_before, p_after in zip(before.payoff, after.payoff, strict=True):
         if len(p_after) < len(p_before) and p_after:
             return True  # a pay-off card turned up
+    if before.opts.side_stacks_shown != "spread":  # only each side stack's top card is shown
+        for sides_before, sides_after in zip(before.side, after.side, strict=True):
+            for st_before, st_after in zip(sides_before, sides_after, strict=True):
+                if len(st_after) < len(st_before) and st_after:
+                    return True  # a card below a squared side stack's top turned up
     return False
 
 
