@@ -220,7 +220,9 @@ def _generate(g: GameState) -> list[Move]:
         _side_to_side(g, s, add)
     if o.load_opponent:
         _loads(g, s, add)
-    if not o.must_discard or not can_discard or (o.side_plays == "many" and g.turn_discards):
+    # Massachusetts: every empty side stack the hand can fill is filled before the turn ends
+    must_fill = o.massachusetts and can_discard and not all(side)
+    if not must_fill and (not o.must_discard or not can_discard or (o.side_plays == "many" and g.turn_discards)):
         add(END)
     if o.take_backs and can_take_back(g):
         add(TAKE)

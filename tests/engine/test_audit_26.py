@@ -186,3 +186,23 @@ def test_on_a_squared_stack_the_discard_rule_reads_only_the_card_showing() -> No
     assert onto_the_joker("spread", "9S") == {"8C", "9H"} and onto_the_joker("spread", "4S") == {"3C"}
     everything = {"3C", "6C", "8C", "9H", "QD"}
     assert onto_the_joker("squared", "9S") == onto_the_joker("squared", "4S") == everything
+
+
+# --- unruled: Massachusetts fills come before any end of the turn ------------------------------
+@pytest.mark.parametrize("overrides", [{"side_plays": "many"}, {"must_discard": False}])
+def test_massachusetts_empty_side_stacks_are_filled_before_the_turn_ends(overrides: dict[str, Any]) -> None:
+    g = lay("massachusetts", overrides, hands=[["3C", "QS", "QD", "QH", "JC"], []],
+            side=[[["AH"], [], ["9C"], []], [["8D"], ["8D"], ["8H"], ["8H"]]])
+    g.apply(discard(g, "3C", "side:0:1"))
+    assert g.turn == 0 and END not in g.legal_moves()  # side:0:3 is empty, and the hand can fill it
+    with pytest.raises(IllegalMove, match="fill your empty side stacks before you end your turn"):
+        g.apply(END)
+    g.apply(discard(g, "QS", "side:0:3"))
+    assert END in g.legal_moves()
+
+
+def test_massachusetts_a_hand_that_cannot_fill_may_still_end_the_turn() -> None:
+    g = lay("massachusetts", {"side_plays": "many", "aces_on_side_stacks": False},
+            hands=[["AS", "AD"], []], side=[[["9H"], [], ["9C"], ["9D"]], [["8D"], ["8D"], ["8H"], ["8H"]]],
+            centre=[["AH"], ["AC"], ["AH"], ["AC"]])
+    assert {m.kind for m in g.legal_moves()} == {"end_turn"}

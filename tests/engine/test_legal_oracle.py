@@ -109,7 +109,8 @@ def oracle(g: Game, may_take_back: bool = False) -> set[Move]:
                 if deck.rank[c] != JOKER and deck.rank[tc] != JOKER and deck.suit[c] == deck.suit[tc] \
                         and abs(deck.rank[c] - deck.rank[tc]) == 1:
                     moves.add(Move("load", c, src, f"payoff:{t}"))
-    if not o.must_discard or not could_discard or (o.side_plays == "many" and g.turn_discards > 0):
+    must_fill = o.massachusetts and has_empty and could_discard  # fill before the turn ends
+    if not must_fill and (not o.must_discard or not could_discard or (o.side_plays == "many" and g.turn_discards > 0)):
         moves.add(Move("end_turn"))
     return moves | undo
 
@@ -120,6 +121,7 @@ CASES = [(p, {}) for p in sorted(PRESETS)] + [
     ("standard", {"wild_cannot_be": [], "centre_stacks": "unlimited", "aces_on_side_stacks": False,
                   "wilds_on_side_stacks": False, "kings_wild": False, "jokers_per_deck": 2}),
     ("book", {"side_to_side": True, "load_opponent": True, "massachusetts": True, "players": 3}),
+    ("massachusetts", {"side_plays": "many", "side_to_side": True}),
     ("standard", {"side_colours": "alternate", "side_to_side": True, "jokers_per_deck": 2, "side_plays": "many"}),
     ("cat_and_mouse", {"side_colours": "alternate", "side_stacks_shown": "squared", "take_backs": True}),
     ("book", {"side_stacks_shown": "squared", "side_to_side": True, "take_backs": True}),
