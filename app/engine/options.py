@@ -158,7 +158,7 @@ OPTION_HELP: dict[str, str] = {
     "match_target": "Play hands until someone reaches this score; empty for a single game.",
     "deal": "'separate_packs': pay-off piles from one pack, hands and stock (with every joker) from the rest.",
     "first_player": "'highest': highest pay-off card starts; 'lowest_deals': lowest deals, the next seat starts; "
-                    "'dealer': a dealer is drawn at random and the next seat starts.",
+                    "'dealer': a dealer is drawn at random and goes first.",
     "side_plays": "'many': any number of discards to your side stacks in a turn; you end it yourself.",
     "side_colours": "'alternate': a card on a side stack must be the other colour than the card below.",
     "side_stacks_shown": "'squared': only the top card of each side stack is shown; remember the rest.",

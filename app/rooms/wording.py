@@ -55,7 +55,7 @@ CHOICE_LABEL: dict[str, dict[str, str]] = {
              "separate_packs": "Pay-off piles from a pack of their own"},
     "first_player": {"highest": "Highest pay-off card starts",
                      "lowest_deals": "Lowest card deals, the next player starts",
-                     "dealer": "A dealer drawn at random, the next player starts"},
+                     "dealer": "A dealer drawn at random goes first"},
     "centre_stacks": {"unlimited": "As many as you like", "players_plus_one": "One more than the players"},
     "side_plays": {"one": "One, and it ends the turn", "many": "As many as you like; you end the turn"},
     "side_colours": {"any": "Any colour on any colour", "alternate": "Red and black alternate"},
@@ -69,7 +69,7 @@ HELP: dict[str, str] = {
     "deal": "Everything from one shuffle, or the pay-off piles from a pack of their own and hands and "
             "stock (with every joker) from the rest.",
     "first_player": "The player with the highest pay-off card starts; or the lowest card deals and the "
-                    "next player starts; or a dealer is drawn at random and the next player starts.",
+                    "next player starts; or a dealer is drawn at random and goes first.",
     "centre_stacks": "How many centre stacks may be started at once (or one more than the players).",
     "five_card_bonus": "When your hand runs out during your turn: draw five more and go on; or only if every "
                        "card of the hand went to the centre (not to your side stacks); or nothing more.",
