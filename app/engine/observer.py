@@ -6,10 +6,11 @@ path by which a card, a seed or a result leaves the engine asks here first.
 
 - `view(match, seat)`: what one receiver (None: a spectator) may know of the current hand:
   its own hand, every pay-off top and count, side stacks (every card, or under
-  `side_stacks_shown=squared` each stack's top card and its count), centre; other hands and the stock
+  `side_stacks_shown=squared`/`peek` each stack's top card and its count; under `peek` the
+  receiver's own stacks whole, in `own_side`), centre; other hands and the stock
   as counts; the result (with the hand's seed) only once the hand is over. It is
   `shared_view(match)` (the same for every receiver) joined with `own_view(match, seat)` (`you`,
-  `hand`, `legal_moves`): split views send the two parts.
+  `hand`, `own_side`, `legal_moves`): split views send the two parts.
 - `omniscient_view(match)`: every card face up, for replays; `replay_open(status)` says when.
 - `events_for(events, seat)` / `events_same_for_all(events)`: the animation events a receiver
   may see, by an allow-list of event types (`EVENT_RULES`).
@@ -60,7 +61,8 @@ class MatchLike(Protocol):
 # --- side stacks: what the table shows --------------------------------------------------------
 def side_shown(opts: Options, stack: list[int]) -> list[int]:
     """The cards of a side stack that the table shows every receiver: all of them
-    (`side_stacks_shown=spread`) or the top card only (`squared`, `peek`)."""
+    (`side_stacks_shown=spread`) or the top card only (`squared`, `peek`; under `peek` the owner
+    may also look through its own, `own_view`)."""
     return stack if opts.side_stacks_shown == "spread" else stack[-1:]
 
 
@@ -92,10 +94,10 @@ def _turn_end(g: GameState, end: TurnEnd | None) -> dict[str, Any] | None:
             "payoff_ranks": [RANK_NAMES[g.deck.rank[c]] if c >= 0 else None for c in end.payoff_tops]}
 
 
-OWN_FIELDS = ("you", "hand", "legal_moves")  # the only fields of a view that differ between receivers
+OWN_FIELDS = ("you", "hand", "own_side", "legal_moves")  # the only fields of a view that differ between receivers
 VIEW_FIELDS = ("you", "turn", "status", "hand_number", "first", "stock_count", "set_aside_count", "centre",
-               "players", "hand", "legal_moves", "turn_info", "result", "options", "deal_commitment", "totals",
-               "match_target")
+               "players", "hand", "own_side", "legal_moves", "turn_info", "result", "options", "deal_commitment",
+               "totals", "match_target")
 
 
 def shared_view(match: MatchLike, connected: Sequence[bool] | None = None) -> dict[str, Any]:
@@ -151,13 +153,17 @@ def shared_view(match: MatchLike, connected: Sequence[bool] | None = None) -> di
 
 
 def own_view(match: MatchLike, seat: int | None) -> dict[str, Any]:
-    """What only receiver `seat` (None: a spectator) may know: its seat, its hand, and its
-    legal moves if it is to move. `{**shared_view(...), **own_view(...)}` is its view."""
+    """What only receiver `seat` (None: a spectator) may know: its seat, its hand, under
+    `side_stacks_shown=peek` its own side stacks whole (`own_side`, else None: Hoyle's "peek"
+    at your own stacks), and its legal moves if it is to move.
+    `{**shared_view(...), **own_view(...)}` is its view."""
     g = match.game
     to_move = seat is not None and seat == g.turn and g.outcome is None
+    peek = seat is not None and match.options.side_stacks_shown == "peek"
     return {
         "you": seat,
         "hand": _cards(g, g.hands[seat]) if seat is not None else [],
+        "own_side": [_cards(g, st) for st in g.side[seat]] if peek and seat is not None else None,
         "legal_moves": [shared_wire(m) for m in match.legal_moves()] if to_move else [],
     }
 

@@ -28,7 +28,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "first_player": ("highest", "lowest_deals", "dealer"),
     "side_plays": ("one", "many"),
     "side_colours": ("any", "alternate"),
-    "side_stacks_shown": ("spread", "squared"),
+    "side_stacks_shown": ("spread", "squared", "peek"),
 }
 BOOLS = (
     "kings_wild", "must_discard", "side_to_side", "aces_on_side_stacks", "wilds_on_side_stacks",
@@ -161,15 +161,16 @@ OPTION_HELP: dict[str, str] = {
                     "'dealer': a dealer is drawn at random and goes first.",
     "side_plays": "'many': any number of discards to your side stacks in a turn; you end it yourself.",
     "side_colours": "'alternate': a card on a side stack must be the other colour than the card below.",
-    "side_stacks_shown": "'squared': only the top card of each side stack is shown; remember the rest.",
+    "side_stacks_shown": "'squared': only the top card of each side stack is shown; remember the rest; "
+                         "'peek': the same, but you may look through your own.",
     "stalemate_aces_twos": "In a block, an Ace or 2 in your hand that fits the centre must be played.",
     "take_backs": "You may take back your last move of the turn while it revealed nothing.",
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
-    "pagat": {"centre_stacks": 3},
-    "hoyle": {"stock_out": "play_on"},
+    "pagat": {"centre_stacks": 3, "side_stacks_shown": "squared"},
+    "hoyle": {"stock_out": "play_on", "side_stacks_shown": "peek"},
     "wikipedia": {"payoff_size": 26, "aces_on_side_stacks": False},
     "short": {"payoff_size": 13},
     "cat_and_mouse": {
@@ -188,8 +189,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 PRESET_HELP: dict[str, str] = {
     "standard": "Two decks, pay-off piles of 20, kings wild, four centre stacks.",
-    "pagat": "As Pagat describes it: at most three centre stacks.",
-    "hoyle": "As in Hoyle's program: when the stock runs out, play on without drawing.",
+    "pagat": "As Pagat describes it: at most three centre stacks, side stacks squared up.",
+    "hoyle": "As in Hoyle's program: play on without drawing when the stock runs out; peek at your own side stacks.",
     "wikipedia": "Pay-off piles of 26 and no Aces on side stacks.",
     "short": "A quick game with pay-off piles of 13.",
     "cat_and_mouse": "One pack for pay-off piles, the other with 4 jokers for the stock; aces compulsory.",

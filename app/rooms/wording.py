@@ -59,7 +59,8 @@ CHOICE_LABEL: dict[str, dict[str, str]] = {
     "centre_stacks": {"unlimited": "As many as you like", "players_plus_one": "One more than the players"},
     "side_plays": {"one": "One, and it ends the turn", "many": "As many as you like; you end the turn"},
     "side_colours": {"any": "Any colour on any colour", "alternate": "Red and black alternate"},
-    "side_stacks_shown": {"spread": "Every card, fanned out", "squared": "Only the top card (remember the rest)"},
+    "side_stacks_shown": {"spread": "Every card, fanned out", "squared": "Only the top card (remember the rest)",
+                          "peek": "Only the top card; you may look through your own"},
 }
 
 # Help texts in a player's words where the engine's own quote code names.
@@ -77,7 +78,8 @@ HELP: dict[str, str] = {
     "side_colours": "Any card on any card; or a red card only on a black one and a black only on a red "
                     "(wild cards go with any colour).",
     "side_stacks_shown": "Every card of a side stack fanned out; or the stacks squared up, only the top card "
-                         "showing, so you must remember the rest.",
+                         "showing, so you must remember the rest; or squared up, but you may look through "
+                         "your own (as in Hoyle's program).",
 }
 
 PRESET_LABEL: dict[str, str] = {

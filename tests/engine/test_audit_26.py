@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from app.bots.knowledge import Knowledge
 from app.engine import END, Game, IllegalMove, Match, Move, make_options, view
 from app.engine.moves import TAKE
 from app.engine.play import STALE_REFILLS
@@ -206,3 +207,48 @@ def test_massachusetts_a_hand_that_cannot_fill_may_still_end_the_turn() -> None:
             hands=[["AS", "AD"], []], side=[[["9H"], [], ["9C"], ["9D"]], [["8D"], ["8D"], ["8H"], ["8H"]]],
             centre=[["AH"], ["AC"], ["AH"], ["AC"]])
     assert {m.kind for m in g.legal_moves()} == {"end_turn"}
+
+
+# --- seed 000 squares the side stacks; Hoyle (002) lets the owner peek --------------------------
+def peek_match() -> Match:
+    o = make_options("standard", {"side_stacks_shown": "peek", "take_backs": True, "must_discard": False})
+    return Match.of_position(Game.layout(
+        o, payoff=[["9D", "JD"], ["9H", "JH"]], hands=[["5C", "6C", "7C", "8C", "9S"], ["2H", "3H", "4H", "10S", "6D"]],
+        side=[[["KS", "QS", "AC"], ["4D"], [], []], [["8H", "7S"], [], [], []]]))
+
+
+def faces(stacks: list[list[dict[str, Any]]]) -> list[list[str]]:
+    return [[c["rank"] + c["suit"] for c in st] for st in stacks]
+
+
+def test_peek_shows_the_owner_its_own_side_stacks_whole_and_everyone_else_only_the_tops() -> None:
+    m = peek_match()
+    mine, theirs, spectator = view(m, 0), view(m, 1), view(m, None)
+    assert faces(mine["own_side"]) == [["KS", "QS", "AC"], ["4D"], [], []]
+    assert faces(theirs["own_side"]) == [["8H", "7S"], [], [], []] and spectator["own_side"] is None
+    for v in (mine, theirs, spectator):
+        assert faces(v["players"][0]["side"]) == [["AC"], ["4D"], [], []]
+        assert v["players"][0]["side_counts"] == [3, 1, 0, 0]
+    assert "KS" not in str(theirs) and "KS" not in str(spectator)
+    squared = Game.layout(make_options("standard", {"side_stacks_shown": "squared"}), payoff=[["9D"], ["9H"]],
+                          hands=[[], []], side=[[["KS", "QS"], [], [], []], [[], [], [], []]])
+    assert view(Match.of_position(squared), 0)["own_side"] is None  # squared: nobody peeks
+
+
+def test_under_peek_a_bot_knows_its_own_buried_cards_and_samples_the_others() -> None:
+    m = peek_match()
+    know = Knowledge.from_view(view(m, 0))
+    assert know.template.side[0] == m.game.side[0] and know.buried[0] == [0, 0, 0, 0]
+    assert know.buried[1] == [1, 0, 0, 0]
+
+
+def test_under_peek_uncovering_a_side_card_cannot_be_taken_back() -> None:
+    m = peek_match()
+    m.apply(Move("play", m.game.side[0][0][-1], "side:0:0", "centre:0"))  # the AC off the QS
+    assert TAKE not in m.game.legal_moves()
+
+
+def test_pagat_squares_the_side_stacks_and_hoyle_lets_the_owner_peek() -> None:
+    assert make_options("pagat").side_stacks_shown == "squared"
+    assert make_options("hoyle").side_stacks_shown == "peek"
+    assert make_options("standard").side_stacks_shown == "spread"  # the project's default (rules.md)

@@ -114,7 +114,7 @@ OPTION_MIX = st.fixed_dictionaries(
         "first_player": st.sampled_from(["highest", "lowest_deals", "dealer"]),
         "side_plays": st.sampled_from(["one", "many"]),
         "side_colours": st.sampled_from(["any", "alternate"]),
-        "side_stacks_shown": st.sampled_from(["spread", "squared"]),
+        "side_stacks_shown": st.sampled_from(["spread", "squared", "peek"]),
         "stalemate_aces_twos": st.booleans(),
         "take_backs": st.booleans(),
     },
