@@ -96,6 +96,27 @@ def centre_needs(g: GameState) -> tuple[dict[int, list[str]], list[str]]:
     return need_slots, wild_slots
 
 
+def can_play(g: GameState, seat: int) -> bool:
+    """Whether `seat`, were it to move now, could play a card: to the centre (from its hand, its
+    team's pay-off tops or side stack tops) or, under `load_opponent`, onto an opponent's pay-off
+    pile. Side-to-side moves and discards are not plays here (`stock_out=play_on`)."""
+    need_slots, wild_slots = centre_needs(g)
+    rank = g.deck.rank
+    wild = g.deck.wild
+    cards = list(g.hands[seat])
+    for p in g.team_seats[seat]:
+        cards += g.payoff[p][-1:]
+        for st in g.side[p]:
+            cards += st[-1:]
+    if any((wild_slots if wild[c] else need_slots.get(rank[c])) for c in cards):
+        return True
+    if g.opts.load_opponent:
+        loads: list[Move] = []
+        _loads(g, seat, loads.append)
+        return bool(loads)
+    return False
+
+
 def block_breakers(g: GameState, seat: int, need_slots: dict[int, list[str]]) -> list[Move]:
     """`stalemate_aces_twos`: plays of a real Ace or 2 from `seat`'s hand that fit the centre."""
     rank = g.deck.rank

@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import scoring, takeback
 from .errors import HandOver
 from .explain import explain
-from .legal import block_breakers, centre_needs, legal_moves
+from .legal import block_breakers, can_play, centre_needs, legal_moves
 from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_BACK, Move, parse_pile
 from .observer import uncovers_hidden
 from .state import GameState, Outcome, TurnEnd
@@ -271,7 +271,8 @@ def end_turn(g: GameState) -> None:
     g.passes = g.passes + 1 if g.turn_plays == 0 else 0
     if o.stock_out == "play_on" and not g.stock and not g.aside:
         g.dry = g.dry + 1 if g.turn_centre == 0 else 0
-        if g.dry >= n:
+        # Hoyle (seed 002): the hand ends when the stock is gone "and no players can play cards"
+        if not any(can_play(g, p) for p in range(n)):
             finish(g, scoring.fewest(g, "stock_out"))
             return
     else:
