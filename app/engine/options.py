@@ -253,7 +253,9 @@ def make_options(preset: str = "standard", overrides: Mapping[str, Any] | None =
     Implied values (applied only where the preset and the overrides are silent):
     `decks` = max(2, players), or under `deal=separate_packs` the decks the pay-off piles
     need plus one stock deck per two players; `centre_stacks` = unlimited under
-    `compulsory_aces`; `payoff_size` = 14 under `massachusetts`. `centre_stacks` given as
+    `compulsory_aces`; `payoff_size` = 14 under `massachusetts`; `discard_rule` = any when the
+    overrides ask for `side_colours=alternate` but not for a discard rule (seed 003: alternate
+    colours replace the sequence rule, also a preset's). `centre_stacks` given as
     `players_plus_one` resolves to players + 1.
     """
     if preset not in PRESETS:
@@ -274,6 +276,8 @@ def make_options(preset: str = "standard", overrides: Mapping[str, Any] | None =
         values["centre_stacks"] = None
     if values.get("massachusetts") and "payoff_size" not in values:
         values["payoff_size"] = 14
+    if values.get("side_colours") == "alternate" and "discard_rule" not in overrides:
+        values["discard_rule"] = "any"
     if "decks" not in values:
         if values.get("deal") == "separate_packs":
             payoff = players * values.get("payoff_size", 20)

@@ -252,3 +252,16 @@ def test_pagat_squares_the_side_stacks_and_hoyle_lets_the_owner_peek() -> None:
     assert make_options("pagat").side_stacks_shown == "squared"
     assert make_options("hoyle").side_stacks_shown == "peek"
     assert make_options("standard").side_stacks_shown == "spread"  # the project's default (rules.md)
+
+
+# --- seed 003: alternate colours replace the sequence rule ---------------------------------------
+def test_alternate_colours_replace_the_same_or_one_lower_rule_unless_both_are_asked_for() -> None:
+    assert make_options("cat_and_mouse", {"side_colours": "alternate"}).discard_rule == "any"
+    both = {"side_colours": "alternate", "discard_rule": "same_or_one_lower"}
+    assert make_options("cat_and_mouse", both).discard_rule == "same_or_one_lower"
+    assert make_options("cat_and_mouse").discard_rule == "same_or_one_lower"
+    g = lay("cat_and_mouse", {"side_colours": "alternate"}, hands=[["9S", "4C", "6D", "QC", "JD"], []],
+            side=[[["5H"], [], [], []], [[], [], [], []]])
+    onto = {g.deck.code(m.card) for m in g.legal_moves()
+            if m.kind == "discard" and m.dst == "side:0:0" and m.card is not None}
+    assert onto == {"9S", "4C", "QC"}  # any black card on the red 5, higher or lower
