@@ -193,7 +193,9 @@ function playerPanel(view, s, { movable, spread, mine, auto, bot }) {
   const piles = el("div", "piles");
   piles.append(payoffPile(view, s, p, movable, spread));
   const sides = el("div", "side-stacks");
-  p.side.forEach((stack, k) => sides.append(sidePile(view, s, k, stack, movable, spread)));
+  // side_stacks_shown=peek: your own stacks come whole in own_side (the table shows their tops)
+  const stacks = mine && view.own_side ? view.own_side : p.side;
+  stacks.forEach((stack, k) => sides.append(sidePile(view, s, k, stack, movable, spread)));
   piles.append(sides);
   panel.append(piles);
 

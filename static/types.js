@@ -106,6 +106,7 @@
  * @property {Card[][]} centre
  * @property {Player[]} players
  * @property {Card[]} hand
+ * @property {Card[][] | null} [own_side]  `side_stacks_shown=peek`: the receiver's own side stacks, whole
  * @property {Move[]} legal_moves
  * @property {{plays: number, centre_plays: number, moved_side: number[], passes: number, dry_turns: number}} turn_info
  * @property {Result | null} result

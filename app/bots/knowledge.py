@@ -87,6 +87,8 @@ class Knowledge:
             int(p["payoff_top"]["id"]) if p["payoff_top"] is not None else None for p in players
         ]
         side = [[_ids(st) for st in p["side"]] for p in players]
+        if view.get("own_side") is not None:  # side_stacks_shown=peek: its own stacks, whole
+            side[seat] = [_ids(st) for st in view["own_side"]]
         centre = [_ids(st) for st in view["centre"]]
         known: set[int] = set(hand)
         known.update(t for t in tops if t is not None)
@@ -102,7 +104,7 @@ class Knowledge:
         stock_count = int(view["stock_count"])
         aside_count = int(view["set_aside_count"])
         # side_stacks_shown=squared: cards below each side stack's top are not shown (a bot
-        # does not remember them: it samples them like any unseen card)
+        # does not remember them: it samples them like any unseen card; under peek its own are known)
         buried = [[int(c) - len(st) for c, st in zip(p.get("side_counts") or [len(x) for x in p["side"]],
                                                      side[s], strict=True)] for s, p in enumerate(players)]
         hidden = sum(hand_counts) - len(hand) + sum(payoff_hidden) + stock_count + aside_count
@@ -123,6 +125,7 @@ class Knowledge:
             moved=[int(c) for c in info["moved_side"]], passes=int(info["passes"]),
             dry=int(info["dry_turns"]), discards=int(info.get("discards", 0)),
             block=bool(info.get("block", False)), stale_refills=int(info.get("stale_refills", 0)),
+            off_centre=bool(info.get("off_centre", False)),
         )
         return cls(opts, seat, template, pool, hand_counts, payoff_hidden, stock_count,
                    aside_count, pack, buried)

@@ -13,7 +13,7 @@ A hand is options + seed + ordered moves; a match is a sequence of hands. Public
 from .cards import Deck
 from .errors import BadMove, EngineError, HandOver, IllegalMove, NotYourTurn, OptionsError
 from .game import Game
-from .match import HandRecord, Match, MatchStatus, NotDealtYet
+from .match import HandRecord, Match, NotDealtYet
 from .moves import END, Move
 from .observer import (
     HandSummary,
@@ -34,6 +34,7 @@ from .observer import (
 from .options import OPTION_HELP, OPTION_NAMES, PRESET_HELP, PRESETS, Options, make_options, options_from_json
 from .shuffle import ShuffleStream, commitment
 from .state import Outcome
+from .status import MatchStatus
 
 __all__ = [
     "BadMove", "Deck", "END", "EngineError", "Game", "HandOver", "HandRecord", "HandSummary",

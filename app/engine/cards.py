@@ -4,7 +4,8 @@ Ids are dense integers ``0..len(deck)-1`` derived from the card's identity, neve
 from its position in the shuffle: deck ``d`` of ``52 + jokers_per_deck`` cards holds
 ids ``d * (52 + jokers_per_deck) + i`` where ``i = suit * 13 + (rank - 1)`` for the
 52 standard cards (suits S, H, D, C; ranks A=1 .. K=13) and ``52, 53`` for its jokers.
-So an id tells nothing that the card's face does not tell.
+So an id tells the card's face and its deck, never its place in the deal (under
+`deal=separate_packs` the deck is the pack, as a real pack's back shows; docs/rules.md, "Cards").
 """
 
 from __future__ import annotations

@@ -82,9 +82,9 @@ def choose_first(g: GameState) -> int:
     """First player by the pay-off tops; ties reshuffle only the tied piles (from the stream).
 
     `first_player=dealer`: the dealer is drawn uniformly from the hand's stream (the next
-    number after the deal order) and the seat after the dealer starts."""
+    number after the deal order) and goes first (seed 000: "the dealer goes first")."""
     if g.opts.first_player == "dealer":
-        return (g.rng.uniform(g.n) + 1) % g.n
+        return g.rng.uniform(g.n)
     lowest = g.opts.first_player == "lowest_deals"
     tied = list(range(g.n))
     for _round in range(MAX_TIE_ROUNDS):

@@ -111,6 +111,8 @@ def _reason(g: GameState, move: Move) -> str:
             return "loading an opponent's pay-off pile is not allowed in this game"
         return "you may load only a card of the same suit, one rank above or below the top card"
     if kind == END_TURN:
+        if g.opts.massachusetts and not all(g.side[s]):
+            return "fill your empty side stacks before you end your turn"
         if g.opts.side_plays == "many":
             return "discard at least one card to a side stack before you end your turn"
         return "you must discard a card to a side stack to end your turn"

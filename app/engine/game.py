@@ -43,7 +43,7 @@ class Game(GameState):
     def from_piles(cls, opts: Options, *, seed: str = "search", turn_plays: int = 0,
                    turn_centre: int = 0, moved: Sequence[int] = (), passes: int = 0,
                    dry: int = 0, discards: int = 0, block: bool = False, stale_refills: int = 0,
-                   payoff_low: int | None = None, **piles: Any) -> Game:
+                   payoff_low: int | None = None, off_centre: bool = False, **piles: Any) -> Game:
         """A position from card ids in every zone (see `deal.set_piles`), with the turn's
         counters; for bots that fill a view's hidden zones with sampled cards."""
         g = cls.__new__(cls)
@@ -52,6 +52,7 @@ class Game(GameState):
         g.turn_plays, g.turn_centre, g.moved = turn_plays, turn_centre, list(moved)
         g.passes, g.dry = passes, dry
         g.turn_discards, g.block, g.stale_refills = discards, block, stale_refills
+        g.off_centre = off_centre
         if payoff_low is not None:
             g.payoff_low = payoff_low
         return g

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from .cards import ACE
 from .moves import DISCARD, END, HAND, LOAD, MOVE_SIDE, PLAY, TAKE, Move, centre_pile
+from .observer import side_shown
 from .state import GameState
 from .takeback import can_take_back
 
@@ -26,8 +27,11 @@ def top_mask(g: GameState, stack: list[int]) -> int:
     """Ranks (as bits) the top of a non-empty side stack may stand for.
 
     A real card is its rank; each wild above it may be the same or one lower; a stack of
-    wilds only may be anything a wild may stand for.
+    wilds only may be anything a wild may stand for. Only the cards the table shows count
+    (`observer.side_shown`): on a squared stack the card showing alone, so a wild on top may
+    stand for any rank a wild may be, whatever lies below it.
     """
+    stack = side_shown(g.opts, stack)
     deck_wild = g.deck.wild
     i = len(stack) - 1
     while i >= 0 and deck_wild[stack[i]]:
@@ -92,6 +96,27 @@ def centre_needs(g: GameState) -> tuple[dict[int, list[str]], list[str]]:
     return need_slots, wild_slots
 
 
+def can_play(g: GameState, seat: int) -> bool:
+    """Whether `seat`, were it to move now, could play a card: to the centre (from its hand, its
+    team's pay-off tops or side stack tops) or, under `load_opponent`, onto an opponent's pay-off
+    pile. Side-to-side moves and discards are not plays here (`stock_out=play_on`)."""
+    need_slots, wild_slots = centre_needs(g)
+    rank = g.deck.rank
+    wild = g.deck.wild
+    cards = list(g.hands[seat])
+    for p in g.team_seats[seat]:
+        cards += g.payoff[p][-1:]
+        for st in g.side[p]:
+            cards += st[-1:]
+    if any((wild_slots if wild[c] else need_slots.get(rank[c])) for c in cards):
+        return True
+    if g.opts.load_opponent:
+        loads: list[Move] = []
+        _loads(g, seat, loads.append)
+        return bool(loads)
+    return False
+
+
 def block_breakers(g: GameState, seat: int, need_slots: dict[int, list[str]]) -> list[Move]:
     """`stalemate_aces_twos`: plays of a real Ace or 2 from `seat`'s hand that fit the centre."""
     rank = g.deck.rank
@@ -101,16 +126,18 @@ def block_breakers(g: GameState, seat: int, need_slots: dict[int, list[str]]) ->
 
 
 def forced_plays(g: GameState, need_slots: dict[int, list[str]]) -> list[Move]:
-    """Plays the compulsory options force now (empty if none is forced)."""
+    """Plays the compulsory options force now (empty if none is forced).
+
+    Every forced play is offered together, and the player chooses which to make first (the
+    book: "if you have more than one such card you can choose which to play first"): a hand or
+    pay-off Ace under `compulsory_aces`, an Ace or 2 on the pay-off pile or a side stack under
+    `compulsory_aces_twos`, and in a `stalemate_aces_twos` block a fitting Ace or 2 from the hand
+    (any of them breaks the block: none takes precedence)."""
     o = g.opts
-    if g.block:
-        breakers = block_breakers(g, g.turn, need_slots)
-        if breakers:
-            return breakers
     s = g.turn
     rank = g.deck.rank
     wild = g.deck.wild
-    forced: list[Move] = []
+    forced: list[Move] = block_breakers(g, s, need_slots) if g.block else []
     if o.compulsory_aces:
         targets = need_slots.get(ACE, [])
         for c in g.hands[s]:
@@ -119,8 +146,6 @@ def forced_plays(g: GameState, need_slots: dict[int, list[str]]) -> list[Move]:
         pile = g.payoff[s]
         if pile and rank[pile[-1]] == ACE and not wild[pile[-1]]:
             forced += [_new(Move, (PLAY, pile[-1], g.payoff_names[s], t)) for t in targets]
-        if forced:
-            return forced
     if o.compulsory_aces_twos:
         sources = [(g.payoff[s], g.payoff_names[s])]
         sources += [(st, g.side_names[s][k]) for k, st in enumerate(g.side[s])]
@@ -130,7 +155,7 @@ def forced_plays(g: GameState, need_slots: dict[int, list[str]]) -> list[Move]:
                 r = rank[c]
                 if r <= 2 and not wild[c]:
                     forced += [_new(Move, (PLAY, c, name, t)) for t in need_slots.get(r, ())]
-    return forced
+    return list(dict.fromkeys(forced)) if len(forced) > 1 else forced
 
 
 def legal_moves(g: GameState) -> list[Move]:
@@ -216,7 +241,9 @@ def _generate(g: GameState) -> list[Move]:
         _side_to_side(g, s, add)
     if o.load_opponent:
         _loads(g, s, add)
-    if not o.must_discard or not can_discard or (o.side_plays == "many" and g.turn_discards):
+    # Massachusetts: every empty side stack the hand can fill is filled before the turn ends
+    must_fill = o.massachusetts and can_discard and not all(side)
+    if not must_fill and (not o.must_discard or not can_discard or (o.side_plays == "many" and g.turn_discards)):
         add(END)
     if o.take_backs and can_take_back(g):
         add(TAKE)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from .errors import EngineError, HandOver, NotYourTurn
@@ -17,16 +16,7 @@ from .game import Game
 from .moves import Move
 from .options import Options
 from .shuffle import commitment
-
-
-class MatchStatus(StrEnum):
-    """Where a match stands (the wire and the store use the values)."""
-
-    WAITING = "waiting"
-    PLAYING = "playing"
-    HAND_OVER = "hand_over"
-    MATCH_OVER = "match_over"
-
+from .status import MatchStatus
 
 
 @dataclass
@@ -103,6 +93,10 @@ class Match:
             else:
                 self.status = MatchStatus.HAND_OVER
         return self._take_events()
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the current hand's player to move."""
+        return self.game.legal_moves()
 
     def preview(self, move: Move, seat: int | None = None) -> tuple[Match, list[dict[str, Any]]]:
         """What `apply(move, seat)` would make of this match, as a separate match, and the

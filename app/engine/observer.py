@@ -6,29 +6,71 @@ path by which a card, a seed or a result leaves the engine asks here first.
 
 - `view(match, seat)`: what one receiver (None: a spectator) may know of the current hand:
   its own hand, every pay-off top and count, side stacks (every card, or under
-  `side_stacks_shown=squared` each stack's top card and its count), centre; other hands and the stock
+  `side_stacks_shown=squared`/`peek` each stack's top card and its count; under `peek` the
+  receiver's own stacks whole, in `own_side`), centre; other hands and the stock
   as counts; the result (with the hand's seed) only once the hand is over. It is
   `shared_view(match)` (the same for every receiver) joined with `own_view(match, seat)` (`you`,
-  `hand`, `legal_moves`): split views send the two parts.
+  `hand`, `own_side`, `legal_moves`): split views send the two parts.
 - `omniscient_view(match)`: every card face up, for replays; `replay_open(status)` says when.
 - `events_for(events, seat)` / `events_same_for_all(events)`: the animation events a receiver
   may see, by an allow-list of event types (`EVENT_RULES`).
 - `seed_revealed(status)` / `seed_if_over(seed, hand_over)`: a hand's seed stays on the server
   until that hand is over.
 - `hand_summary(match)`: what is recorded of a hand that just ended (all of it public).
+- `side_shown(opts, stack)` / `uncovers_hidden(opts, stack)`: what the table shows of a side stack;
+  the rules read them too (a discard onto a squared stack reads only the card showing, and a move
+  that uncovers a card the table did not show cannot be taken back).
+
+The module reads a match through `MatchLike` and imports no module that moves cards, so the
+rules (legal, play) may ask it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .cards import RANK_NAMES
-from .match import Match, MatchStatus
-from .moves import shared_wire
-from .options import options_json
+from .moves import Move, shared_wire
+from .options import Options, options_json
 from .state import GameState, TurnEnd
+from .status import MatchStatus
+
+
+class MatchLike(Protocol):
+    """What the observer reads of a match (`app.engine.match.Match`)."""
+
+    @property
+    def game(self) -> GameState: ...
+    @property
+    def options(self) -> Options: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def totals(self) -> list[int]: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def hands(self) -> Sequence[object]: ...
+    @property
+    def winners(self) -> list[int]: ...
+    def legal_moves(self) -> list[Move]: ...
+
+
+# --- side stacks: what the table shows --------------------------------------------------------
+def side_shown(opts: Options, stack: list[int]) -> list[int]:
+    """The cards of a side stack that the table shows every receiver: all of them
+    (`side_stacks_shown=spread`) or the top card only (`squared`, `peek`; under `peek` the owner
+    may also look through its own, `own_view`)."""
+    return stack if opts.side_stacks_shown == "spread" else stack[-1:]
+
+
+def uncovers_hidden(opts: Options, stack: list[int]) -> bool:
+    """Whether taking the top card off a side stack, leaving `stack`, turns up a card the table
+    did not show (under `squared` and `peek` the card below was shown to nobody, or only to its
+    owner): such a move revealed something and cannot be taken back."""
+    return bool(stack) and opts.side_stacks_shown != "spread"
 
 
 def _cards(g: GameState, cards: list[int]) -> list[dict[str, Any]]:
@@ -52,19 +94,18 @@ def _turn_end(g: GameState, end: TurnEnd | None) -> dict[str, Any] | None:
             "payoff_ranks": [RANK_NAMES[g.deck.rank[c]] if c >= 0 else None for c in end.payoff_tops]}
 
 
-OWN_FIELDS = ("you", "hand", "legal_moves")  # the only fields of a view that differ between receivers
+OWN_FIELDS = ("you", "hand", "own_side", "legal_moves")  # the only fields of a view that differ between receivers
 VIEW_FIELDS = ("you", "turn", "status", "hand_number", "first", "stock_count", "set_aside_count", "centre",
-               "players", "hand", "legal_moves", "turn_info", "result", "options", "deal_commitment", "totals",
-               "match_target")
+               "players", "hand", "own_side", "legal_moves", "turn_info", "result", "options", "deal_commitment",
+               "totals", "match_target")
 
 
-def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[str, Any]:
+def shared_view(match: MatchLike, connected: Sequence[bool] | None = None) -> dict[str, Any]:
     """Every field of the current hand's view that is the same for every receiver: the
     public table (protocol.md, split views). Built once per version, whoever receives it."""
     g = match.game
     o = match.options
     over = seed_revealed(match.status)  # the result carries the seed
-    squared = o.side_stacks_shown == "squared"
     players = []
     for s in range(g.n):
         pile = g.payoff[s]
@@ -76,7 +117,7 @@ def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[s
             "hand_count": len(g.hands[s]),
             "payoff_count": len(pile),
             "payoff_top": g.deck.json(pile[-1]) if pile else None,
-            "side": [_cards(g, st[-1:]) for st in sides] if squared else [_cards(g, st) for st in sides],
+            "side": [_cards(g, side_shown(o, st)) for st in sides],
             "side_counts": [len(st) for st in sides],
             "connected": bool(connected[s]) if connected is not None else None,
             "score": match.totals[s],
@@ -98,6 +139,7 @@ def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[s
             "passes": g.passes,
             "dry_turns": g.dry,
             "discards": g.turn_discards,
+            "off_centre": g.off_centre,
             "block": g.block,
             "stale_refills": g.stale_refills,
             "take_backs": g.take_backs_used,
@@ -110,19 +152,23 @@ def shared_view(match: Match, connected: Sequence[bool] | None = None) -> dict[s
     }
 
 
-def own_view(match: Match, seat: int | None) -> dict[str, Any]:
-    """What only receiver `seat` (None: a spectator) may know: its seat, its hand, and its
-    legal moves if it is to move. `{**shared_view(...), **own_view(...)}` is its view."""
+def own_view(match: MatchLike, seat: int | None) -> dict[str, Any]:
+    """What only receiver `seat` (None: a spectator) may know: its seat, its hand, under
+    `side_stacks_shown=peek` its own side stacks whole (`own_side`, else None: Hoyle's "peek"
+    at your own stacks), and its legal moves if it is to move.
+    `{**shared_view(...), **own_view(...)}` is its view."""
     g = match.game
     to_move = seat is not None and seat == g.turn and g.outcome is None
+    peek = seat is not None and match.options.side_stacks_shown == "peek"
     return {
         "you": seat,
         "hand": _cards(g, g.hands[seat]) if seat is not None else [],
-        "legal_moves": [shared_wire(m) for m in g.legal_moves()] if to_move else [],
+        "own_side": [_cards(g, st) for st in g.side[seat]] if peek and seat is not None else None,
+        "legal_moves": [shared_wire(m) for m in match.legal_moves()] if to_move else [],
     }
 
 
-def view(match: Match, seat: int | None,
+def view(match: MatchLike, seat: int | None,
          connected: Sequence[bool] | None = None) -> dict[str, Any]:
     """The JSON-ready view of the current hand for `seat` (None: a spectator): the shared
     view and the receiver's own part, in one object.
@@ -136,7 +182,7 @@ def join_view(shared: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
     return {k: own[k] if k in own else shared[k] for k in VIEW_FIELDS}
 
 
-def _result(match: Match) -> dict[str, Any]:
+def _result(match: MatchLike) -> dict[str, Any]:
     g = match.game
     assert g.outcome is not None
     out = g.outcome.to_json()
@@ -147,14 +193,14 @@ def _result(match: Match) -> dict[str, Any]:
     return out
 
 
-def omniscient_view(match: Match) -> dict[str, Any]:
+def omniscient_view(match: MatchLike) -> dict[str, Any]:
     """Every card face up: each player's `hand`, whole `payoff` (top last) and `side_cards`
     (every card of each side stack: `side` stays as the table showed it, top only under
     `side_stacks_shown=squared`), the `stock` (top last) and the set-aside cards. For replays
     of finished matches only."""
     g = match.game
     out = view(match, None)
-    out["legal_moves"] = [shared_wire(m) for m in g.legal_moves()]
+    out["legal_moves"] = [shared_wire(m) for m in match.legal_moves()]
     for s, p in enumerate(out["players"]):
         p["hand"] = _cards(g, g.hands[s])
         p["payoff"] = _cards(g, g.payoff[s])
@@ -252,7 +298,7 @@ class HandSummary:
     payoff_left: list[int]
 
 
-def hand_summary(match: Match) -> HandSummary:
+def hand_summary(match: MatchLike) -> HandSummary:
     """The summary of the match's current hand, which must be over (else ValueError)."""
     g = match.game
     if g.outcome is None or not seed_revealed(match.status):

@@ -21,14 +21,14 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "teams": ("none", "pairs"),
     "completed_stacks": ("shuffle_into_stock", "set_aside_until_stock_empty"),
     "stock_out": ("draw", "fewest_wins", "play_on"),
-    "five_card_bonus": ("refill", "none"),
+    "five_card_bonus": ("refill", "centre_only", "none"),
     "discard_rule": ("any", "same_or_one_lower"),
     "stalemate": ("end", "redeal"),
     "deal": ("shuffled_together", "separate_packs"),
     "first_player": ("highest", "lowest_deals", "dealer"),
     "side_plays": ("one", "many"),
     "side_colours": ("any", "alternate"),
-    "side_stacks_shown": ("spread", "squared"),
+    "side_stacks_shown": ("spread", "squared", "peek"),
 }
 BOOLS = (
     "kings_wild", "must_discard", "side_to_side", "aces_on_side_stacks", "wilds_on_side_stacks",
@@ -142,7 +142,8 @@ OPTION_HELP: dict[str, str] = {
     "centre_stacks": "How many centre stacks may exist at once, 'unlimited', or 'players_plus_one'.",
     "completed_stacks": "A finished stack goes into the stock at once, or is set aside until the stock runs out.",
     "stock_out": "When the stock runs out: a draw, the fewest pay-off cards wins, or play on without drawing.",
-    "five_card_bonus": "Playing your whole hand to the centre draws a fresh hand and you go on.",
+    "five_card_bonus": "Emptying your hand in your turn draws a fresh hand and you go on; 'centre_only': only "
+                       "if every card went to the centre.",
     "discard_rule": "'same_or_one_lower': on a side stack only the same rank or one lower.",
     "must_discard": "A turn must end with a discard; off: you may end a turn without one (or pass).",
     "side_to_side": "The top card of a side stack may move to another of your side stacks.",
@@ -157,18 +158,19 @@ OPTION_HELP: dict[str, str] = {
     "match_target": "Play hands until someone reaches this score; empty for a single game.",
     "deal": "'separate_packs': pay-off piles from one pack, hands and stock (with every joker) from the rest.",
     "first_player": "'highest': highest pay-off card starts; 'lowest_deals': lowest deals, the next seat starts; "
-                    "'dealer': a dealer is drawn at random and the next seat starts.",
+                    "'dealer': a dealer is drawn at random and goes first.",
     "side_plays": "'many': any number of discards to your side stacks in a turn; you end it yourself.",
     "side_colours": "'alternate': a card on a side stack must be the other colour than the card below.",
-    "side_stacks_shown": "'squared': only the top card of each side stack is shown; remember the rest.",
+    "side_stacks_shown": "'squared': only the top card of each side stack is shown; remember the rest; "
+                         "'peek': the same, but you may look through your own.",
     "stalemate_aces_twos": "In a block, an Ace or 2 in your hand that fits the centre must be played.",
     "take_backs": "You may take back your last move of the turn while it revealed nothing.",
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
-    "pagat": {"centre_stacks": 3},
-    "hoyle": {"stock_out": "play_on"},
+    "pagat": {"centre_stacks": 3, "side_stacks_shown": "squared"},
+    "hoyle": {"stock_out": "play_on", "side_stacks_shown": "peek"},
     "wikipedia": {"payoff_size": 26, "aces_on_side_stacks": False},
     "short": {"payoff_size": 13},
     "cat_and_mouse": {
@@ -187,8 +189,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 PRESET_HELP: dict[str, str] = {
     "standard": "Two decks, pay-off piles of 20, kings wild, four centre stacks.",
-    "pagat": "As Pagat describes it: at most three centre stacks.",
-    "hoyle": "As in Hoyle's program: when the stock runs out, play on without drawing.",
+    "pagat": "As Pagat describes it: at most three centre stacks, side stacks squared up.",
+    "hoyle": "As in Hoyle's program: play on without drawing when the stock runs out; peek at your own side stacks.",
     "wikipedia": "Pay-off piles of 26 and no Aces on side stacks.",
     "short": "A quick game with pay-off piles of 13.",
     "cat_and_mouse": "One pack for pay-off piles, the other with 4 jokers for the stock; aces compulsory.",
@@ -251,7 +253,9 @@ def make_options(preset: str = "standard", overrides: Mapping[str, Any] | None =
     Implied values (applied only where the preset and the overrides are silent):
     `decks` = max(2, players), or under `deal=separate_packs` the decks the pay-off piles
     need plus one stock deck per two players; `centre_stacks` = unlimited under
-    `compulsory_aces`; `payoff_size` = 14 under `massachusetts`. `centre_stacks` given as
+    `compulsory_aces`; `payoff_size` = 14 under `massachusetts`; `discard_rule` = any when the
+    overrides ask for `side_colours=alternate` but not for a discard rule (seed 003: alternate
+    colours replace the sequence rule, also a preset's). `centre_stacks` given as
     `players_plus_one` resolves to players + 1.
     """
     if preset not in PRESETS:
@@ -272,6 +276,8 @@ def make_options(preset: str = "standard", overrides: Mapping[str, Any] | None =
         values["centre_stacks"] = None
     if values.get("massachusetts") and "payoff_size" not in values:
         values["payoff_size"] = 14
+    if values.get("side_colours") == "alternate" and "discard_rule" not in overrides:
+        values["discard_rule"] = "any"
     if "decks" not in values:
         if values.get("deal") == "separate_packs":
             payoff = players * values.get("payoff_size", 20)

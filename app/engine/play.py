@@ -12,16 +12,18 @@ from __future__ import annotations
 from . import scoring, takeback
 from .errors import HandOver
 from .explain import explain
-from .legal import block_breakers, centre_needs, legal_moves
+from .legal import block_breakers, can_play, centre_needs, legal_moves
 from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_BACK, Move, parse_pile
+from .observer import uncovers_hidden
 from .state import GameState, Outcome, TurnEnd
 
 STALE_REFILLS = 40
-"""Every hand ends: when this many centre stacks have been completed (or redeals made) since
-the pay-off piles last fell to fewer cards than ever before in the hand, the hand ends as a
-stalemate (fewest pay-off cards wins the difference). Cards only flow stock -> hand -> side
-stacks -> centre between refills, so play between two refills is finite, and the pay-off
-total can reach a new low only so often: no hand runs forever, whatever the options."""
+"""Every hand ends: when this many stale steps (a centre stack completed, a redeal, or a card
+loaded from one pay-off pile onto another) have happened since the pay-off piles last fell to
+fewer cards than ever before in the hand, the hand ends as a stalemate (fewest pay-off cards
+wins the difference). Between two stale steps cards only flow forward (stock -> hand -> side
+stacks or pay-off piles -> centre), so play between them is finite, and the pay-off total can
+reach a new low only so often: no hand runs forever, whatever the options."""
 
 
 def apply(g: GameState, move: Move) -> None:
@@ -64,8 +66,16 @@ def _take(g: GameState, src: str, card: int) -> tuple[str, int]:
     elif zone == PAYOFF:
         g.payoff[p].pop()
     else:
-        g.side[p][k].pop()
+        _off_side_stack(g, g.side[p][k])
     return zone, p
+
+
+def _off_side_stack(g: GameState, stack: list[int]) -> int:
+    """Take a side stack's top card; under squared stacks the card it uncovers is shown now."""
+    card = stack.pop()
+    if uncovers_hidden(g.opts, stack):
+        g.revealing = True
+    return card
 
 
 def _play(g: GameState, move: Move) -> None:
@@ -95,8 +105,26 @@ def _play(g: GameState, move: Move) -> None:
         tidy_unlimited(g)
     if zone == PAYOFF:
         _after_payoff_card(g, p)
-    elif zone == HAND and not g.hands[s] and g.opts.five_card_bonus == "refill":
-        draw(g, s, g.opts.hand_size)
+    elif zone == HAND:
+        _five_card_bonus(g, s)
+
+
+def _five_card_bonus(g: GameState, s: int) -> None:
+    """A hand emptied during the turn, which goes on: `five_card_bonus=refill` draws five (seed
+    003: "if you play all five cards from your hand at once"; whether they went to the centre, a
+    side stack or an opponent's pay-off pile), `centre_only` only if every card that left the hand
+    since it was last filled went to the centre (seed 003's variant), `none` never."""
+    if g.hands[s] or g.outcome is not None:
+        return
+    mode = g.opts.five_card_bonus
+    if mode == "refill" or (mode == "centre_only" and not g.off_centre):
+        _new_hand(g, s)
+
+
+def _new_hand(g: GameState, s: int) -> None:
+    """Draw a fresh hand into an empty one, in the middle of the turn."""
+    draw(g, s, g.opts.hand_size)
+    g.off_centre = False
 
 
 def _after_payoff_card(g: GameState, owner: int) -> None:
@@ -124,11 +152,12 @@ def _complete(g: GameState, slot: int) -> None:
     if g.events is not None:
         g.emit({"type": "complete", "slot": slot, "count": len(cards), "into": into})
     g.revealing = True
-    _refilled(g)
+    _stale_step(g)
 
 
-def _refilled(g: GameState) -> None:
-    """A completed stack or a redeal refilled the stock: count it towards `STALE_REFILLS`."""
+def _stale_step(g: GameState) -> None:
+    """A step that carries no card forward for good — a completed stack or a redeal refilled the
+    stock, or a pay-off card was loaded onto another pay-off pile: count it towards `STALE_REFILLS`."""
     g.stale_refills += 1
     if g.stale_refills >= STALE_REFILLS and g.outcome is None:
         finish(g, scoring.fewest(g, "stalemate"))
@@ -155,14 +184,16 @@ def _discard(g: GameState, move: Move) -> None:
     stack.append(card)
     g.turn_plays += 1
     g.turn_discards += 1
+    g.off_centre = True
     if g.events is not None:
         g.emit({"type": "discard", "seat": s, "card": g.deck.json(card), "to": move[3]})
     if g.opts.massachusetts and was_empty:
         # filling an empty side stack does not end the turn; an emptied hand starts afresh
         if not g.hands[s]:
-            draw(g, s, g.opts.hand_size)
+            _new_hand(g, s)
         return
     if g.opts.side_plays == "many":
+        _five_card_bonus(g, s)
         return  # the player ends the turn with end_turn ("that's it")
     end_turn(g)
 
@@ -172,7 +203,7 @@ def _move_side(g: GameState, move: Move) -> None:
     assert move[2] is not None and move[3] is not None
     k = parse_pile(move[2]).slot
     j = parse_pile(move[3]).slot
-    card = g.side[s][k].pop()
+    card = _off_side_stack(g, g.side[s][k])
     g.side[s][j].append(card)
     g.moved.append(card)
     if g.events is not None:
@@ -191,8 +222,13 @@ def _load(g: GameState, move: Move) -> None:
     if g.events is not None:
         g.emit({"type": "load", "seat": s, "card": g.deck.json(card),
                 "from": move[2], "to": move[3]})
-    if zone == PAYOFF:
+    if zone == HAND:
+        g.off_centre = True
+        _five_card_bonus(g, s)
+    else:
         _after_payoff_card(g, s)
+        if g.outcome is None:
+            _stale_step(g)  # pay-off cards handed to and fro would otherwise go on for ever
 
 
 def draw(g: GameState, seat: int, count: int) -> None:
@@ -235,7 +271,8 @@ def end_turn(g: GameState) -> None:
     g.passes = g.passes + 1 if g.turn_plays == 0 else 0
     if o.stock_out == "play_on" and not g.stock and not g.aside:
         g.dry = g.dry + 1 if g.turn_centre == 0 else 0
-        if g.dry >= n:
+        # Hoyle (seed 002): the hand ends when the stock is gone "and no players can play cards"
+        if not any(can_play(g, p) for p in range(n)):
             finish(g, scoring.fewest(g, "stock_out"))
             return
     else:
@@ -251,7 +288,7 @@ def end_turn(g: GameState) -> None:
         if o.stalemate == "redeal" and g.payoff_since_redeal:
             redeal(g)
             g.payoff_since_redeal = False
-            _refilled(g)
+            _stale_step(g)
             if g.outcome is not None:
                 return
         else:
@@ -259,6 +296,7 @@ def end_turn(g: GameState) -> None:
             return
     g.turn = s = (g.turn + 1) % n
     g.turn_plays = g.turn_centre = g.turn_discards = g.take_backs_used = 0
+    g.off_centre = False
     g.undo = []
     if g.moved:
         g.moved = []
@@ -298,6 +336,7 @@ def redeal(g: GameState) -> None:
     g.side = [[[] for _k in range(g.opts.side_stacks)] for _s in range(g.n)]
     g.centre = [[] for _i in range(g.opts.centre_stacks or 1)]
     g.passes = 0
+    g.off_centre = False
     g.turn_ends = [None] * g.n  # new hands: what was left unplayed says nothing now
     if g.events is not None:
         g.emit({"type": "redeal"})

@@ -53,7 +53,7 @@ class GameState:
         "payoff", "hands", "side", "centre", "stock", "aside",
         "turn", "outcome", "seed", "commitment", "rng",
         "turn_plays", "turn_centre", "moved", "passes", "dry", "payoff_since_redeal",
-        "turn_discards", "block", "payoff_low", "stale_refills", "undo", "take_backs_used", "revealing",
+        "turn_discards", "off_centre", "block", "payoff_low", "stale_refills", "undo", "take_backs_used", "revealing",
         "turn_ends",
         "first", "events", "_legal",
     )
@@ -87,6 +87,7 @@ class GameState:
     dry: int
     payoff_since_redeal: bool  # a pay-off card was played since the last redeal (or none yet happened)
     turn_discards: int  # discards this turn (side_plays=many: must_discard asks for one)
+    off_centre: bool  # a card left the hand other than to the centre since it was last filled
     block: bool  # stalemate_aces_twos: everyone passed, but someone holds an Ace or 2 that fits
     payoff_low: int  # the fewest pay-off cards (all piles together) seen in this hand
     stale_refills: int  # stacks completed and redeals since payoff_low last fell (rules: every hand ends)
@@ -132,7 +133,7 @@ class GameState:
         self.moved = []
         self.payoff_since_redeal = True
         self.turn_discards = self.take_backs_used = self.stale_refills = 0
-        self.block = self.revealing = False
+        self.block = self.revealing = self.off_centre = False
         self.payoff_low = 1 << 30  # set by the deal (deal.py) or set_piles
         self.undo = []
         self.turn_ends = [None] * n
@@ -172,6 +173,7 @@ class GameState:
         g.dry = self.dry
         g.payoff_since_redeal = self.payoff_since_redeal
         g.turn_discards = self.turn_discards
+        g.off_centre = self.off_centre
         g.block = self.block
         g.payoff_low = self.payoff_low
         g.stale_refills = self.stale_refills

@@ -28,7 +28,8 @@ class Snapshot:
     hands: list[list[int]]
     side: list[list[list[int]]]
     centre: list[list[int]]
-    counters: tuple[int, int, int, bool, int, int, bool]  # plays, centre, discards, since redeal, low, stale, block
+    counters: tuple[int, int, int, bool, int, int, bool, bool]  # plays, centre, discards, since redeal, low,
+    # stale, block, off centre
     moved: list[int]
 
 
@@ -37,7 +38,7 @@ def snapshot(g: GameState) -> Snapshot:
         [p[:] for p in g.payoff], [h[:] for h in g.hands], [[st[:] for st in sides] for sides in g.side],
         [st[:] for st in g.centre],
         (g.turn_plays, g.turn_centre, g.turn_discards, g.payoff_since_redeal, g.payoff_low, g.stale_refills,
-         g.block),
+         g.block, g.off_centre),
         g.moved[:],
     )
 
@@ -49,7 +50,7 @@ def restore(g: GameState, snap: Snapshot) -> None:
     g.side = [[st[:] for st in sides] for sides in snap.side]
     g.centre = [st[:] for st in snap.centre]
     (g.turn_plays, g.turn_centre, g.turn_discards, g.payoff_since_redeal, g.payoff_low,
-     g.stale_refills, g.block) = snap.counters
+     g.stale_refills, g.block, g.off_centre) = snap.counters
     g.moved = snap.moved[:]
 
 

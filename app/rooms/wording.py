@@ -46,18 +46,21 @@ CHOICE_LABEL: dict[str, dict[str, str]] = {
                          "set_aside_until_stock_empty": "Is set aside until the stock runs out"},
     "stock_out": {"draw": "The hand is a draw", "fewest_wins": "Fewest pay-off cards wins",
                   "play_on": "Play on without drawing"},
-    "five_card_bonus": {"refill": "Draw a fresh hand and go on", "none": "Nothing more"},
+    "five_card_bonus": {"refill": "Draw a fresh hand and go on",
+                        "centre_only": "Draw a fresh hand only if every card went to the centre",
+                        "none": "Nothing more"},
     "discard_rule": {"any": "Any card", "same_or_one_lower": "Only the same rank or one lower"},
     "stalemate": {"end": "Fewest pay-off cards wins", "redeal": "Redeal all but the pay-off piles"},
     "deal": {"shuffled_together": "Everything shuffled together",
              "separate_packs": "Pay-off piles from a pack of their own"},
     "first_player": {"highest": "Highest pay-off card starts",
                      "lowest_deals": "Lowest card deals, the next player starts",
-                     "dealer": "A dealer drawn at random, the next player starts"},
+                     "dealer": "A dealer drawn at random goes first"},
     "centre_stacks": {"unlimited": "As many as you like", "players_plus_one": "One more than the players"},
     "side_plays": {"one": "One, and it ends the turn", "many": "As many as you like; you end the turn"},
     "side_colours": {"any": "Any colour on any colour", "alternate": "Red and black alternate"},
-    "side_stacks_shown": {"spread": "Every card, fanned out", "squared": "Only the top card (remember the rest)"},
+    "side_stacks_shown": {"spread": "Every card, fanned out", "squared": "Only the top card (remember the rest)",
+                          "peek": "Only the top card; you may look through your own"},
 }
 
 # Help texts in a player's words where the engine's own quote code names.
@@ -67,13 +70,16 @@ HELP: dict[str, str] = {
     "deal": "Everything from one shuffle, or the pay-off piles from a pack of their own and hands and "
             "stock (with every joker) from the rest.",
     "first_player": "The player with the highest pay-off card starts; or the lowest card deals and the "
-                    "next player starts; or a dealer is drawn at random and the next player starts.",
+                    "next player starts; or a dealer is drawn at random and goes first.",
     "centre_stacks": "How many centre stacks may be started at once (or one more than the players).",
+    "five_card_bonus": "When your hand runs out during your turn: draw five more and go on; or only if every "
+                       "card of the hand went to the centre (not to your side stacks); or nothing more.",
     "side_plays": "One discard a turn, which ends it; or any number of discards, and you end the turn yourself.",
     "side_colours": "Any card on any card; or a red card only on a black one and a black only on a red "
                     "(wild cards go with any colour).",
     "side_stacks_shown": "Every card of a side stack fanned out; or the stacks squared up, only the top card "
-                         "showing, so you must remember the rest.",
+                         "showing, so you must remember the rest; or squared up, but you may look through "
+                         "your own (as in Hoyle's program).",
 }
 
 PRESET_LABEL: dict[str, str] = {

@@ -24,6 +24,9 @@ OPTIONS = [
     {"aces_on_side_stacks": False, "wilds_on_side_stacks": False, "centre_stacks": "unlimited"},
     {"kings_wild": False, "jokers_per_deck": 2, "five_card_bonus": "none"},
     {"compulsory_aces": True},
+    {"side_stacks_shown": "peek", "side_to_side": True, "discard_rule": "same_or_one_lower"},
+    {"five_card_bonus": "centre_only", "side_plays": "many", "load_opponent": True},
+    {"massachusetts": True, "side_plays": "many", "must_discard": False},
 ]
 
 

@@ -37,11 +37,13 @@ def render_view(v: dict[str, Any]) -> str:
     players = []
     for p in v["players"]:
         sides = " ".join("[" + ",".join(card(c) for c in st) + "]" for st in p["side"])
-        if v["options"]["side_stacks_shown"] == "squared":
+        if v["options"]["side_stacks_shown"] != "spread":
             sides += " counts " + ",".join(str(n) for n in p["side_counts"])
         players.append(f"p{p['seat']} pay {p['payoff_count']}:{card(p['payoff_top'])} hand {p['hand_count']} "
                        f"side {sides} score {p['score']}")
     hand = " ".join(card(c) for c in v["hand"])
+    if v.get("own_side") is not None:  # side_stacks_shown=peek: the receiver's own stacks, whole
+        hand += " own " + " ".join("[" + ",".join(card(c) for c in st) + "]" for st in v["own_side"])
     line = (f"you {v['you']} turn {v['turn']} {v['status']} stock {v['stock_count']} centre {centre} | "
             + " | ".join(players) + f" | hand {hand} | legal {len(v['legal_moves'])}")
     if v["result"]:

@@ -51,20 +51,17 @@ def oracle(g: Game, may_take_back: bool = False) -> set[Move]:
     def real(c: int, ranks: tuple[int, ...]) -> bool:
         return not deck.wild[c] and deck.rank[c] in ranks
 
+    forced: set[Move] = set()  # every forced play together: the player chooses the order
     if g.block:  # stalemate_aces_twos: everyone passed; a fitting Ace or 2 in the hand must go
-        forced = {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src == "hand"}
-        if forced:
-            return forced | undo
+        forced |= {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src == "hand"}
     if o.compulsory_aces:
-        forced = {m for m in plays if m.card is not None and real(m.card, (ACE,))
-                  and m.src in ("hand", f"payoff:{s}")}
-        if forced:
-            return forced | undo
+        forced |= {m for m in plays if m.card is not None and real(m.card, (ACE,))
+                   and m.src in ("hand", f"payoff:{s}")}
     if o.compulsory_aces_twos:
         own = {f"payoff:{s}"} | {f"side:{s}:{k}" for k in range(4)}
-        forced = {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src in own}
-        if forced:
-            return forced | undo
+        forced |= {m for m in plays if m.card is not None and real(m.card, (ACE, TWO)) and m.src in own}
+    if forced:
+        return forced | undo
 
     def may_lie_on_side(c: int) -> bool:
         if deck.wild[c]:
@@ -82,7 +79,8 @@ def oracle(g: Game, may_take_back: bool = False) -> set[Move]:
             return False
         if o.discard_rule == "any":
             return True
-        tops = side_top_values(g, stack, wild_values)
+        shown = stack if o.side_stacks_shown == "spread" else stack[-1:]  # the rule reads what shows
+        tops = side_top_values(g, shown, wild_values)
         wanted = tops | {v - 1 for v in tops}
         return bool(wanted & wild_values) if deck.wild[c] else deck.rank[c] in wanted
 
@@ -111,7 +109,8 @@ def oracle(g: Game, may_take_back: bool = False) -> set[Move]:
                 if deck.rank[c] != JOKER and deck.rank[tc] != JOKER and deck.suit[c] == deck.suit[tc] \
                         and abs(deck.rank[c] - deck.rank[tc]) == 1:
                     moves.add(Move("load", c, src, f"payoff:{t}"))
-    if not o.must_discard or not could_discard or (o.side_plays == "many" and g.turn_discards > 0):
+    must_fill = o.massachusetts and has_empty and could_discard  # fill before the turn ends
+    if not must_fill and (not o.must_discard or not could_discard or (o.side_plays == "many" and g.turn_discards > 0)):
         moves.add(Move("end_turn"))
     return moves | undo
 
@@ -122,9 +121,12 @@ CASES = [(p, {}) for p in sorted(PRESETS)] + [
     ("standard", {"wild_cannot_be": [], "centre_stacks": "unlimited", "aces_on_side_stacks": False,
                   "wilds_on_side_stacks": False, "kings_wild": False, "jokers_per_deck": 2}),
     ("book", {"side_to_side": True, "load_opponent": True, "massachusetts": True, "players": 3}),
+    ("massachusetts", {"side_plays": "many", "side_to_side": True}),
     ("standard", {"side_colours": "alternate", "side_to_side": True, "jokers_per_deck": 2, "side_plays": "many"}),
     ("cat_and_mouse", {"side_colours": "alternate", "side_stacks_shown": "squared", "take_backs": True}),
+    ("book", {"side_stacks_shown": "squared", "side_to_side": True, "take_backs": True}),
     ("book", {"stalemate_aces_twos": True, "take_backs": True, "players": 3}),
+    ("cat_and_mouse", {"compulsory_aces_twos": True, "stalemate_aces_twos": True}),
     ("standard", {"must_discard": False, "stalemate_aces_twos": True, "side_plays": "many",
                   "first_player": "dealer", "centre_stacks": "players_plus_one", "players": 5, "take_backs": True}),
 ]

@@ -50,14 +50,15 @@ def card_ids(obj: Any) -> set[int]:
 
 def knowable(g: GameState, seat: int | None) -> set[int]:
     """The cards `seat` may know: its hand, every pay-off top, side stacks (their tops only
-    under `side_stacks_shown=squared`) and centre."""
+    under `side_stacks_shown=squared`, and `peek` but for the seat's own) and centre."""
     out = set(g.hands[seat]) if seat is not None else set()
-    squared = g.opts.side_stacks_shown == "squared"
+    shown = g.opts.side_stacks_shown
     for s in range(g.n):
         if g.payoff[s]:
             out.add(g.payoff[s][-1])
         for stack in g.side[s]:
-            out |= set(stack[-1:] if squared else stack)
+            whole = shown == "spread" or (shown == "peek" and s == seat)
+            out |= set(stack if whole else stack[-1:])
     for stack in g.centre:
         out |= set(stack)
     return out

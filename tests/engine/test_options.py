@@ -17,8 +17,8 @@ def test_defaults_are_the_standard_game() -> None:
 @pytest.mark.parametrize(
     ("preset", "expected"),
     [
-        ("pagat", {"centre_stacks": 3}),
-        ("hoyle", {"stock_out": "play_on"}),
+        ("pagat", {"centre_stacks": 3, "side_stacks_shown": "squared"}),
+        ("hoyle", {"stock_out": "play_on", "side_stacks_shown": "peek"}),
         ("wikipedia", {"payoff_size": 26, "aces_on_side_stacks": False}),
         ("short", {"payoff_size": 13}),
         ("massachusetts", {"massachusetts": True, "payoff_size": 14}),

@@ -52,7 +52,7 @@ def test_cat_and_mouse_plays_many_side_plays_to_25() -> None:
 
 
 # --- first_player=dealer ------------------------------------------------------------------------
-def test_first_player_dealer_is_drawn_from_the_hand_seed_and_the_next_seat_starts() -> None:
+def test_first_player_dealer_is_drawn_from_the_hand_seed_and_goes_first() -> None:
     o = make_options("standard", {"players": 4, "first_player": "dealer"})
     firsts = set()
     for i in range(40):
@@ -61,7 +61,7 @@ def test_first_player_dealer_is_drawn_from_the_hand_seed_and_the_next_seat_start
         stream = ShuffleStream(seed)
         stream.shuffle(list(range(g.deck.size)))
         dealer = stream.uniform(4)
-        assert g.first == g.turn == (dealer + 1) % 4
+        assert g.first == g.turn == dealer  # seed 000: "the dealer goes first"
         firsts.add(g.first)
     assert firsts == {0, 1, 2, 3}
 

@@ -22,7 +22,7 @@ from tests.engine.util import discard, lay, play
 def position(g: Game) -> tuple[Any, ...]:
     return (repr(g.payoff), repr(g.hands), repr(g.side), repr(g.centre), repr(g.stock), repr(g.aside),
             g.turn, g.turn_plays, g.turn_centre, g.turn_discards, tuple(g.moved), g.passes, g.dry, g.block,
-            g.payoff_since_redeal, g.stale_refills)
+            g.payoff_since_redeal, g.stale_refills, g.off_centre)
 
 
 def revealed(before: Game, after: Game) -> bool:
@@ -36,6 +36,11 @@ def revealed(before: Game, after: Game) -> bool:
     for p_before, p_after in zip(before.payoff, after.payoff, strict=True):
         if len(p_after) < len(p_before) and p_after:
             return True  # a pay-off card turned up
+    if before.opts.side_stacks_shown != "spread":  # only each side stack's top card is shown
+        for sides_before, sides_after in zip(before.side, after.side, strict=True):
+            for st_before, st_after in zip(sides_before, sides_after, strict=True):
+                if len(st_after) < len(st_before) and st_after:
+                    return True  # a card below a squared side stack's top turned up
     return False
 
 

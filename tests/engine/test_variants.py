@@ -115,25 +115,23 @@ def test_stock_out_fewest_wins() -> None:
     assert g.outcome.winners == (0,) and g.outcome.scores == (2, 0)
 
 
-def test_stock_out_play_on_goes_on_without_drawing_until_a_round_without_centre_play() -> None:
+def test_stock_out_play_on_goes_on_without_drawing_while_anyone_can_play() -> None:
+    """Hoyle (seed 002): with the stock gone the hand ends only when "no players can play cards";
+    a round without a centre play while someone could play does not end it."""
     g = lay("hoyle", payoff=[["2C", "3C"], ["2D", "3D", "4D", "5D"]],
-            hands=[["AH", "QS", "QD", "QH", "JC"], ["10C"]])
+            hands=[["AH", "QS", "QD", "QH", "JC"], ["10C"]], stock=["9S"])
     g.stock[:] = g.stock[-1:]
     g.apply(discard(g, "QS", "side:0:0"))
-    assert g.outcome is None and len(g.hands[1]) == 2 and g.stock == []
-    g.apply(discard(g, "10C", "side:1:0"))          # no centre play by seat 1: dry 1
+    assert g.outcome is None and codes(g, g.hands[1]) == ["10C", "9S"] and g.stock == []
+    g.apply(discard(g, "10C", "side:1:0"))
     assert g.turn == 0 and len(g.hands[0]) == 4     # nothing to draw
-    g.apply(play(g, "AH", "hand", "centre:0"))       # a centre play resets the count
-    g.apply(discard(g, "QD", "side:0:1"))
-    g.apply(discard(g, find_code(g, 1), "side:1:1"))  # dry 1
-    assert g.outcome is None
-    g.apply(discard(g, "QH", "side:0:1"))           # dry 2 = a full round: fewest wins
+    g.apply(discard(g, "QD", "side:0:1"))           # seat 0 keeps its Ace back
+    g.apply(discard(g, "9S", "side:1:1"))           # a whole round without a centre play ...
+    assert g.outcome is None and g.dry == 3         # ... but seat 0 can still play its Ace
+    g.apply(play(g, "AH", "hand", "centre:0"))
+    g.apply(discard(g, "QH", "side:0:2"))           # now nobody can play: fewest wins
     assert g.outcome is not None and g.outcome.reason == "stock_out"
     assert g.outcome.winners == (0,) and g.outcome.scores == (2, 0)
-
-
-def find_code(g: Game, seat: int) -> str:
-    return g.deck.code(g.hands[seat][0])
 
 
 def test_five_card_bonus_none_leaves_the_hand_empty_and_allows_ending_the_turn() -> None:

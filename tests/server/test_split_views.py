@@ -15,7 +15,7 @@ from app.engine import PRESETS
 
 from .helpers import Person, ServerThread, Sock, new_person, new_room, play_to_end
 
-OWN = {"you", "hand", "legal_moves"}
+OWN = {"you", "hand", "own_side", "legal_moves"}
 
 
 async def _split(base: str, code: str, person: Person) -> Sock:
@@ -67,7 +67,7 @@ async def _play(server: ServerThread, http: httpx.AsyncClient, preset: str, seat
             you = seat if seat < seats else None
             assert s["own"]["you"] == you
             if you is None:
-                assert s["own"]["hand"] == [] and s["own"]["legal_moves"] == []
+                assert s["own"]["hand"] == [] and s["own"]["legal_moves"] == [] and s["own"]["own_side"] is None
             else:  # exactly the receiver's own cards: as many as the table says it holds
                 assert len(s["own"]["hand"]) == s["shared"]["players"][you]["hand_count"]
 
