@@ -25,6 +25,7 @@ from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
 from .server import accounts, errors, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
+from .server.chatlimit import ChatLimits
 from .server.pages import mount_pages, static_dir
 from .server.passwords import HashGate
 from .server.proxies import TrustedProxies
@@ -54,7 +55,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.engine = engine
             app.state.sessions = sessions
             app.state.rooms = service
-            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue)
+            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue, settings.hash_nice)
             probe = metrics.start_probe()
             metrics.watch_gc()
             path = sqlite_file(settings.database_url)
@@ -89,6 +90,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     app.state.settings = settings
     app.state.limiter = Limiter(settings)
     app.state.signin_guard = SignInGuard(settings)
+    app.state.chat_limits = ChatLimits(settings)
     app.state.open_sockets = socket.OpenSockets()
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)

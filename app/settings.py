@@ -94,6 +94,12 @@ class Settings(BaseSettings):
                               description="Chat lines kept per room and sent to a socket when it (re)connects")
     max_rooms_per_player: int = Field(default=20, ge=1, description="Rooms a player may host that are not over")
     max_sockets_per_player: int = Field(default=8, ge=1)
+    max_watchers_per_room: int = Field(default=64, ge=1, description="Sockets of people without a seat, per room "
+                                                                     "and instance")
+    chat_per_second: float = Field(default=1.0, gt=0, description="Chat lines a player may send a second (all sockets)")
+    chat_burst: int = Field(default=5, ge=1, description="Chat lines a player may send at once")
+    room_chat_per_second: float = Field(default=4.0, gt=0, description="Chat lines a room takes a second, all told")
+    room_chat_burst: int = Field(default=12, ge=1, description="Chat lines a room takes at once")
     token_idle_days: float = Field(default=180, gt=0, description="A bearer token unused this many days stops working")
     send_queue: int = Field(default=256, ge=8, description="Messages queued for a slow socket before it is closed")
     max_public_rooms_per_player: int = Field(default=2, ge=0, description="Public rooms a player may have waiting")
@@ -120,6 +126,8 @@ class Settings(BaseSettings):
     limit_signins: str = Field(default="30/minute;300/day", description="Successful sign-ins per address")
     limit_user_signins: str = Field(default="10/minute;100/day", description="Successful sign-ins per username")
     hash_workers: int = Field(default=2, ge=1, le=64, description="Password hashes (argon2id) computed at once")
+    hash_nice: int = Field(default=10, ge=0, le=19,
+                           description="How much lower than the event loop the hash threads run (Linux nice)")
     hash_queue: int = Field(default=8, ge=0, le=10000,
                             description="Password hashes waiting for a worker; past it a sign-in is 429 at once")
     max_tokens_per_player: int = Field(

@@ -24,12 +24,16 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
 
-    def take(self) -> bool:
-        """Take a token if there is one."""
+    def peek(self) -> bool:
+        """Whether there is a token (without taking it)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
+        return self.tokens >= 1.0
+
+    def take(self) -> bool:
+        """Take a token if there is one."""
+        if self.peek():
             self.tokens -= 1.0
             return True
         return False
