@@ -19,6 +19,7 @@ from .commands import UNSET
 from .config import BOT_LEVELS, RoomRules, resolve
 from .errors import ConfigError, RoomError
 from .model import Room, RoomPatch, RoomState, SeatInfo
+from .names import skeleton
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,18 +100,18 @@ def _sit(room: Room, who: Actor, seat: int | None) -> RoomPatch | None:
         raise RoomError(E.SEAT_TAKEN, f"seat {target} is taken")
     if mine is not None:
         seating[mine] = None
-    taken = {x.name.casefold() for x in seating if x is not None}
+    taken = {skeleton(x.name) for x in seating if x is not None}
     seating[target] = SeatInfo(name=distinct_name(who.name, taken), player_id=who.player_id)
     return RoomPatch(seating=seating)
 
 
 def distinct_name(name: str, taken: set[str]) -> str:
-    """`name`, or `name (2)`, `name (3)`… if someone at the table already goes by it
-    (casefolded): nobody can pass for another player at the table."""
-    if name.casefold() not in taken:
+    """`name`, or `name (2)`, `name (3)`… if someone at the table already goes by a name that
+    looks the same (`taken` holds skeletons): nobody can pass for another player at the table."""
+    if skeleton(name) not in taken:
         return name
     n = 2
-    while f"{name} ({n})".casefold() in taken:
+    while skeleton(f"{name} ({n})") in taken:
         n += 1
     return f"{name} ({n})"
 
