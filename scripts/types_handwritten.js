@@ -106,7 +106,8 @@
  * @property {Card[]} hand
  * @property {Card[][] | null} [own_side]  `side_stacks_shown=peek`: the receiver's own side stacks, whole
  * @property {Move[]} legal_moves
- * @property {{plays: number, centre_plays: number, moved_side: number[], passes: number, dry_turns: number}} turn_info
+ * @property {{plays: number, centre_plays: number, moved_side: number[], passes: number, dry_turns: number, discards: number,
+ *   off_centre: boolean, block: boolean, stale_refills: number, take_backs: number}} turn_info
  * @property {Result | null} result
  * @property {GameOptions} options
  * @property {string} deal_commitment
