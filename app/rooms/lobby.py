@@ -11,7 +11,6 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from . import commands as C
 from . import errors as E
@@ -19,6 +18,7 @@ from .commands import UNSET
 from .config import BOT_LEVELS, RoomRules, resolve
 from .errors import ConfigError, RoomError
 from .model import Room, RoomPatch, RoomState, SeatInfo
+from .records import ChatSender
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +202,7 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
 class ChatLine:
     """A chat line to store with the room and show every socket of the room."""
 
-    sender: dict[str, Any]
+    sender: ChatSender
     text: str
     at: str
 
@@ -220,5 +220,5 @@ def clean_chat(text: str, limit: int) -> str:
 
 def decide_chat(room: Room, who: Actor, text: str, now: datetime, settings: RoomRules) -> ChatLine:
     line = clean_chat(text, settings.max_chat_chars)
-    sender = {"player_id": who.player_id, "name": who.name, "seat": room.lobby_seat(who.player_id)}
+    sender: ChatSender = {"player_id": who.player_id, "name": who.name, "seat": room.lobby_seat(who.player_id)}
     return ChatLine(sender, line, now.isoformat())
