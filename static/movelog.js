@@ -2,7 +2,7 @@
 // The move log: who played which card, from where, to where, over the last few turns (moves the
 // server made for a player marked), and the ids of the cards moved in the latest turn.
 
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 import { playerName } from "./moves.js";
 
 /** @typedef {import("./types.js").Card} Card */

@@ -3,7 +3,7 @@
 // each option with its one-line explanation. The client knows no option's meaning: only its
 // name, help text, and the kind of value it takes (`kind` in the catalog).
 
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").ConfigureFields} ConfigureFields */

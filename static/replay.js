@@ -3,7 +3,7 @@
 // back, play, jump to any move, every card face up (GET /api/matches/{id}/replay?at=N).
 
 import * as api from "./api.js";
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 import { renderTable } from "./table.js";
 import { moveWords } from "./movelog.js";
 
