@@ -151,11 +151,12 @@ function createPanel(ctx) {
     rated.type = "checkbox";
     rated.id = "rated-input";
     label.htmlFor = rated.id;
-    box.append(label, rated, el("p", "help", "Accounts only, no bots: the result changes everyone's rating."));
+    box.append(label, rated, el("p", "help", "Accounts only, no bots, no hints: the result changes everyone's rating."));
     form.insertBefore(box, go);
   }
   loadMeta().then((meta) => {
-    fields = optionsFields(meta, { preset: "standard" });
+    fields = optionsFields(meta, { preset: "standard" }, { rated: !!(rated && rated.checked) });
+    if (rated) rated.addEventListener("change", () => fields.setRated(rated.checked));
     slot.replaceWith(fields.el);
     go.disabled = false;
   }).catch((ex) => { slot.textContent = "Could not load the rules: " + ex.message; });

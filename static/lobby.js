@@ -57,11 +57,8 @@ export function roomLobby(room, you, ctx) {
     page.append(el("p", "muted rated-note", "A rated match: only players with an account can sit, no bots, "
       + "and the result changes everyone's rating." + (you.account ? "" : " Claim an account to play here.")));
   }
-  const rules = el("p", "muted", `${room.preset.replace(/_/g, " ")} rules · ${room.seat_count} seats`
-    + (room.options ? ` · pay-off piles of ${room.options.payoff_size}` : "")
-    + (room.options && room.options.match_target ? ` · match to ${room.options.match_target}` : "")
-    + (room.turn_seconds ? ` · ${room.turn_seconds}s turn clock` : "")
-    + (room.public ? " · public" : " · private"));
+  const rules = el("p", "muted room-summary", roomSummary(room, ctx.meta));
+  rules.id = "room-summary";
   page.append(rules);
 
   const list = el("ul", "seats");
@@ -123,7 +120,7 @@ export function roomLobby(room, you, ctx) {
       const det = el("details", "configure");
       det.append(el("summary", "", "Change the rules"));
       const fields = optionsFields(ctx.meta, { preset: room.preset, options: room.overrides, seats: room.seat_count,
-        turn_seconds: room.turn_seconds, public: room.public, hints: room.hints });
+        turn_seconds: room.turn_seconds, public: room.public, hints: room.hints }, { rated: room.rated });
       det.append(fields.el, button("Apply", () => ctx.send({ type: "configure", ...fields.value() })));
       page.append(det);
     }
@@ -131,6 +128,23 @@ export function roomLobby(room, you, ctx) {
     page.append(el("p", "muted", "Waiting for the host to start the game."));
   }
   return page;
+}
+
+/** The room's rules in one line: the preset by its name, seats, pay-off piles, match,
+ * partners, take-backs, hints, clock, listing. @param {Room} room @param {Catalog | null} meta */
+export function roomSummary(room, meta) {
+  const o = room.options;
+  const preset = meta && meta.presets[room.preset] ? meta.presets[room.preset].label
+    : room.preset.charAt(0).toUpperCase() + room.preset.slice(1).replace(/_/g, " ");
+  const parts = [`${preset} rules`, `${room.seat_count} seats`];
+  if (o) {
+    parts.push(`pay-off piles of ${o.payoff_size}`, o.match_target ? `match to ${o.match_target}` : "a single game");
+    if (o.teams === "pairs") parts.push("partners");
+    parts.push(o.take_backs ? "take-backs allowed" : "no take-backs");
+  }
+  parts.push(room.rated ? "no hints (rated)" : room.hints ? "hints on" : "no hints");
+  parts.push(room.turn_seconds ? `${room.turn_seconds} s turn clock` : "no turn clock", room.public ? "public" : "private");
+  return parts.join(" · ");
 }
 
 /** The invite link with a copy button. @param {string} url */
