@@ -147,7 +147,9 @@ export function reviewPanel(id, hooks) {
     }
     for (const dec of done.decisions || []) {
       if (!dec.mark) continue;
-      add("circle", { cx: x(dec.v), cy: y(dec.chance_played), r: 4, class: `review-dot ${dec.mark}` });
+      const cx = x(dec.v);
+      const cy = y(dec.chance_played);
+      add("line", { x1: cx, x2: cx, y1: cy, y2: cy + 0.01, class: `review-dot ${dec.mark}` });
     }
     const cursor = add("line", { x1: 0, x2: 0, y1: 0, y2: H, class: "review-cursor" });
     cursor.id = "review-cursor";
@@ -171,7 +173,13 @@ export function reviewPanel(id, hooks) {
     const rows = done.summary || [];
     if (!rows.length) return;
     const headRow = el("tr");
-    for (const h of ["Player", "Accuracy", "Inaccuracies", "Mistakes", "Blunders", "Luck"]) headRow.append(el("th", "", h));
+    for (const [h, title] of [["Player", ""], ["Accuracy", "100: every decision the best one found"],
+      ["?!", "Inaccuracies (5 points or more lost)"], ["?", "Mistakes (10 or more)"], ["??", "Blunders (15 or more)"],
+      ["Luck", "Points of winning chance from the cards"]]) {
+      const th = el("th", "", h);
+      if (title) th.title = title;
+      headRow.append(th);
+    }
     summary.append(headRow);
     for (const s of rows) {
       const tr = el("tr");
@@ -180,7 +188,8 @@ export function reviewPanel(id, hooks) {
         s.inaccuracies, s.mistakes, s.blunders, luck]) tr.append(el("td", "", String(cell)));
       summary.append(tr);
     }
-    const cap = el("caption", "", "Luck: points of winning chance the cards drawn and turned up gave (+) or took (−).");
+    const cap = el("caption", "", "?! inaccuracies, ? mistakes, ?? blunders. Luck: points of winning chance the cards " +
+      "drawn and turned up gave (+) or took (−).");
     summary.prepend(cap);
   };
 
