@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 
 from app.bus import Bus, make_bus
+from app.jobs import make_queue
 from app.rooms import stages
 from app.rooms.pool import BotPool
 from app.rooms.service import RoomService
@@ -24,7 +25,7 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
-from .server import accounts, errors, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
+from .server import accounts, errors, logs, matches, meta, metrics, players, reviews, rooms, sessions, shutdown, socket
 from .server.pages import mount_pages, static_dir
 from .server.passwords import HashGate
 from .server.proxies import TrustedProxies
@@ -55,6 +56,8 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.sessions = sessions
             app.state.rooms = service
             app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue)
+            app.state.jobs = make_queue(settings, sessions)  # reviews: never on the move path
+            await app.state.jobs.start()
             probe = metrics.start_probe()
             metrics.watch_gc()
             path = sqlite_file(settings.database_url)
@@ -75,6 +78,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                     collector.cancel()
                 await service.close()
                 app.state.hash_gate.close()
+                await app.state.jobs.close()
                 await metrics.stop_probe(probe)
                 if checkpointer is not None:
                     await checkpointer.stop()
@@ -96,7 +100,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     app.add_middleware(GZipMiddleware, minimum_size=512)  # static files and JSON; sockets pass through
     app.add_middleware(TrustedProxies, trusted=settings.trusted_proxies)  # outermost: the client's address
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
-                   rooms.router, matches.router, socket.router):
+                   rooms.router, matches.router, reviews.router, socket.router):
         app.include_router(router)
     mount_pages(app, static_dir(settings.static_dir))
     return app

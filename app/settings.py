@@ -141,6 +141,21 @@ class Settings(BaseSettings):
             if part.strip():
                 ipaddress.ip_network(part.strip(), strict=False)  # a ValueError names the bad entry
         return value
+    # Match review (docs/bots.md, "Match review"): background jobs, never on the move path.
+    review_ms: float = Field(default=150.0, ge=1, le=10000,
+                             description="Most milliseconds of estimating per decision reviewed (graph points get a "
+                                         "quarter of it)")
+    review_samples: int = Field(default=400, ge=4, le=100000, description="Most sampled deals per decision reviewed")
+    review_workers: int = Field(default=1, ge=1, le=16,
+                                description="Local queue (no SPITE_REDIS_URL): reviews made at once, each in a process")
+    review_timeout: float = Field(default=900.0, ge=5, le=86400,
+                                  description="Most seconds one try of a review may take")
+    review_retries: int = Field(default=2, ge=0, le=10, description="Tries of a failed review after the first")
+    review_heartbeat: float = Field(default=30.0, ge=1, le=3600,
+                                    description="Redis queue: a running review not heard from for this long is retried")
+    review_stale: float = Field(default=1800.0, ge=10,
+                                description="A review queued or running with no news this long is reported failed")
+    limit_reviews: str = Field(default="20/minute;200/day", description="Review requests per address")
 
 
 def get_settings() -> Settings:
