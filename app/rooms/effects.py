@@ -47,6 +47,7 @@ class BeginMatch:
     teams: list[int | None]
     room: RoomPatch
     room_rev: int
+    wake_at: datetime | None = None  # turn-based: when the server must act (the match row's `wake_at`)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class DealHand:
     deal: DealStep
     commitment: str
     deadline: datetime | None
+    wake_at: datetime | None = None  # turn-based: when the server must act (the match row's `wake_at`)
 
 
 @dataclass(frozen=True)

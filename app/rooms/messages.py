@@ -56,6 +56,7 @@ class RoomInfo(TypedDict):
     watchers: list[WatcherEntry]
     seeded: bool
     rated: bool
+    pace: str
 
 
 class ClockInfo(TypedDict):
@@ -145,7 +146,7 @@ def room_info(room: Room) -> RoomInfo:
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
         "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints,
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
-        "seeded": st.seed is not None, "rated": st.rated,
+        "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace,
     }
 
 

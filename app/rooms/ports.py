@@ -177,6 +177,11 @@ class Leases(Protocol):
 
     async def orphans(self) -> list[str]: ...
 
+    async def due(self, horizon: float) -> list[str]:
+        """Turn-based rooms whose match wakes (a deadline, a bot's turn) within `horizon`
+        seconds and whose lease nobody holds: the earliest few, read from an index."""
+        ...
+
 
 class Directory(Protocol):
     """Creating rooms and listing the public ones (REST)."""

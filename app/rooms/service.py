@@ -73,7 +73,8 @@ class RoomService:
         # The components; each is told of the others only what it needs.
         self.rooms = LiveRooms(settings, storage, self.clock, follow=self._follow, loaded=self._schedule)
         self.driving = Driving(storage, self.instance, settings.lease_seconds, needs_driver=self._needs_driver,
-                               reschedule=self._reschedule, adopt=self._adopt)
+                               reschedule=self._reschedule, adopt=self._adopt,
+                               horizon=settings.deadline_horizon)
         self.executor = Executor(settings, storage, bus, self.instance, self.rooms, schedule=self._schedule)
         self.attendance = Attendance(settings, storage, self.clock, self.instance, self.rooms, self.executor,
                                      self.driving, draining=lambda: self.draining)
@@ -183,10 +184,11 @@ class RoomService:
                                          settings=self.settings)
                     await self.executor.carry_out(room, begin, at)
                 case C.NextHand():
-                    await self.executor.carry_out(room, decide_next_hand(r, who, at.now, self.fresh()), at)
+                    await self.executor.carry_out(room, decide_next_hand(r, who, at.now, self.fresh(),
+                                                                                  self.settings.missed_turns), at)
                 case C.MakeMove(move=data, id=move_id):
                     stages.mark("locked")
-                    decided = decide_move(r, who, data, move_id, at.now)
+                    decided = decide_move(r, who, data, move_id, at.now, self.settings.missed_turns)
                     stages.mark("decided")
                     if isinstance(decided, AlreadyMade):
                         self.executor.send_state(room, peer, at)  # already applied: the table as it is now

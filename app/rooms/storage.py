@@ -39,7 +39,7 @@ def state_of(row: RoomRow) -> RoomState:
     seating += [None] * (row.seats - len(seating))
     return RoomState(row.code, row.host_id, row.preset, dict(row.overrides or {}), row.seats, row.public,
                      row.turn_seconds, row.hints, row.seed, RoomStatus(row.status), seating[:row.seats], row.rev,
-                     row.match_id, row.match_count, bool(row.rated))
+                     row.match_id, row.match_count, bool(row.rated), row.pace or "live")
 
 
 def _steps(hands: Sequence[Hand], moves: Sequence[MoveRow]) -> list[Step]:
@@ -112,7 +112,8 @@ class SqlRooms:
         options = begin.options
         row = MatchRow(id=m.id, room_code=code, number=m.number, preset=begin.preset, options=options,
                        names=[s.name for s in m.seats], turn_seconds=m.turn_seconds, status=MatchStatus.PLAYING,
-                       v=begin.deal.v, totals=[0] * len(m.seats), winners=None, turn_deadline=begin.deadline)
+                       v=begin.deal.v, totals=[0] * len(m.seats), winners=None, turn_deadline=begin.deadline,
+                       wake_at=begin.wake_at)
         seats = [Seat(match_id=m.id, seat=i, player_id=s.player_id, name=s.name, bot_level=s.bot,
                       team=begin.teams[i]) for i, s in enumerate(m.seats)]
         hand = Hand(match_id=m.id, number=begin.deal.number, seed=begin.deal.seed, commitment=begin.commitment,
@@ -127,7 +128,7 @@ class SqlRooms:
         async with self.sessions() as s:
             await match_store.record_deal(s, match_id=deal.match_id, expect_v=deal.expect_v, hand=hand,
                                           match_values={"status": MatchStatus.PLAYING,
-                                                        "turn_deadline": deal.deadline})
+                                                        "turn_deadline": deal.deadline, "wake_at": deal.wake_at})
 
     async def commit_move(self, move: CommitMove) -> Awards | None:
         step = move.step
@@ -214,6 +215,10 @@ class SqlRooms:
     async def orphans(self) -> list[str]:
         async with self.sessions() as s:
             return await lease_store.orphans(s)
+
+    async def due(self, horizon: float) -> list[str]:
+        async with self.sessions() as s:
+            return await lease_store.due(s, horizon)
 
     # Directory.
     async def create_room(self, host: Player, fields: dict[str, Any], code: str) -> bool:

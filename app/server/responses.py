@@ -9,7 +9,7 @@ hand's result, a move, the table view) are open models, passing every field thro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -160,6 +160,7 @@ class RoomOut(BaseModel):
     watchers: list[Watcher] = Field(default_factory=list, description="who the spectators are")
     seeded: bool
     rated: bool
+    pace: Literal["live", "turn_based"] = Field(default="live", description="turn_based: hours or days a turn")
 
 
 class RoomLinks(RoomOut):
