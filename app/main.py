@@ -24,7 +24,7 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
-from .server import accounts, errors, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
+from .server import accounts, errors, games, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
 from .server.pages import mount_pages, static_dir
 from .server.ratelimit import Limiter
 
@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
                    rooms.router, matches.router, socket.router):
         app.include_router(router)
+    app.include_router(games.router)  # issue 24: your games
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

@@ -13,6 +13,7 @@ from .config import new_room_code, resolve
 from .errors import ConfigError, RoomError
 from .messages import RoomInfo, room_info
 from .model import Room
+from .pace import TURN_BASED, over_cap
 from .ports import Directory
 
 
@@ -31,6 +32,10 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
                          turn_based_min=settings.turn_based_min_seconds)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
+    if pace == TURN_BASED:
+        refused = over_cap(await directory.turn_based_count(host.id), settings.max_turn_based)
+        if refused:
+            raise RoomError(E.RATE_LIMITED, refused)
     limit = settings.max_rooms_per_player
     if await directory.open_rooms_hosted(host.id, now - timedelta(days=1)) >= limit:
         raise RoomError(E.RATE_LIMITED, f"you already host {limit} open rooms")

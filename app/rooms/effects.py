@@ -48,6 +48,7 @@ class BeginMatch:
     room: RoomPatch
     room_rev: int
     wake_at: datetime | None = None  # turn-based: when the server must act (the match row's `wake_at`)
+    turn_seat: int | None = None  # who moves first in the hand dealt
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class DealHand:
     commitment: str
     deadline: datetime | None
     wake_at: datetime | None = None  # turn-based: when the server must act (the match row's `wake_at`)
+    turn_seat: int | None = None  # who moves first in the hand dealt
 
 
 @dataclass(frozen=True)

@@ -110,12 +110,10 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
     match_id = fresh.id
     engine = Match(options, [s.name for s in seats])
     match = new_match(match_id, number, engine, seats, st.turn_seconds)
-    deadline = deadline_after(now, st.turn_seconds)
-    if st.pace == TURN_BASED:
-        deadline = turn_deadline(room, seats, match.missed, _first_turn(engine, seed), now, st.turn_seconds,
-                                 settings.missed_turns)
+    first = _first_turn(engine, seed)
+    deadline = turn_deadline(room, seats, match.missed, first, now, st.turn_seconds, settings.missed_turns)
     return BeginMatch(
-        match=match, deal=DealStep(0, 1, seed), wake_at=wake_values(room, deadline)["wake_at"],
+        match=match, deal=DealStep(0, 1, seed), wake_at=wake_values(room, deadline)["wake_at"], turn_seat=first,
         commitment=commitment(seed), deadline=deadline, preset=st.preset,
         options=options.to_json(), teams=[options.team_of(i) for i in range(len(seats))],
         room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number), room_rev=st.rev)
@@ -149,12 +147,10 @@ def _deal_next(room: Room, now: datetime, fresh: Fresh, missed_turns: int = 3) -
     assert m is not None
     number = len(m.engine.hands) + 1
     seed = hand_seed(room.state.seed, fresh, m.number, number)
-    deadline = deadline_after(now, m.turn_seconds)
-    if room.state.pace == TURN_BASED:
-        deadline = turn_deadline(room, m.seats, m.missed, _first_turn(m.engine, seed), now, m.turn_seconds,
-                                 missed_turns)
+    first = _first_turn(m.engine, seed)
+    deadline = turn_deadline(room, m.seats, m.missed, first, now, m.turn_seconds, missed_turns)
     return DealHand(m.id, m.v, DealStep(m.v + 1, number, seed), commitment(seed), deadline,
-                    wake_at=wake_values(room, deadline)["wake_at"])
+                    wake_at=wake_values(room, deadline)["wake_at"], turn_seat=first)
 
 
 def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh,
@@ -234,7 +230,8 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
     else:
         deadline = m.deadline
     values: dict[str, Any] = {"status": status, "totals": list(after.totals), "turn_deadline": deadline,
-                              "last_move_at": now, **wake_values(room, deadline)}
+                              "last_move_at": now, **wake_values(room, deadline),
+                              "turn_seat": after.game.turn if status == MatchStatus.PLAYING else None}
     hand_end = None
     awards: list[Earned] = []
     rated = None

@@ -55,6 +55,14 @@ def act_at(now: datetime, turn_seconds: int | None, *, person: bool, handed_over
     return now
 
 
+def over_cap(count: int, limit: int) -> str | None:
+    """Why a player who sits in `count` turn-based rooms not over may not take another seat
+    (`SPITE_MAX_TURN_BASED`), or None."""
+    if count >= limit:
+        return f"you already sit in {count} turn-based games that are not over (at most {limit}); finish one first"
+    return None
+
+
 def person_deadline(stored: datetime, turn_seconds: int | None, handed_over: bool) -> datetime:
     """The time a connected player has to move: the stored deadline, or for a seat handed to
     a bot (stored as the turn's start) the turn's start plus a whole turn."""

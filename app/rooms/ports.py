@@ -196,6 +196,10 @@ class Directory(Protocol):
 
     async def public_rooms(self) -> Sequence[tuple[RoomState, str | None]]: ...
 
+    async def turn_based_count(self, player_id: str) -> int:
+        """Turn-based rooms not over that the player sits in (`SPITE_MAX_TURN_BASED`)."""
+        ...
+
 
 class Chat(Protocol):
     """Each room's recent chat lines."""

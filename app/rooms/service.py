@@ -46,6 +46,7 @@ from .logctx import about
 from .match_rules import AlreadyMade, Fresh, decide_hint, decide_move, decide_next_hand, decide_start
 from .messages import RoomInfo, room_info
 from .model import LiveMatch
+from .pace import TURN_BASED, over_cap
 from .ports import Bots, Clock, Moment, Peer, Storage, SystemClock, moment
 
 log = logging.getLogger(__name__)
@@ -198,6 +199,11 @@ class RoomService:
     async def _change_lobby(self, room: LiveRoom, who: Actor, cmd: C.LobbyCommand, at: Moment) -> None:
         """Write the lobby change the core decides, deciding again on a fresh copy of the room
         if another writer got there first."""
+        r = room.room
+        if isinstance(cmd, C.Sit) and r.state.pace == TURN_BASED and r.lobby_seat(who.player_id) is None:
+            refused = over_cap(await self.storage.turn_based_count(who.player_id), self.settings.max_turn_based)
+            if refused:
+                raise RoomError(E.RATE_LIMITED, refused)
         for _ in range(3):
             patch = decide_lobby(room.room, who, cmd, at.now, self.settings)
             if patch is None:

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.engine import Match, MatchStatus, Move
 from app.store import awards as award_store
 from app.store import chat as chat_store
+from app.store import games as game_store
 from app.store import leases as lease_store
 from app.store import matches as match_store
 from app.store import players as player_store
@@ -113,7 +114,7 @@ class SqlRooms:
         row = MatchRow(id=m.id, room_code=code, number=m.number, preset=begin.preset, options=options,
                        names=[s.name for s in m.seats], turn_seconds=m.turn_seconds, status=MatchStatus.PLAYING,
                        v=begin.deal.v, totals=[0] * len(m.seats), winners=None, turn_deadline=begin.deadline,
-                       wake_at=begin.wake_at)
+                       wake_at=begin.wake_at, turn_seat=begin.turn_seat)
         seats = [Seat(match_id=m.id, seat=i, player_id=s.player_id, name=s.name, bot_level=s.bot,
                       team=begin.teams[i]) for i, s in enumerate(m.seats)]
         hand = Hand(match_id=m.id, number=begin.deal.number, seed=begin.deal.seed, commitment=begin.commitment,
@@ -128,7 +129,8 @@ class SqlRooms:
         async with self.sessions() as s:
             await match_store.record_deal(s, match_id=deal.match_id, expect_v=deal.expect_v, hand=hand,
                                           match_values={"status": MatchStatus.PLAYING,
-                                                        "turn_deadline": deal.deadline, "wake_at": deal.wake_at})
+                                                        "turn_deadline": deal.deadline, "wake_at": deal.wake_at,
+                                                        "turn_seat": deal.turn_seat})
 
     async def commit_move(self, move: CommitMove) -> Awards | None:
         step = move.step
@@ -238,6 +240,10 @@ class SqlRooms:
     async def public_rooms_waiting(self, host_id: str) -> int:
         async with self.sessions() as s:
             return await room_store.public_rooms_waiting(s, host_id)
+
+    async def turn_based_count(self, player_id: str) -> int:
+        async with self.sessions() as s:
+            return await game_store.turn_based_count(s, player_id)
 
     async def public_rooms(self) -> list[tuple[RoomState, str | None]]:
         async with self.sessions() as s:

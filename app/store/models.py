@@ -144,6 +144,7 @@ class Match(Base):
     # the earliest few, never every room.
     wake_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
     last_move_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    turn_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the seat to move (null between hands)
 
     __table_args__ = (UniqueConstraint("room_code", "number", name="uq_matches_room_number"),)
 

@@ -1,4 +1,4 @@
-"""turn-based rooms (issue 24): rooms.pace, matches.wake_at (indexed) and last_move_at
+"""turn-based rooms (issue 24): rooms.pace, matches.wake_at (indexed), last_move_at and turn_seat
 
 Revision ID: 0008
 Revises: 0005
@@ -23,12 +23,14 @@ def upgrade() -> None:
     with op.batch_alter_table('matches', schema=None) as batch_op:
         batch_op.add_column(sa.Column('wake_at', sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column('last_move_at', sa.DateTime(timezone=True), nullable=True))
+        batch_op.add_column(sa.Column('turn_seat', sa.Integer(), nullable=True))
         batch_op.create_index(batch_op.f('ix_matches_wake_at'), ['wake_at'], unique=False)
 
 
 def downgrade() -> None:
     with op.batch_alter_table('matches', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_matches_wake_at'))
+        batch_op.drop_column('turn_seat')
         batch_op.drop_column('last_move_at')
         batch_op.drop_column('wake_at')
     with op.batch_alter_table('rooms', schema=None) as batch_op:

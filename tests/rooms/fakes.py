@@ -263,6 +263,10 @@ class MemoryStorage:
         return sum(1 for st in self.rooms.values() if st.host_id == host_id and st.public
                    and st.status == RoomStatus.WAITING)
 
+    async def turn_based_count(self, player_id: str) -> int:
+        return sum(1 for st in self.rooms.values() if st.pace == "turn_based" and st.status != RoomStatus.OVER
+                   and any(s is not None and s.player_id == player_id for s in st.seating))
+
     async def public_rooms(self) -> list[tuple[RoomState, str | None]]:
         return [(st, "Host") for st in self.rooms.values() if st.public and st.status == RoomStatus.WAITING]
 

@@ -113,3 +113,63 @@ async def test_a_deadline_that_passed_while_the_server_was_killed_is_played_once
             assert (await http.get(f"/api/rooms/{code}")).json()["pace"] == "turn_based"
     finally:
         second.stop()
+
+
+async def test_your_games_lists_every_room_you_sit_in_your_turns_first_and_the_cap_holds(
+        start_server: Any) -> None:
+    server = start_server(max_turn_based=2, turn_based_min_seconds=2)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, bob, cat = [await new_person(http, n) for n in ("Ann", "Bob", "Cat")]
+        empty = await http.get("/api/players/me/games", headers=ann.auth)
+        assert empty.status_code == 200 and empty.json() == {"items": [], "your_turn": 0}
+        assert (await http.get("/api/players/me/games")).status_code == 401
+        played = (await new_room(http, ann, preset="short", seats=2, seed="games", pace="turn_based",
+                                 turn_seconds=3600))["code"]
+        socks = [await Sock.open(server.base, played, p) for p in (ann, bob)]
+        await seat_everyone(socks[0], socks)
+        await socks[0].send({"type": "start"})
+        state = await socks[0].state_at(0)
+        turn = state["view"]["turn"]
+        waiting = (await new_room(http, ann, seats=2, pace="turn_based", turn_seconds=3600))["code"]
+        w = await Sock.open(server.base, waiting, ann)
+        await w.room({"type": "sit", "seat": 1}, lambda r: r["seats"][1]["player_id"] == ann.id)
+        # Ann sits in two turn-based rooms: the cap (2) refuses a third, by REST and by a seat.
+        r = await http.post("/api/rooms", json={"seats": 2, "pace": "turn_based"}, headers=ann.auth)
+        assert r.status_code == 429 and "at most 2" in r.text
+        third = (await new_room(http, cat, seats=2, pace="turn_based", turn_seconds=3600))["code"]
+        t = await Sock.open(server.base, third, ann)
+        refused = await t.error({"type": "sit", "seat": 0})
+        assert refused["code"] == "rate_limited" and "at most 2" in refused["message"]
+        live = (await new_room(http, cat, seats=2))["code"]  # live rooms are not capped by it
+        lv = await Sock.open(server.base, live, ann)
+        await lv.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
+
+        body = (await http.get("/api/players/me/games", headers=ann.auth)).json()
+        codes = [i["code"] for i in body["items"]]
+        assert sorted(codes) == sorted([played, waiting, live])
+        first = body["items"][0]
+        mine = next(i for i in body["items"] if i["code"] == played)
+        assert mine["pace"] == "turn_based" and mine["status"] == "playing" and mine["turn_seat"] == turn
+        assert mine["your_turn"] == (turn == 0) and mine["you"] == 0 and mine["match_id"] == state["match_id"]
+        assert [s["name"] for s in mine["seats"]] == ["Ann", "Bob"] and mine["deadline"] is not None
+        assert mine["url"] == f"/r/{played}"
+        assert body["your_turn"] == (1 if turn == 0 else 0)
+        if turn == 0:
+            assert first["code"] == played
+        bob_body = (await http.get("/api/players/me/games", headers=bob.auth)).json()
+        assert [i["code"] for i in bob_body["items"]] == [played]
+        assert bob_body["your_turn"] == (1 if turn == 1 else 0)
+        assert bob_body["items"][0]["your_turn"] == (turn == 1)
+        # After the mover's turn passes, the other one's count goes up.
+        mover = socks[turn]
+        v = state["v"]
+        while True:
+            st = await mover.state_at(v)
+            if st["view"]["turn"] != turn or not st["view"]["legal_moves"]:
+                break
+            await mover.send({"type": "move", "id": mover.next_id(), "move": st["view"]["legal_moves"][-1]})
+            v += 1
+        other = bob if turn == 0 else ann
+        assert (await http.get("/api/players/me/games", headers=other.auth)).json()["your_turn"] == 1
+        for s in (*socks, w, t, lv):
+            await s.close()
