@@ -25,7 +25,21 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
-from .server import accounts, errors, logs, matches, meta, metrics, players, reviews, rooms, sessions, shutdown, socket
+from .server import (
+    accounts,
+    errors,
+    games,
+    logs,
+    matches,
+    meta,
+    metrics,
+    players,
+    reviews,
+    rooms,
+    sessions,
+    shutdown,
+    socket,
+)
 from .server.pages import mount_pages, static_dir
 from .server.passwords import HashGate
 from .server.proxies import TrustedProxies
@@ -102,6 +116,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
                    rooms.router, matches.router, reviews.router, socket.router):
         app.include_router(router)
+    app.include_router(games.router)  # issue 24: your games
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

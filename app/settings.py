@@ -156,6 +156,18 @@ class Settings(BaseSettings):
     review_stale: float = Field(default=1800.0, ge=10,
                                 description="A review queued or running with no news this long is reported failed")
     limit_reviews: str = Field(default="20/minute;200/day", description="Review requests per address")
+    # Turn-based rooms (issue 24; docs/operations.md, "Turn-based rooms").
+    turn_based_min_seconds: int = Field(default=3600, ge=1, le=1_209_600,
+                                        description="Shortest turn a turn-based room may have (tests lower it)")
+    missed_turns: int = Field(default=3, ge=1, le=100,
+                              description="Deadlines missed in a row before a bot plays the seat (turn-based)")
+    max_turn_based: int = Field(default=30, ge=1, le=1000,
+                                description="Turn-based rooms not over a player may sit in (or host)")
+    deadline_horizon: float = Field(
+        default=120.0, ge=1, le=86_400,
+        description="A turn-based room is loaded and its lease taken this many seconds before its deadline "
+                    "(rooms further off wait in the store)")
+    vacation_days: int = Field(default=14, ge=0, le=366, description="Days of vacation an account holder has a year")
 
 
 def get_settings() -> Settings:

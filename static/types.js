@@ -222,6 +222,7 @@
  * @property {Watcher[]} watchers  who the spectators are
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
+ * @property {string} pace  live, or turn_based: hours or days a turn
  */
 /**
  * A room as REST answers it: the room object (`app.rooms.messages.RoomInfo`, as the socket sends it), with
@@ -246,6 +247,7 @@
  * @property {Watcher[]} watchers  who the spectators are
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
+ * @property {string} pace  live, or turn_based: hours or days a turn
  * @property {string} invite_url
  * @property {string} socket_path
  */
@@ -400,6 +402,7 @@
  * @property {boolean} account
  * @property {Rating | null} rating
  * @property {string | null} username
+ * @property {{count: number, last_at: string | null} | null} [failed_sign_ins]
  */
 /**
  * @typedef {object} RatingStep

@@ -119,6 +119,7 @@ class Room(Base):
     match_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    pace: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
 
     __table_args__ = (Index("ix_rooms_public_status", "public", "status"),)
 
@@ -141,6 +142,12 @@ class Match(Base):
     turn_deadline: Mapped[datetime | None] = mapped_column(nullable=True)
     started_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     ended_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    # Turn-based matches only: when the server must act (the turn deadline, or at once for a
+    # bot's turn); null for live matches and once over. Indexed: the deadline scheduler reads
+    # the earliest few, never every room.
+    wake_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
+    last_move_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    turn_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the seat to move (null between hands)
 
     __table_args__ = (UniqueConstraint("room_code", "number", name="uq_matches_room_number"),)
 
