@@ -24,7 +24,20 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
-from .server import accounts, errors, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
+from .server import (
+    accounts,
+    errors,
+    logs,
+    matches,
+    meta,
+    metrics,
+    players,
+    rooms,
+    sessions,
+    shutdown,
+    social_wiring,
+    socket,
+)
 from .server.pages import mount_pages, static_dir
 from .server.ratelimit import Limiter
 
@@ -58,6 +71,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if checkpointer is not None:
                 checkpointer.start()
             await service.start()
+            social = await social_wiring.start(app, settings, service, sessions)
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -65,6 +79,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             try:
                 yield
             finally:
+                await social_wiring.stop(social)
                 restore()
                 watcher.cancel()
                 if collector is not None:
@@ -91,6 +106,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
                    rooms.router, matches.router, socket.router):
         app.include_router(router)
+    social_wiring.install(app, settings)
     mount_pages(app, static_dir(settings.static_dir))
     return app
 
