@@ -94,3 +94,16 @@ async def test_bad_days_are_4xx(server: ServerThread, http: httpx.AsyncClient) -
     for bad in ("2020-13-01", "yesterday", "2020-1-1", "%00", "2020-02-30"):
         assert (await http.get(f"/api/daily/{bad}/results")).status_code == 422, bad
     assert (await http.get("/api/daily/1999-01-01/results")).status_code == 404
+
+
+async def test_one_attempt_however_many_requests_race(start_server) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    server: ServerThread = start_server(**QUICK)
+    async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+        ann = await new_person(http, "Ann")
+        answers = await asyncio.gather(*[http.post("/api/daily", headers=ann.auth) for _ in range(6)])
+        assert sorted(r.status_code for r in answers) == [201] + [409] * 5
+        rooms = [r.json()["room"] for r in answers if r.status_code == 201]
+        results = (await http.get(f"/api/daily/{(await http.get('/api/daily')).json()['date']}/results")).json()
+        assert results["items"] == [] and len(rooms) == 1  # not finished yet: not ranked

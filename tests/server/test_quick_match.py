@@ -145,3 +145,14 @@ async def test_rated_tickets_pair_into_a_rated_room(start_server) -> None:  # ty
         assert (await http.get(f"/api/rooms/{got['room']}")).json()["rated"] is True
         await la.close()
         await lb.close()
+
+
+async def test_tickets_made_at_once_by_one_player_leave_one_open(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(quick_match_interval=30.0)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann = await new_person(http, "Ann")
+        answers = await asyncio.gather(*[http.post("/api/quick-match", json={"bots": False}, headers=ann.auth)
+                                         for _ in range(8)])
+        assert sorted(r.status_code for r in answers) == [202] + [409] * 7
+        made = next(r.json()["ticket"] for r in answers if r.status_code == 202)
+        assert {r.json()["ticket"] for r in answers if r.status_code == 409} == {made}
