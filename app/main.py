@@ -38,6 +38,7 @@ from .server import (
     rooms,
     sessions,
     shutdown,
+    social_wiring,
     socket,
 )
 from .server.pages import mount_pages, static_dir
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if checkpointer is not None:
                 checkpointer.start()
             await service.start()
+            social = await social_wiring.start(app, settings, service, sessions)
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -86,6 +88,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             try:
                 yield
             finally:
+                await social_wiring.stop(social)
                 restore()
                 watcher.cancel()
                 if collector is not None:
@@ -117,6 +120,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                    rooms.router, matches.router, reviews.router, socket.router):
         app.include_router(router)
     app.include_router(games.router)  # issue 24: your games
+    social_wiring.install(app, settings)
     mount_pages(app, static_dir(settings.static_dir))
     return app
 
