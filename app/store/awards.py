@@ -17,6 +17,7 @@ from sqlalchemy import Table, and_, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from app.rooms import records
 from app.rooms.records import Awards, Earned, RatingDelta, Skill, Standing
 
 from . import cursors
@@ -88,7 +89,7 @@ async def awards_of(session: AsyncSession, match_id: str, hand_number: int) -> A
                   [RatingDelta(d.seat, d.player_id, _skill(d.before), _skill(d.after)) for d in deltas])
 
 
-def rating_json(row: Rating | None) -> dict[str, Any] | None:
+def rating_json(row: Rating | None) -> records.Rating | None:
     return Skill(row.mu, row.sigma, row.games).to_json() if row is not None else None
 
 
