@@ -174,8 +174,12 @@ def _free_seat(room: Room, who: Actor, seat: int, now: datetime, settings: RoomR
     sitting = _hosts_seat(room, who, seat, now, settings, "free a seat")
     if sitting is None or sitting.player_id is None:
         raise RoomError(E.NOT_ALLOWED_NOW, f"nobody sits in seat {seat}")
-    if sitting.player_id == who.player_id or room.is_connected(sitting.player_id):
-        raise RoomError(E.NOT_ALLOWED_NOW, f"{sitting.name} is here: only a seat whose player is away can be freed")
+    if sitting.player_id == who.player_id:
+        raise RoomError(E.NOT_ALLOWED_NOW, "that is your own seat: stand up instead")
+    # The host frees anyone's seat between matches (a connected squatter cannot stall the start);
+    # a seated player standing in for an absent host frees only the seats of absent players.
+    if who.player_id != room.state.host_id and room.is_connected(sitting.player_id):
+        raise RoomError(E.NOT_ALLOWED_NOW, f"{sitting.name} is here: only the host frees the seat of someone here")
     return _emptied(room.state, seat)
 
 
