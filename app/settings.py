@@ -107,6 +107,7 @@ class Settings(BaseSettings):
     limit_new_players: str = Field(default="10/minute;100/day", description="Guest identities created per address")
     limit_new_rooms: str = Field(default="30/minute;300/day", description="Rooms created per address")
     limit_player_rooms: str = Field(default="10/minute;100/day", description="Rooms created per player")
+    limit_public_rooms: str = Field(default="4/hour;20/day", description="Public rooms created per address")
     limit_replays: str = Field(default="120/minute", description="Replay requests per address")
     limit_connects: str = Field(default="120/minute", description="Room sockets opened per address")
     limit_new_accounts: str = Field(default="10/minute;100/day", description="Accounts claimed per address")
