@@ -140,6 +140,8 @@ class Settings(BaseSettings):
 
     # Accounts and ratings.
     leaderboard_min_games: int = Field(default=5, ge=0, description="Rated matches a player needs on the leaderboard")
+    leaderboard_min_opponents: int = Field(
+        default=3, ge=1, description="Different opponents a player's rated matches need to be on the leaderboard")
 
     @field_validator("trusted_proxies")
     @classmethod

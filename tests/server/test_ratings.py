@@ -106,7 +106,7 @@ async def test_a_rated_room_gives_no_hints(server: ServerThread, http: httpx.Asy
 
 
 async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_server: Any) -> None:
-    server: ServerThread = start_server(leaderboard_min_games=1)
+    server: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_account(http, "Ann"), await new_account(http, "Bob")
         _, socks = await rated_pair(server, http, ann, bob, "rated-1")
@@ -135,7 +135,7 @@ async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_se
 
 
 async def test_more_wins_against_the_same_opponent_rate_higher(start_server: Any) -> None:
-    server: ServerThread = start_server(leaderboard_min_games=3)
+    server: ServerThread = start_server(leaderboard_min_games=3, leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_account(http, "Ann"), await new_account(http, "Bob")
         winners = []
@@ -193,3 +193,18 @@ async def test_a_stand_in_still_moves_for_an_absent_player_in_a_rated_room(start
             e.get("type") == "autoplay" and e.get("by") == "absent" and e.get("seat") == away for e in m["events"]),
             timeout=8, start=start)
         assert auto["v"] > st["v"] and auto["autoplay"] == [away]
+
+
+async def test_the_leaderboard_needs_different_opponents(start_server: Any, db_url: str) -> None:
+    """Issue 22 item 6: an account that only ever beats one puppet account is not listed
+    (SPITE_LEADERBOARD_MIN_OPPONENTS, 3); the same data with 1 lists both."""
+    server: ServerThread = start_server(leaderboard_min_games=1)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, puppet = await new_account(http, "Ann"), await new_account(http, "Puppet")
+        _, socks = await rated_pair(server, http, ann, puppet, "puppet-1")
+        await play_to_result(socks, random.Random(3), loser=1)
+        assert (await http.get("/api/leaderboard")).json()["items"] == []
+    lenient: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1)
+    async with httpx.AsyncClient(base_url=lenient.base, timeout=30) as http:
+        board = (await http.get("/api/leaderboard")).json()["items"]
+        assert [row["player_id"] for row in board] == [ann.id, puppet.id]
