@@ -133,7 +133,11 @@ async def test_live_tokens_per_player_are_capped(db_url: str) -> None:
 async def test_a_stranger_cannot_lock_the_owner_out(db_url: str) -> None:
     """Many wrong passwords from one address and from twenty more: their addresses are refused
     and slowed, the owner (from an address without failures) signs in and is told of them."""
-    async with _app(db_url, signin_failure_delay=0.3, hash_queue=64) as app, _client(app, "192.0.2.1") as owner:
+    # The shipped amounts, counted per hour: a slow machine must not let the minute run out.
+    hourly = {"limit_signin_user_failures": "5/hour", "limit_signin_username_failures": "20/hour",
+              "limit_signin_failures": "20/hour"}
+    async with _app(db_url, signin_failure_delay=0.3, hash_queue=64, **hourly) as app, \
+            _client(app, "192.0.2.1") as owner:
         ann = await new_account(owner, "Ann", "ann")
         async with _client(app, "203.0.113.1") as attacker:
             tries = [(await _sign_in(attacker, "ann", "guessing!")).status_code for _ in range(8)]
