@@ -208,3 +208,34 @@ async def test_the_leaderboard_needs_different_opponents(start_server: Any, db_u
     async with httpx.AsyncClient(base_url=lenient.base, timeout=30) as http:
         board = (await http.get("/api/leaderboard")).json()["items"]
         assert [row["player_id"] for row in board] == [ann.id, puppet.id]
+
+
+async def test_a_match_where_a_seat_never_played_is_not_rated(start_server: Any) -> None:
+    """Issue 22 item 6: a puppet account that only lets the clock (and then a stand-in) play
+    for it hands out no rating: the match ends, nobody's rating moves."""
+    server: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1, next_hand_seconds=1)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, puppet = await new_account(http, "Ann"), await new_account(http, "Puppet")
+        room = await new_room(http, ann, rated=True, turn_seconds=1, **SHORT)
+        socks = [await Sock.open(server.base, room["code"], p) for p in (ann, puppet)]
+        await seat_everyone(socks[0], socks)
+        await socks[0].send({"type": "start"})
+        a, rng = socks[0], random.Random(5)
+        first = await a.wait(lambda m: m["type"] == "state")
+        v, match_id = first["v"], first["match_id"]
+        for _ in range(3000):
+            st = await a.state_at(v, timeout=30, match_id=match_id)
+            view = st["view"]
+            if view["status"] == "match_over":
+                break
+            if view["status"] == "hand_over":
+                await a.send({"type": "next_hand"})
+            elif view["legal_moves"]:
+                await a.send({"type": "move", "id": a.next_id(), "move": pick(view["legal_moves"], rng)})
+            v += 1
+        else:
+            raise AssertionError("the match did not end")
+        assert not (st.get("awards") or {}).get("ratings"), st.get("awards")
+        for p in (ann, puppet):
+            assert (await http.get(f"/api/players/{p.id}")).json()["rating"] is None
+        assert (await http.get("/api/leaderboard")).json()["items"] == []
