@@ -137,7 +137,7 @@ def main() -> None:
         proc = subprocess.Popen([sys.executable, "-m", "app.serve", "--port", str(port)], cwd=ROOT, env=env)
         base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 180
             while True:
                 try:
                     if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
