@@ -191,11 +191,16 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
                          rated=st.rated)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
+    if st.rated and cmd.hints:
+        raise RoomError(E.BAD_OPTIONS, NO_HINTS_RATED, option="hints")
     seating = list(st.seating[:config.seats]) + [None] * max(0, config.seats - st.seats)
     return RoomPatch(preset=config.preset, overrides=config.overrides, seats=config.seats,
                      turn_seconds=config.turn_seconds, seating=seating,
                      public=UNSET if cmd.public is None else cmd.public,
                      hints=UNSET if cmd.hints is None else cmd.hints)
+
+
+NO_HINTS_RATED = "hints: a rated match gives no hints (the result changes everyone's rating)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,7 +201,7 @@ def room_info(room: Room) -> RoomInfo:
         "code": st.code, "host": st.host_id, "host_name": room.host_name, "status": st.status,
         "preset": st.preset, "seats_taken": sum(1 for s in st.seating if s is not None),
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
-        "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints,
+        "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints and not st.rated,
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
         "seeded": st.seed is not None, "rated": st.rated,
     }

@@ -10,6 +10,7 @@ hand's result, a move, the table view) are open models, passing every field thro
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -35,10 +36,18 @@ class PlayerProfile(PlayerOut):
     rating: Rating | None
 
 
+class SignInFailures(BaseModel):
+    """Failed sign-ins on your username since your password was last set (accounts only)."""
+
+    count: int
+    last_at: datetime | None
+
+
 class PlayerMe(PlayerProfile):
     """The caller's own profile, with the username they sign in with (null for a guest)."""
 
     username: str | None
+    failed_sign_ins: SignInFailures | None = None
 
 
 class AccountOut(PlayerOut):

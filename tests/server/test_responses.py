@@ -39,9 +39,9 @@ from app.store.models import utcnow
 
 from .helpers import ServerThread, Sock, make_settings, new_person, new_room, play_to_end, seat_everyone
 
-# Routes that send no JSON body: the invite page (index.html), Prometheus text, and signing
-# out (204, no body).
-NOT_JSON = {"/r/{code}", "/metrics", "/api/sessions/current"}
+# Routes that send no JSON body: the invite page (index.html), Prometheus text, signing out
+# and changing the password (204, no body).
+NOT_JSON = {"/r/{code}", "/metrics", "/api/sessions/current", "/api/sessions/{session_id}", "/api/account/password"}
 
 
 def _same(got: Any, raw: Any) -> None:
@@ -116,7 +116,7 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     ann = await new_person(http, "Ann")
     bob = await new_person(http, "Bob")
     _same((await http.get("/api/players/me", headers=ann.auth)).json(),
-          {"id": ann.id, "name": "Ann", "account": False, "rating": None, "username": None})
+          {"id": ann.id, "name": "Ann", "account": False, "rating": None, "username": None, "failed_sign_ins": None})
     _same((await http.patch("/api/players/me", json={"name": "Annie"}, headers=ann.auth)).json(),
           {"id": ann.id, "name": "Annie"})
     _same((await http.get(f"/api/players/{ann.id}")).json(), {"id": ann.id, "name": "Annie", "account": False,
