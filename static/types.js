@@ -400,6 +400,7 @@
  * @property {boolean} account
  * @property {Rating | null} rating
  * @property {string | null} username
+ * @property {{count: number, last_at: string | null} | null} [failed_sign_ins]
  */
 /**
  * @typedef {object} RatingStep
