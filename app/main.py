@@ -27,7 +27,10 @@ from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_fil
 
 from .server import accounts, errors, logs, matches, meta, metrics, players, reviews, rooms, sessions, shutdown, socket
 from .server.pages import mount_pages, static_dir
+from .server.passwords import HashGate
+from .server.proxies import TrustedProxies
 from .server.ratelimit import Limiter
+from .server.signin import SignInGuard
 
 
 def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> FastAPI:
@@ -52,6 +55,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.engine = engine
             app.state.sessions = sessions
             app.state.rooms = service
+            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue)
             app.state.jobs = make_queue(settings, sessions)  # reviews: never on the move path
             await app.state.jobs.start()
             probe = metrics.start_probe()
@@ -73,6 +77,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                 if collector is not None:
                     collector.cancel()
                 await service.close()
+                app.state.hash_gate.close()
                 await app.state.jobs.close()
                 await metrics.stop_probe(probe)
                 if checkpointer is not None:
@@ -87,11 +92,13 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                   redoc_url="/redoc" if docs else None)
     app.state.settings = settings
     app.state.limiter = Limiter(settings)
+    app.state.signin_guard = SignInGuard(settings)
     app.state.open_sockets = socket.OpenSockets()
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(errors.SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=512)  # static files and JSON; sockets pass through
+    app.add_middleware(TrustedProxies, trusted=settings.trusted_proxies)  # outermost: the client's address
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
                    rooms.router, matches.router, reviews.router, socket.router):
         app.include_router(router)

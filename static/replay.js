@@ -3,7 +3,7 @@
 // back, play, jump to any move, every card face up (GET /api/matches/{id}/replay?at=N).
 
 import * as api from "./api.js";
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 import { renderTable } from "./table.js";
 import { moveWords } from "./movelog.js";
 import { reviewPanel } from "./review.js";
@@ -135,7 +135,10 @@ export function replayPage(id) {
     at = n;
     slider.value = String(n);
     pos.textContent = `Move ${n} of ${total}`;
-    for (const li of moveList.querySelectorAll("li")) li.classList.toggle("current", Number(li.dataset.at) === n);
+    for (const li of moveList.querySelectorAll("li")) {
+      li.classList.toggle("current", Number(li.dataset.at) === n);
+      if (Number(li.dataset.at) === n) inSight(moveList, /** @type {HTMLElement} */ (li));
+    }
     const mine = ++seq;
     try {
       if (!cache.has(n)) cache.set(n, await api.replayStep(id, n));
@@ -210,10 +213,27 @@ export function replayPage(id) {
       b.addEventListener("click", () => { stop(); show(at); });
       li.append(b);
       moveList.append(li);
+      return li;
     };
+    // Each seat's moves of the turn, newest last, that a take-back may undo (struck out).
+    /** @type {Map<number, {li: HTMLLIElement, card: Card | null}[]>} */
+    let undoable = new Map();
     for (const m of data.moves) {
-      for (const [v, n] of deals) if (v > last && v < m.seq) addStep(v, `Hand ${n} dealt`);
-      addStep(m.seq, describe(m, names, cards.get(m.hand) || new Map()));
+      for (const [v, n] of deals) if (v > last && v < m.seq) { addStep(v, `Hand ${n} dealt`); undoable = new Map(); }
+      const hand = cards.get(m.hand) || new Map();
+      const mine = undoable.get(m.seat) || [];
+      if (m.move.kind === "take_back") {
+        const undone = mine.pop();
+        if (undone) undone.li.classList.add("undone");
+        addStep(m.seq, describe(m, names, hand, undone ? undone.card : null));
+      } else {
+        const li = addStep(m.seq, describe(m, names, hand));
+        if (m.move.kind === "end_turn") undoable = new Map();
+        else {
+          mine.push({ li, card: "card" in m.move ? hand.get(m.move.card) || null : null });
+          undoable.set(m.seat, mine);
+        }
+      }
       last = m.seq;
     }
     const date = data.moves.length ? new Date(data.moves[0].at).toLocaleDateString([], { dateStyle: "medium" }) : "";
@@ -230,6 +250,13 @@ export function replayPage(id) {
   }).catch((ex) => { err.textContent = ex.message; });
 
   return { el: page, stop: () => { stop(); if (review) review.stop(); } };
+}
+
+/** Scroll `list` (not the page) so that `item` is in sight. @param {HTMLElement} list @param {HTMLElement} item */
+function inSight(list, item) {
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
 }
 
 /** Every card on the table of an open view, by id. @param {OpenView} view */
@@ -250,11 +277,12 @@ function cardsOf(view) {
 }
 
 /** "Bob played 5♥ from their hand to centre 2" for one recorded move (moves the server made
- * for a player marked). @param {Replay["moves"][number]} m @param {string[]} names @param {Map<number, Card>} cards */
-function describe(m, names, cards) {
+ * for a player marked); a take-back names the card it took back (`undone`).
+ * @param {Replay["moves"][number]} m @param {string[]} names @param {Map<number, Card>} cards @param {Card | null} [undone] */
+function describe(m, names, cards, undone = null) {
   const mv = m.move;
   const named = { players: names.map((name) => ({ name })) };
-  const card = "card" in mv ? cards.get(mv.card) || null : null;
+  const card = "card" in mv ? cards.get(mv.card) || null : undone;
   const from = "from" in mv ? mv.from : undefined;
   const to = "to" in mv ? mv.to : undefined;
   const text = moveWords(named, null, { kind: mv.kind, seat: m.seat, card, from, to });

@@ -69,6 +69,9 @@ class Player(Base):
     username_key: Mapped[str | None] = mapped_column(String(24), nullable=True, unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
     account_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    # Failed sign-ins on this username since its password was last set (shown to its owner).
+    failed_signins: Mapped[int] = mapped_column(default=0, server_default="0")
+    failed_signin_at: Mapped[datetime | None] = mapped_column(nullable=True)
 
     @property
     def has_account(self) -> bool:
