@@ -5,7 +5,7 @@
 // summary per player (POST / GET /api/matches/{id}/review, docs/protocol.md "Match review").
 
 import * as api from "./api.js";
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 
 /**
  * @typedef {{kind: string, card?: number, from?: string, to?: string}} WireMove
