@@ -76,13 +76,17 @@ async def run_review(sessions: async_sessionmaker[AsyncSession], match_id: str, 
     review = Review(match_input(record), settings)
     started = time.perf_counter()
     last = started
-    for share in review.steps():
+    steps = review.steps()
+    while True:
+        # one move at a time in a thread: the worker's own loop keeps beating (heartbeats, cancellation)
+        share = await asyncio.to_thread(next, steps, None)
+        if share is None:
+            break
         now = time.perf_counter()
         if now - last >= PROGRESS_SECONDS:
             last = now
             async with sessions() as s:
                 await review_store.set_progress(s, match_id, share)
-        await asyncio.sleep(0)  # let the worker's own loop breathe (heartbeats, cancellation)
     async with sessions() as s:
         await review_store.finish(s, match_id, review.result(), settings.level)
     log.info("review of match %s done in %.1f s (%d moves)", match_id, time.perf_counter() - started, review.total)
