@@ -1,7 +1,8 @@
 """Review speed and noise: how long a whole 2-player standard hand takes to review at a setting,
 and how often two reviews with different sampling seeds give a decision the same mark.
 
-    nice -n 19 python bench/review.py [--ms 150] [--hands 2] [--people 1] [--lag]
+    nice -n 19 python bench/review.py [--ms 150] [--hands 2] [--people 1]
+    python bench/review.py --hands 0 --lag     # the probe at normal priority, the review niced
 
 Each hand is Normal against Normal (`--people 1`: seat 0 is the person reviewed; 2: both).
 Figures per hand: moves, decisions, CPU seconds of this process (one core) and wall seconds for
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import sys
@@ -52,21 +54,38 @@ def review(match: MatchInput, ms: float, seed: int) -> tuple[dict, float, float]
     return r.result(), time.process_time() - cpu, time.perf_counter() - wall
 
 
-async def lag_while(fn: object, seconds: float) -> list[float]:
-    """Run `fn` in a child process (as the local queue does) and probe this loop meanwhile."""
+def _nice_child() -> None:
+    os.nice(19)  # as the local queue's children are: the web process keeps the CPU
+
+
+async def probe(seconds: float) -> list[float]:
+    """How late 10 ms sleeps of this loop wake, for `seconds`."""
+    lags: list[float] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        t = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append(time.perf_counter() - t - 0.01)
+    return sorted(lags)
+
+
+async def lag_quiet_and_busy(seconds: float) -> tuple[list[float], list[float]]:
+    """Loop lag of this process for `seconds` with nothing else of ours running, then for
+    `seconds` while a review runs in a spawned child process (as the local queue runs it)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    lags: list[float] = []
+    quiet = await probe(seconds)
     loop = asyncio.get_running_loop()
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        fut = loop.run_in_executor(pool, fn)
-        while not fut.done():
-            t = time.perf_counter()
-            await asyncio.sleep(0.01)
-            lags.append(time.perf_counter() - t - 0.01)
-        await fut
-    return lags
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=_nice_child) as pool:
+        fut = loop.run_in_executor(pool, _one_review_for_lag)
+        await asyncio.sleep(3.0)  # the child has imported and started
+        busy = await probe(seconds)
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.kill()
+        with contextlib.suppress(Exception):
+            await fut
+    return quiet, busy
 
 
 def _one_review_for_lag() -> None:
@@ -78,11 +97,12 @@ def main() -> None:
     ap.add_argument("--ms", type=float, default=150.0, help="SPITE_REVIEW_MS: estimating per decision")
     ap.add_argument("--hands", type=int, default=2)
     ap.add_argument("--people", type=int, default=1, choices=(1, 2))
-    ap.add_argument("--lag", action="store_true")
+    ap.add_argument("--lag", action="store_true", help="measure this process's loop lag (run it at normal priority)")
+    ap.add_argument("--lag-seconds", type=float, default=20.0)
     args = ap.parse_args()
     per_hand: list[float] = []
     agree_n = agree_total = 0
-    for h in range(args.hands):
+    for h in range(args.hands):  # --hands 0: only the lag
         match = normal_hand(f"bench-review-{h}", args.people)
         (a, cpu_a, wall_a), (b, cpu_b, wall_b) = review(match, args.ms, 0), review(match, args.ms, 1)
         marks_b = {d["v"]: d["mark"] for d in b["decisions"]}
@@ -98,11 +118,13 @@ def main() -> None:
     agree = 100.0 * agree_n / max(1, agree_total)
     lag99 = float("nan")
     if args.lag:
-        lags = sorted(asyncio.run(lag_while(_one_review_for_lag, 0)))
-        lag99 = 1000 * lags[int(0.99 * (len(lags) - 1))]
-        print(f"loop lag while a review runs in a child process: p50 {1000 * statistics.median(lags):.2f} ms, "
-              f"p99 {lag99:.2f} ms, max {1000 * lags[-1]:.2f} ms over {len(lags)} probes")
-    print(f"review: {statistics.mean(per_hand):.1f} s per hand (cpu), marks agree {agree:.0f} %, "
+        quiet, busy = asyncio.run(lag_quiet_and_busy(args.lag_seconds))
+        for name, lags in (("no review", quiet), ("a review in a child", busy)):
+            print(f"loop lag, {name}: p50 {1000 * statistics.median(lags):.2f} ms, "
+                  f"p99 {1000 * lags[int(0.99 * (len(lags) - 1))]:.2f} ms, max {1000 * lags[-1]:.2f} ms, "
+                  f"{len(lags)} probes")
+        lag99 = 1000 * busy[int(0.99 * (len(busy) - 1))]
+    print(f"review: {statistics.mean(per_hand or [0.0]):.1f} s per hand (cpu), marks agree {agree:.0f} %, "
           f"lag p99 {lag99:.1f} ms")
 
 
