@@ -64,11 +64,13 @@ class MatchInput:
 
 @dataclass(frozen=True)
 class ReviewSettings:
-    """Budgets: `decision` for the alternatives of one decision, `graph` for one seat's chance;
-    `candidates`: most alternatives compared with the move played; `seed` varies the samples."""
+    """Budgets: `decision` for the alternatives of one decision, `graph` for one seat's chance,
+    `luck` for each side of a luck step (where cards showed); `candidates`: most alternatives
+    compared with the move played; `seed` varies the samples."""
 
     decision: Budget = Budget(samples=48)
     graph: Budget = Budget(samples=24)
+    luck: Budget = Budget(samples=32)
     candidates: int = 6
     seed: int = 0
     leaf: Leaf = payoff_leaf
@@ -156,13 +158,13 @@ class Review:
             shown: set[int] = set()
             if m.game.outcome is None:
                 shown = known_cards(view(m, seat)) - seen[seat] - {step.move.card}
-            # where cards showed, both sides of the luck get the decision's budget (less noise)
-            after = self._chance(m, seat, m.v, s.decision if shown else s.graph)
+            # where cards showed, both sides of the luck get the luck budget (less noise)
+            after = self._chance(m, seat, m.v, s.luck if shown else s.graph)
             self.graph.append({"v": m.v, "seat": seat, "chance": round(after, 4), "hand": hand})
             if not shown:
                 continue
             if seat not in pre:
-                pre[seat] = chances(before[seat], [step.move], budget=_budget(s.decision, s.seed, m.v, seat, 1),
+                pre[seat] = chances(before[seat], [step.move], budget=_budget(s.luck, s.seed, m.v, seat, 1),
                                     leaf=s.leaf, mover=step.seat)[0]
             luck[seat] += after - pre[seat]
 

@@ -18,8 +18,9 @@ from app.review import HandInput, MatchInput, MoveInput, Review, ReviewSettings,
 from app.review.analysis import judge, known_cards
 from tests.bots.bot_helpers import hidden_part, reshuffle_hidden
 
-SMALL = ReviewSettings(decision=Budget(samples=24), graph=Budget(samples=6))
-TINY = ReviewSettings(decision=Budget(samples=6, turns=2), graph=Budget(samples=2, turns=2))
+SMALL = ReviewSettings(decision=Budget(samples=24), graph=Budget(samples=6), luck=Budget(samples=8))
+TINY = ReviewSettings(decision=Budget(samples=6, turns=2), graph=Budget(samples=2, turns=2),
+                      luck=Budget(samples=3, turns=2))
 
 
 def winning_position() -> dict[str, Any]:
