@@ -25,7 +25,22 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
-from .server import accounts, errors, logs, matches, meta, metrics, players, reviews, rooms, sessions, shutdown, socket
+from .server import (
+    accounts,
+    errors,
+    games,
+    logs,
+    matches,
+    meta,
+    metrics,
+    players,
+    reviews,
+    rooms,
+    sessions,
+    shutdown,
+    social_wiring,
+    socket,
+)
 from .server.pages import mount_pages, static_dir
 from .server.passwords import HashGate
 from .server.proxies import TrustedProxies
@@ -65,6 +80,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if checkpointer is not None:
                 checkpointer.start()
             await service.start()
+            social = await social_wiring.start(app, settings, service, sessions)
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -72,6 +88,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             try:
                 yield
             finally:
+                await social_wiring.stop(social)
                 restore()
                 watcher.cancel()
                 if collector is not None:
@@ -102,6 +119,8 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
                    rooms.router, matches.router, reviews.router, socket.router):
         app.include_router(router)
+    app.include_router(games.router)  # issue 24: your games
+    social_wiring.install(app, settings)
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

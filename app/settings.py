@@ -7,7 +7,7 @@ keeps the instance it was created with.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -156,6 +156,38 @@ class Settings(BaseSettings):
     review_stale: float = Field(default=1800.0, ge=10,
                                 description="A review queued or running with no news this long is reported failed")
     limit_reviews: str = Field(default="20/minute;200/day", description="Review requests per address")
+    # Turn-based rooms (issue 24; docs/operations.md, "Turn-based rooms").
+    turn_based_min_seconds: int = Field(default=3600, ge=1, le=1_209_600,
+                                        description="Shortest turn a turn-based room may have (tests lower it)")
+    missed_turns: int = Field(default=3, ge=1, le=100,
+                              description="Deadlines missed in a row before a bot plays the seat (turn-based)")
+    max_turn_based: int = Field(default=30, ge=1, le=1000,
+                                description="Turn-based rooms not over a player may sit in (or host)")
+    deadline_horizon: float = Field(
+        default=120.0, ge=1, le=86_400,
+        description="A turn-based room is loaded and its lease taken this many seconds before its deadline "
+                    "(rooms further off wait in the store)")
+    vacation_days: int = Field(default=14, ge=0, le=366, description="Days of vacation an account holder has a year")
+    # Friends, invitations, quick match, the daily deal (issue 28; docs/operations.md).
+    max_friends: int = Field(default=200, ge=1, description="Friends and friend requests a player may have sent")
+    max_blocks: int = Field(default=500, ge=1, description="Players a player may block")
+    max_pending_invitations: int = Field(default=20, ge=1, description="Invitations a player may have pending")
+    invitation_seconds: int = Field(default=600, ge=10, le=86400, description="An invitation expires after this")
+    limit_invitations: str = Field(default="10/minute;100/day", description="Invitations sent per player")
+    limit_social: str = Field(default="60/minute;1000/day",
+                              description="Friend and block changes per player")
+    quick_match_bot_seconds: float = Field(default=30.0, ge=0, le=3600,
+                                           description="An unrated ticket that allows bots gets them after this wait")
+    quick_match_window: float = Field(default=5.0, ge=0, description="Rating (ordinal) gap paired at once")
+    quick_match_widen: float = Field(default=0.5, ge=0, description="Ordinal points the window widens per second")
+    quick_match_interval: float = Field(default=1.0, gt=0, le=60, description="Seconds between matching passes")
+    quick_match_bot_level: BotLevel = "normal"
+    quick_match_queue: int = Field(default=10000, ge=1, description="Tickets waiting at once, site-wide")
+    daily_preset: str = Field(default="standard", description="Preset of the daily deal")
+    daily_bot_level: BotLevel = "hard"
+    daily_options: dict[str, Any] = Field(default_factory=dict,
+                                          description="Option overrides of the daily deal (JSON), on its preset")
+    daily_day: str | None = Field(default=None, description="Tests only: the UTC day (YYYY-MM-DD) taken as today")
 
 
 def get_settings() -> Settings:

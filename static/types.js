@@ -222,6 +222,7 @@
  * @property {Watcher[]} watchers  who the spectators are
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
+ * @property {string} pace  live, or turn_based: hours or days a turn
  */
 /**
  * A room as REST answers it: the room object (`app.rooms.messages.RoomInfo`, as the socket sends it), with
@@ -246,6 +247,7 @@
  * @property {Watcher[]} watchers  who the spectators are
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
+ * @property {string} pace  live, or turn_based: hours or days a turn
  * @property {string} invite_url
  * @property {string} socket_path
  */
@@ -256,7 +258,7 @@
  * An error's `code` (app/rooms/errors.py).
  * @typedef {"bad_message" | "unauthorized" | "not_your_turn" | "illegal_move" | "not_host" | "seat_taken"
  *   | "room_full" | "game_not_started" | "rate_limited" | "not_allowed_now" | "bad_options" | "conflict"
- *   | "hints_off" | "unavailable" | "rated_room"} ErrorCode
+ *   | "hints_off" | "unavailable" | "rated_room" | "seat_refused"} ErrorCode
  */
 /**
  * @typedef {object} You

@@ -28,6 +28,7 @@ class Actor:
     player_id: str
     name: str
     account: bool = False  # signed in to an account (not a guest): may play rated matches
+    avoid: frozenset[str] = frozenset()  # players kept apart from this one by a block, either way
 
 
 def _in_lobby(st: RoomState, what: str) -> None:
@@ -82,6 +83,8 @@ def _sit(room: Room, who: Actor, seat: int | None) -> RoomPatch | None:
                         "claim an account for your guest identity, or watch")
     seating = list(st.seating)
     mine = room.lobby_seat(who.player_id)
+    if who.avoid and (st.host_id in who.avoid or any(s is not None and s.player_id in who.avoid for s in seating)):
+        raise RoomError(E.SEAT_REFUSED, "you cannot sit at this table; you can watch")
     target = seat
     if target is None:
         if mine is not None:
@@ -188,7 +191,7 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
     try:
         config = resolve(cmd.preset or st.preset, cmd.options if cmd.options is not None else st.overrides,
                          seats, turn, min_turn=settings.min_turn_seconds, max_turn=settings.max_turn_seconds,
-                         rated=st.rated)
+                         rated=st.rated, pace=st.pace, turn_based_min=settings.turn_based_min_seconds)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
     if st.rated and cmd.hints:

@@ -87,6 +87,7 @@ class RoomInfo(TypedDict):
     watchers: Annotated[list[WatcherEntry], Doc("who the spectators are")]
     seeded: bool
     rated: Annotated[bool, Doc("a rated room: accounts only, no bots; its matches change ratings")]
+    pace: Annotated[str, Doc("live, or turn_based: hours or days a turn")]
 
 
 class ClockInfo(TypedDict):
@@ -203,7 +204,7 @@ def room_info(room: Room) -> RoomInfo:
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
         "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints and not st.rated,
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
-        "seeded": st.seed is not None, "rated": st.rated,
+        "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace,
     }
 
 

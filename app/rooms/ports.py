@@ -177,6 +177,11 @@ class Leases(Protocol):
 
     async def orphans(self) -> list[str]: ...
 
+    async def due(self, horizon: float) -> list[str]:
+        """Turn-based rooms whose match wakes (a deadline, a bot's turn) within `horizon`
+        seconds and whose lease nobody holds: the earliest few, read from an index."""
+        ...
+
 
 class Directory(Protocol):
     """Creating rooms and listing the public ones (REST)."""
@@ -190,6 +195,10 @@ class Directory(Protocol):
     async def public_rooms_waiting(self, host_id: str) -> int: ...
 
     async def public_rooms(self) -> Sequence[tuple[RoomState, str | None]]: ...
+
+    async def turn_based_count(self, player_id: str) -> int:
+        """Turn-based rooms not over that the player sits in (`SPITE_MAX_TURN_BASED`)."""
+        ...
 
 
 class Chat(Protocol):

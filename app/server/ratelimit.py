@@ -14,8 +14,8 @@ from limits.strategies import MovingWindowRateLimiter
 
 from app.settings import Settings
 
-# sign-in: `signin`
-KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new_accounts", "reviews")
+KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new_accounts",
+         "reviews")  # sign-in: `signin`
 
 
 class TokenBucket:

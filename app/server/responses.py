@@ -11,7 +11,7 @@ hand's result, a move, the table view) are open models, passing every field thro
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -312,3 +312,34 @@ class Catalog(BaseModel):
     seats: Bounds
     turn_seconds: TurnSecondsBounds
     hints: HintsDefault
+
+
+# Your games (issue 24).
+
+
+class GameSeat(BaseModel):
+    seat: int
+    name: str | None
+    bot: str | None
+
+
+class GameItem(BaseModel):
+    """A room you sit in that is not over."""
+
+    code: str
+    url: str = Field(description="the room's page, /r/CODE")
+    pace: Literal["live", "turn_based"]
+    status: str = Field(description="waiting, playing or hand_over")
+    your_turn: bool
+    deadline: str | None = Field(description="when the server acts for the seat to move (ISO 8601), if timed")
+    turn_seat: int | None
+    you: int | None = Field(description="your seat")
+    seats: list[GameSeat]
+    last_move_at: str | None
+    match_id: str | None
+    turn_seconds: int | None
+
+
+class GameList(BaseModel):
+    items: list[GameItem]
+    your_turn: int = Field(description="how many of them wait for your move")
