@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
 from pydantic import TypeAdapter  # noqa: E402
 
 from app.rooms import errors, messages, records  # noqa: E402
-from app.server import lobby_wire, responses, wire  # noqa: E402
+from app.server import lobby_wire, responses, reviews, wire  # noqa: E402
 
 TARGET = ROOT / "static" / "types.js"
 HANDWRITTEN = ROOT / "scripts" / "types_handwritten.js"
@@ -101,6 +101,8 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("Stats", responses.PlayerStats),
         ("Replay", responses.Replay),
         ("ReplayStep", responses.ReplayStep),
+        ("ReviewStatus", reviews.ReviewStatus),
+        ("MatchReview", reviews.MatchReview),
     ]),
 ]
 # Open REST models that stand for an engine shape of types_handwritten.js.

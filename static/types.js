@@ -597,5 +597,24 @@
  * @property {number} total
  * @property {OpenView} view
  */
+/**
+ * Where a review stands: queued, running, done or failed (with `error`).
+ * @typedef {object} ReviewStatus
+ * @property {string} status
+ * @property {number} progress
+ * @property {string | null} error
+ */
+/**
+ * The review: empty lists until it is done.
+ * @typedef {object} MatchReview
+ * @property {string} status
+ * @property {number} progress
+ * @property {string | null} error
+ * @property {string} level
+ * @property {{v: number, seat: number, played: Record<string, unknown>, best: Record<string, unknown>, chance_played: number, chance_best: number, loss: number, mark: string | null, alternatives: number}[]} decisions
+ * @property {{v: number, seat: number, chance: number, hand: number}[]} chances
+ * @property {{hand: number, seat: number, points: number}[]} luck
+ * @property {{seat: number, decisions: number, accuracy: number | null, inaccuracies: number, mistakes: number, blunders: number, average_loss: number | null, luck: number}[]} summary
+ */
 
 export {};
