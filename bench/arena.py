@@ -148,6 +148,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--compare", nargs=2, metavar=("X", "Y"),
                         help="compare two --results files of runs on the same deals, and stop")
+    parser.add_argument("--summary", metavar="FILE", help="the figures of a --results file (a run cut short too)")
     parser.add_argument("--sprt", default=None, metavar="P0,P1",
                         help="stop when Wald's test decides A wins P0 or P1 of decided games, e.g. 0.5,0.55")
     parser.add_argument("--alpha", type=float, default=0.05)
@@ -173,6 +174,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.compare:
         show_comparison(*args.compare)
+        return
+    if args.summary:
+        show_summary(args.summary)
         return
     if not args.a or not args.b:
         parser.error("--a and --b are required")
@@ -207,10 +211,15 @@ def main() -> None:
     start = time.perf_counter()
     results: list[Result] = []
     decided_by = None
+    keep = open(args.results, "w") if args.results else None  # noqa: SIM115 (written game by game)
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         # in deal order (imap): the sequential test is looked at after whole deals only
         for r in pool.imap(play_game, jobs):
             results.append(r)
+            if keep is not None:  # as each game ends, so a run cut short keeps its games
+                keep.write(json.dumps({"deal": r.deal, "swap": r.swap, "outcome": r.outcome, "reason": r.reason,
+                                       "moves": r.moves, "a": args.a, "b": args.b, "seed": args.seed}) + "\n")
+                keep.flush()
             w = sum(x.outcome == "a" for x in results)
             lo = sum(x.outcome == "b" for x in results)
             if not args.quiet and len(results) % max(1, len(jobs) // 20) == 0:
@@ -222,11 +231,8 @@ def main() -> None:
                 if decided_by is not None:
                     pool.terminate()
                     break
-    if args.results:
-        with open(args.results, "w") as out:
-            for r in sorted(results, key=lambda x: (x.deal, x.swap)):
-                out.write(json.dumps({"deal": r.deal, "swap": r.swap, "outcome": r.outcome, "reason": r.reason,
-                                      "moves": r.moves, "a": args.a, "b": args.b, "seed": args.seed}) + "\n")
+    if keep is not None:
+        keep.close()
     wins = sum(r.outcome == "a" for r in results)
     losses = sum(r.outcome == "b" for r in results)
     draws = len(results) - wins - losses
@@ -261,6 +267,21 @@ def main() -> None:
               f"{decided_by or 'undecided'} after {len(results)} games")
     print(f"arena: {args.a} beats {args.b} {pct:.1f}% of decided games ({wins}-{losses}-{draws}), "
           f"95% CI ±{ci:.1f}%")
+
+
+def show_summary(path: str) -> None:
+    with open(path) as f:
+        games = [json.loads(line) for line in f if line.strip()]
+    wins = sum(g["outcome"] == "a" for g in games)
+    losses = sum(g["outcome"] == "b" for g in games)
+    decided = wins + losses
+    pct = 100.0 * wins / decided if decided else 0.0
+    ci = 196.0 * math.sqrt((pct / 100) * (1 - pct / 100) / decided) if decided else 100.0
+    mean, half, deals = paired(games)
+    name = f"{games[0]['a']} vs {games[0]['b']}, seed {games[0]['seed']}" if games else path
+    print(f"summary: {name}: {len(games)} games, A {pct:.1f}% of decided games ({wins}-{losses}-"
+          f"{len(games) - decided}), 95% CI ±{ci:.1f}%; paired score {100 * mean:.1f}% ± {100 * half:.1f} "
+          f"over {deals} deals")
 
 
 def show_comparison(x_file: str, y_file: str) -> None:
