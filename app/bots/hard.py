@@ -9,7 +9,8 @@
    plays every candidate on that same sample (common random numbers): the line itself, the
    rest of the turn where the line stopped at a card it could not know yet, then every
    opponent's turn with a fast greedy policy (`rollout_turn`), until the seat is to move
-   again. The position there is scored as Normal scores it, plus what the opponents paid off.
+   again. The position there is scored by the learned value (`value.game_value`: the seat's
+   chance to win, from what it would see there), added to Normal's value of the line.
 3. Each candidate is scored by its paired difference from Normal's choice on the same samples,
    summed over every sample (statistics shared across determinizations: one choice for the
    information set, never one per sampled world);
