@@ -79,11 +79,19 @@ def _side(g: GameState, stacks: list[list[int]]) -> tuple[set[int], int, int, in
     return ranks, wilds, empty, cards
 
 
-def _team(g: GameState, seat: int, viewer: int) -> tuple[set[int], int]:
+Side = tuple[set[int], int, int, int]
+
+
+def _team(g: GameState, seat: int, sides: list[Side]) -> tuple[set[int], int]:
+    """Side-stack ranks and wilds of `seat`'s team, from each seat's `_side` reading."""
+    team = g.team_seats[seat]
+    if len(team) == 1:
+        r, w, _e, _c = sides[seat]
+        return r, w
     ranks: set[int] = set()
     wilds = 0
-    for p in g.team_seats[seat]:
-        r, w, _e, _c = _side(g, _shown(g, p, viewer))
+    for p in team:
+        r, w, _e, _c = sides[p]
         ranks |= r
         wilds += w
     return ranks, wilds
@@ -124,14 +132,15 @@ def features(g: GameState, seat: int, hand: bool = True) -> list[float]:
     opp = min(g.team_payoff(o) for o in order) if order else 0
     sn = needs(g)
     viewer = seat if hand else -1  # without the hand, read the table as a spectator would
-    ranks, wilds = _team(g, seat, viewer)
+    sides = [_side(g, _shown(g, p, viewer)) for p in range(g.n)]
+    ranks, wilds = _team(g, seat, sides)
     own_pub, own_gap, own_wild = _reach(g, seat, ranks, wilds, sn)
     nxt = order[0] if order else seat
     opp_next = opp_max = 0.0
     opp_gap = 1.0
     opp_wild = False
     for k, o in enumerate(order):
-        r, w = _team(g, o, viewer)
+        r, w = _team(g, o, sides)
         chance, gap, top_wild = _reach(g, o, r, w, sn)
         if k == 0:
             opp_next, opp_gap, opp_wild = chance, gap, top_wild
@@ -153,8 +162,8 @@ def features(g: GameState, seat: int, hand: bool = True) -> list[float]:
         size_h = len(g.hands[seat]) / 5.0
         hw = float(wild_n)
         fits = float(fit)
-    sr, sw, se, sc = _side(g, _shown(g, seat, viewer))
-    orr, ow, oe, _oc = _side(g, _shown(g, nxt, viewer))
+    sr, sw, se, sc = sides[seat]
+    orr, ow, oe, _oc = sides[nxt]
     n = g.n
     return [
         1.0, own / size, opp / size, math.log((opp + 1.0) / (own + 1.0)), float(own == 1), float(opp == 1),
