@@ -24,7 +24,22 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
-from .server import accounts, errors, games, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
+from .notify.worker import Outbox, load_vapid
+from .server import (
+    accounts,
+    errors,
+    games,
+    logs,
+    matches,
+    meta,
+    metrics,
+    players,
+    push,
+    rooms,
+    sessions,
+    shutdown,
+    socket,
+)
 from .server.pages import mount_pages, static_dir
 from .server.ratelimit import Limiter
 
@@ -58,6 +73,9 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if checkpointer is not None:
                 checkpointer.start()
             await service.start()
+            app.state.vapid = await load_vapid(settings, sessions)
+            notifier = Outbox(settings, sessions, app.state.vapid)
+            notifier.start()
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -70,6 +88,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                 if collector is not None:
                     collector.cancel()
                 await service.close()
+                await notifier.close()
                 await metrics.stop_probe(probe)
                 if checkpointer is not None:
                     await checkpointer.stop()
@@ -92,6 +111,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                    rooms.router, matches.router, socket.router):
         app.include_router(router)
     app.include_router(games.router)  # issue 24: your games
+    app.include_router(push.router)  # issue 24: Web Push subscriptions
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

@@ -20,6 +20,7 @@ from .effects import BeginMatch, CommitMove, DealHand
 from .messages import RoomInfo, StateExtra, TableView
 from .model import LiveMatch, RoomPatch, RoomState
 from .records import Awards, Seen
+from .reminders import Reminder
 from .steps import Step
 
 
@@ -213,7 +214,16 @@ class Chat(Protocol):
         ...
 
 
-class Storage(RoomStore, Presence, Leases, Directory, Chat, Protocol):
+class Reminders(Protocol):
+    """The notification outbox, as the room shell fills it."""
+
+    async def remind(self, reminders: Sequence[Reminder]) -> None:
+        """Queue each reminder for every device (and address) of its player; one already
+        queued (same key) is not queued again."""
+        ...
+
+
+class Storage(RoomStore, Presence, Leases, Directory, Chat, Reminders, Protocol):
     """Every durable port at once (one database serves them all)."""
 
 

@@ -48,6 +48,7 @@ from .messages import RoomInfo, room_info
 from .model import LiveMatch
 from .pace import TURN_BASED, over_cap
 from .ports import Bots, Clock, Moment, Peer, Storage, SystemClock, moment
+from .reminding import Reminding
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,9 @@ class RoomService:
         self.driving = Driving(storage, self.instance, settings.lease_seconds, needs_driver=self._needs_driver,
                                reschedule=self._reschedule, adopt=self._adopt,
                                horizon=settings.deadline_horizon)
-        self.executor = Executor(settings, storage, bus, self.instance, self.rooms, schedule=self._schedule)
+        self.reminding = Reminding(settings, storage)
+        self.executor = Executor(settings, storage, bus, self.instance, self.rooms, schedule=self._schedule,
+                                 after=self.reminding.after)
         self.attendance = Attendance(settings, storage, self.clock, self.instance, self.rooms, self.executor,
                                      self.driving, draining=lambda: self.draining)
         self.following = Following(bus, self.instance, storage, self.clock, self.executor,
@@ -121,6 +124,7 @@ class RoomService:
                 self.rooms.unload(room)
                 for peer in list(room.peers):
                     peer.reconnect(reason)
+        await self.reminding.close()
         await self.storage.close()
         await self.driving.close()
         with contextlib.suppress(Exception):

@@ -16,6 +16,7 @@ from app.store import chat as chat_store
 from app.store import games as game_store
 from app.store import leases as lease_store
 from app.store import matches as match_store
+from app.store import outbox
 from app.store import players as player_store
 from app.store import presence as presence_store
 from app.store import rooms as room_store
@@ -31,6 +32,7 @@ from .effects import BeginMatch, CommitMove, DealHand
 from .model import RoomPatch, RoomState, SeatInfo
 from .ports import Changes, LoadedRoom
 from .records import Awards, RoomStatus, Seen
+from .reminders import Reminder
 from .steps import DealStep, MatchLog, MoveStep, Step, rebuild
 
 
@@ -152,6 +154,14 @@ class SqlRooms:
 
     async def close(self) -> None:
         await self.writer.close()
+
+    # Reminders (the outbox: app/store/outbox.py; sent by app/notify/worker.py).
+    async def remind(self, reminders: Sequence[Reminder]) -> None:
+        async with self.sessions() as s:
+            subs = await outbox.subscriptions_of(s, sorted({r.player_id for r in reminders}))
+            items = [outbox.Outgoing(f"{r.key}:push:{sub.id}", "push", r.player_id, sub.id, r.payload())
+                     for r in reminders for sub in subs if sub.player_id == r.player_id]
+            await outbox.enqueue(s, items)
 
     # Chat.
     async def save_chat(self, room: str, sender: dict[str, Any], text: str, at: datetime, keep: int) -> None:
