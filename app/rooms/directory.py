@@ -23,7 +23,7 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
                       pace: str = "live") -> str:
     """Create a room hosted by `host` and return its code (RoomError on a bad configuration,
     or when the host already has too many rooms open). Only an account holder may host a
-    rated room."""
+    rated room; a rated room gives no hints, whatever `hints` asked."""
     if rated and not host.has_account:
         raise RoomError(E.RATED_ROOM, "only players with an account can create a rated room")
     try:
@@ -44,7 +44,7 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
         raise RoomError(E.RATE_LIMITED, f"you already have {listed} public rooms waiting for players; "
                         "start one, or make this one private")
     fields = {"preset": config.preset, "overrides": config.overrides, "seats": config.seats, "public": public,
-              "turn_seconds": config.turn_seconds, "hints": hints, "seed": seed, "rated": rated,
+              "turn_seconds": config.turn_seconds, "hints": hints and not rated, "seed": seed, "rated": rated,
               "pace": pace}
     for _ in range(5):
         code = new_room_code()

@@ -271,8 +271,11 @@ class AskHint:
 
 
 def decide_hint(room: Room, who: Actor) -> AskHint:
-    """A hint is for the player whose turn it is, if the room allows hints."""
+    """A hint is for the player whose turn it is, if the room allows hints (a rated room never
+    does, whatever its row says: rooms made before that rule may still say `hints`)."""
     m = room.match
+    if room.state.rated:
+        raise RoomError(E.HINTS_OFF, "a rated match gives no hints: the result changes everyone's rating")
     if not room.state.hints:
         raise RoomError(E.HINTS_OFF, "hints are turned off in this room")
     if m is None:

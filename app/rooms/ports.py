@@ -19,7 +19,7 @@ from app.store.models import Player
 from .effects import BeginMatch, CommitMove, DealHand
 from .messages import RoomInfo, StateExtra, TableView
 from .model import LiveMatch, RoomPatch, RoomState
-from .records import Awards, Seen
+from .records import Awards, ChatSender, Seen
 from .reminders import Reminder
 from .steps import Step
 
@@ -80,7 +80,7 @@ class Peer(Protocol):
     def send_error(self, code: str, message: str, move_id: str | None = None,
                    option: str | None = None) -> None: ...
 
-    def send_chat(self, sender: dict[str, Any], text: str, at: str) -> None: ...
+    def send_chat(self, sender: ChatSender, text: str, at: str) -> None: ...
 
     def send_chat_history(self, lines: list[dict[str, Any]]) -> None:
         """The room's recent chat (each line `{"from", "text", "at"}`, oldest first), sent on join."""
@@ -205,7 +205,7 @@ class Directory(Protocol):
 class Chat(Protocol):
     """Each room's recent chat lines."""
 
-    async def save_chat(self, room: str, sender: dict[str, Any], text: str, at: datetime, keep: int) -> None:
+    async def save_chat(self, room: str, sender: ChatSender, text: str, at: datetime, keep: int) -> None:
         """Store the line, keeping only the room's latest `keep`."""
         ...
 

@@ -31,7 +31,7 @@ from app.store.writer import MoveWrite, MoveWriter
 from .effects import BeginMatch, CommitMove, DealHand
 from .model import RoomPatch, RoomState, SeatInfo
 from .ports import Changes, LoadedRoom
-from .records import Awards, RoomStatus, Seen
+from .records import Awards, ChatSender, RoomStatus, Seen
 from .reminders import Reminder
 from .steps import DealStep, MatchLog, MoveStep, Step, rebuild
 
@@ -164,7 +164,7 @@ class SqlRooms:
             await outbox.enqueue(s, items)
 
     # Chat.
-    async def save_chat(self, room: str, sender: dict[str, Any], text: str, at: datetime, keep: int) -> None:
+    async def save_chat(self, room: str, sender: ChatSender, text: str, at: datetime, keep: int) -> None:
         async with self.sessions() as s:
             await chat_store.add_line(s, room, sender, text, at, keep)
 

@@ -91,3 +91,13 @@ class SignIn(_Body):
 
     def __repr__(self) -> str:
         return f"SignIn(username={self.username!r})"
+
+
+class NewPassword(_Body):
+    """A password change: the old password (any text) and the new one."""
+
+    old_password: str = Field(max_length=1000)
+    new_password: Annotated[str, Field(max_length=1000), AfterValidator(check_password)]
+
+    def __repr__(self) -> str:
+        return "NewPassword()"
