@@ -89,6 +89,9 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("Stats", responses.PlayerStats),
         ("Replay", responses.Replay),
         ("ReplayStep", responses.ReplayStep),
+        ("GameSeat", responses.GameSeat),
+        ("GameItem", responses.GameItem),
+        ("GameList", responses.GameList),
     ]),
 ]
 # Open REST models that stand for an engine shape of types_handwritten.js.

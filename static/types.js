@@ -448,6 +448,7 @@
  * @property {{min: number, max: number}} seats
  * @property {{min: number, max: number, default: number | null}} turn_seconds
  * @property {{default: boolean}} hints
+ * @property {{min: number, max: number, default: number | null} | null} [turn_based_seconds]  a turn-based room's turn bounds (pace turn_based), default one day
  */
 /**
  * @typedef {object} MatchPlayer
@@ -508,6 +509,33 @@
  * @property {number} at
  * @property {number} total
  * @property {OpenView} view
+ */
+/**
+ * @typedef {object} GameSeat
+ * @property {number} seat
+ * @property {string | null} name
+ * @property {string | null} bot
+ */
+/**
+ * A room you sit in that is not over.
+ * @typedef {object} GameItem
+ * @property {string} code
+ * @property {string} url  the room's page, /r/CODE
+ * @property {"live" | "turn_based"} pace
+ * @property {string} status  waiting, playing or hand_over
+ * @property {boolean} your_turn
+ * @property {string | null} deadline  when the server acts for the seat to move (ISO 8601), if timed
+ * @property {number | null} turn_seat
+ * @property {number | null} you  your seat
+ * @property {GameSeat[]} seats
+ * @property {string | null} last_move_at
+ * @property {string | null} match_id
+ * @property {number | null} turn_seconds
+ */
+/**
+ * @typedef {object} GameList
+ * @property {GameItem[]} items
+ * @property {number} your_turn  how many of them wait for your move
  */
 
 export {};

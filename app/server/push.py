@@ -61,7 +61,7 @@ async def subscribe(body: Subscribe, player: CurrentPlayer, session: Session, se
     return {"endpoint": endpoint}
 
 
-@router.delete("/api/players/me/push", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete("/api/players/me/push", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def unsubscribe(body: Unsubscribe, player: CurrentPlayer, session: Session) -> Response:
     """Forget this device's subscription (no error if it was not kept)."""
     await outbox.unsubscribe(session, player.id, body.endpoint)
