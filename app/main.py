@@ -41,6 +41,7 @@ from .server import (
     sessions,
     shutdown,
     socket,
+    vacation,
 )
 from .server.pages import mount_pages, static_dir
 from .server.passwords import HashGate
@@ -124,6 +125,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
         app.include_router(router)
     app.include_router(games.router)  # issue 24: your games
     app.include_router(push.router)  # issue 24: Web Push subscriptions
+    app.include_router(vacation.router)  # issue 24: vacation
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

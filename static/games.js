@@ -23,7 +23,7 @@ export function timeLeft(iso) {
   const s = Math.max(0, (Date.parse(iso) - Date.now()) / 1000);
   if (s < 90) return "about a minute";
   if (s < 3600) return `${Math.round(s / 60)} min`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
   const d = Math.round(s / 86400);
   return d === 1 ? "1 day" : `${d} days`;
 }

@@ -194,6 +194,7 @@
  * @property {BotLevel | null} bot
  * @property {boolean} connected
  * @property {number | null} team  the seat's team index (0, 1, 2) in a partnership game, else null
+ * @property {boolean} vacation  the seat's player is on vacation (turn-based deadlines wait)
  */
 /**
  * @typedef {object} Watcher

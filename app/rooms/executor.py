@@ -189,5 +189,6 @@ class Executor:
             for p in room.peers:
                 p.sent_v = None
         r.presence = seen
+        r.vacations = dict(found.vacations or {})
         self.show(room, at, room_changed=True)
         self.schedule(room, at)

@@ -99,6 +99,7 @@ class LoadedRoom:
     state: RoomState
     match: LiveMatch | None
     host_name: str | None
+    vacations: dict[str, datetime] | None = None  # seated players on vacation, until when
 
 
 @dataclass(frozen=True)
@@ -220,6 +221,11 @@ class Reminders(Protocol):
     async def remind(self, reminders: Sequence[Reminder]) -> None:
         """Queue each reminder for every device (and address) of its player; one already
         queued (same key) is not queued again."""
+        ...
+
+    async def back_from_vacation(self, player_id: str) -> list[str]:
+        """The player moved: end their vacation and give their waiting turns their deadline
+        back (at most a whole turn from now); the rooms whose deadline changed."""
         ...
 
 

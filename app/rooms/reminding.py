@@ -8,10 +8,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from app.settings import Settings
 
-from .effects import Effect
+from .effects import CommitMove, Effect
 from .live import LiveRoom
 from .metrics import REMINDERS
 from .ports import Storage
@@ -21,19 +23,38 @@ log = logging.getLogger(__name__)
 
 
 class Reminding:
-    def __init__(self, settings: Settings, storage: Storage) -> None:
+    def __init__(self, settings: Settings, storage: Storage, *,
+                 changed: Callable[[list[str]], Awaitable[None]] | None = None) -> None:
+        """`changed(codes)`: these rooms' deadlines changed in the store (read them again)."""
         self.settings = settings
         self.storage = storage
+        self.changed = changed
         self.pending: set[asyncio.Task[None]] = set()
 
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
+
     def after(self, room: LiveRoom, effect: Effect) -> None:
-        """Called by the executor once `effect` is committed, applied and shown."""
+        """Called by the executor once `effect` is committed, applied and shown. A player's own
+        move ends their vacation (off the move path too)."""
+        if isinstance(effect, CommitMove) and effect.step.actor == "player" and room.room.match is not None:
+            pid = room.room.match.seats[effect.step.seat].player_id
+            if pid is not None and room.room.vacations.pop(pid, None) is not None:
+                self._spawn(self._back(pid))
         found = decide(room.room, effect, self.settings.missed_turns)
         if not found:
             return
-        task = asyncio.get_running_loop().create_task(self._queue(room.code, found))
-        self.pending.add(task)
-        task.add_done_callback(self.pending.discard)
+        self._spawn(self._queue(room.code, found))
+
+    async def _back(self, player_id: str) -> None:
+        try:
+            codes = await self.storage.back_from_vacation(player_id)
+            if codes and self.changed is not None:
+                await self.changed(codes)
+        except Exception:
+            log.exception("could not end the vacation of player %s", player_id)
 
     async def _queue(self, code: str, found: list[Reminder]) -> None:
         try:

@@ -352,3 +352,14 @@ class ServerKey(Base):
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(String(4000))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Vacation(Base):
+    """An account holder's vacation (issue 24): their turn-based deadlines wait until `until`;
+    `days_used` of the `year`'s allowance (SPITE_VACATION_DAYS) are spent."""
+
+    __tablename__ = "vacations"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    until: Mapped[datetime] = mapped_column()
+    year: Mapped[int] = mapped_column(Integer)
+    days_used: Mapped[int] = mapped_column(Integer, default=0)

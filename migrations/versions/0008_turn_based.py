@@ -1,5 +1,5 @@
 """turn-based rooms (issue 24): rooms.pace, matches.wake_at (indexed), last_move_at and turn_seat;
-push_subscriptions, notifications (the outbox), server_keys (the VAPID key)
+push_subscriptions, notifications (the outbox), server_keys (the VAPID key), vacations
 
 Revision ID: 0008
 Revises: 0005
@@ -61,6 +61,15 @@ def upgrade() -> None:
     with op.batch_alter_table('notifications', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_notifications_player_id'), ['player_id'], unique=False)
         batch_op.create_index('ix_notifications_state_next_at', ['state', 'next_at'], unique=False)
+    op.create_table('vacations',
+    sa.Column('player_id', sa.String(length=32), nullable=False),
+    sa.Column('until', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('year', sa.Integer(), nullable=False),
+    sa.Column('days_used', sa.Integer(), nullable=False),
+    sa.ForeignKeyConstraint(['player_id'], ['players.id'], name=op.f('fk_vacations_player_id_players'),
+                            ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('player_id', name=op.f('pk_vacations'))
+    )
     op.create_table('server_keys',
     sa.Column('name', sa.String(length=32), nullable=False),
     sa.Column('value', sa.String(length=4000), nullable=False),
@@ -71,6 +80,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table('server_keys')
+    op.drop_table('vacations')
     op.drop_table('notifications')
     op.drop_table('push_subscriptions')
     with op.batch_alter_table('matches', schema=None) as batch_op:

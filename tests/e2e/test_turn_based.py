@@ -30,7 +30,7 @@ def test_turn_based_game_your_games_and_notifications(server: Server, open_page:
                                                        tmp_path: Path) -> None:
     # Subscribing needs a browser push service, which this machine cannot reach: the browser may
     # log that (the page says it too); everything before it is what is tested.
-    open_page.watch.allowed.append("push service")
+    open_page.watch.allowed += ["push service", "Push API"]
     ann = sized(open_page, "ann", 1280, 800, phone=False, permissions=["notifications"])
     asked: list[str] = []
     ann.goto(server.url + "/")

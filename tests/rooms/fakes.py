@@ -264,6 +264,9 @@ class MemoryStorage:
         return sum(1 for st in self.rooms.values() if st.host_id == host_id and st.public
                    and st.status == RoomStatus.WAITING)
 
+    async def back_from_vacation(self, player_id: str) -> list[str]:
+        return []
+
     async def remind(self, reminders: Any) -> None:
         self.reminded.extend(reminders)
 
