@@ -103,6 +103,9 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("ReplayStep", responses.ReplayStep),
         ("ReviewStatus", reviews.ReviewStatus),
         ("MatchReview", reviews.MatchReview),
+        ("GameSeat", responses.GameSeat),
+        ("GameItem", responses.GameItem),
+        ("GameList", responses.GameList),
     ]),
 ]
 # Open REST models that stand for an engine shape of types_handwritten.js.

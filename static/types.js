@@ -194,6 +194,7 @@
  * @property {BotLevel | null} bot
  * @property {boolean} connected
  * @property {number | null} team  the seat's team index (0, 1, 2) in a partnership game, else null
+ * @property {boolean} vacation  the seat's player is on vacation (turn-based deadlines wait)
  */
 /**
  * @typedef {object} Watcher
@@ -536,6 +537,7 @@
  * @property {{min: number, max: number}} seats
  * @property {{min: number, max: number, default: number | null}} turn_seconds
  * @property {{default: boolean}} hints
+ * @property {{min: number, max: number, default: number | null} | null} turn_based_seconds  a turn-based room's turn bounds (pace turn_based), default one day
  */
 /**
  * @typedef {object} MatchPlayer
@@ -615,6 +617,33 @@
  * @property {{v: number, seat: number, chance: number, hand: number}[]} chances
  * @property {{hand: number, seat: number, points: number}[]} luck
  * @property {{seat: number, decisions: number, accuracy: number | null, inaccuracies: number, mistakes: number, blunders: number, average_loss: number | null, luck: number}[]} summary
+ */
+/**
+ * @typedef {object} GameSeat
+ * @property {number} seat
+ * @property {string | null} name
+ * @property {string | null} bot
+ */
+/**
+ * A room you sit in that is not over.
+ * @typedef {object} GameItem
+ * @property {string} code
+ * @property {string} url  the room's page, /r/CODE
+ * @property {"live" | "turn_based"} pace
+ * @property {string} status  waiting, playing or hand_over
+ * @property {boolean} your_turn
+ * @property {string | null} deadline  when the server acts for the seat to move (ISO 8601), if timed
+ * @property {number | null} turn_seat
+ * @property {number | null} you  your seat
+ * @property {GameSeat[]} seats
+ * @property {string | null} last_move_at
+ * @property {string | null} match_id
+ * @property {number | null} turn_seconds
+ */
+/**
+ * @typedef {object} GameList
+ * @property {GameItem[]} items
+ * @property {number} your_turn  how many of them wait for your move
  */
 
 export {};

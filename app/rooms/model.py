@@ -198,6 +198,7 @@ class Room:
         self.presence: dict[str, Seen] = {}  # every instance's sockets, as the store last said
         self.loaded_at = loaded_at  # "away since" for players the store has never seen
         self.changed_at = 0.0  # monotonic time of the last change (bots pause after it)
+        self.vacations: dict[str, datetime] = {}  # seated players on vacation, until when (turn-based)
         self._here_rev = self._here_told = 0  # joins and leaves here, and how many were told
 
     # Who is where.
