@@ -3,11 +3,11 @@
 A hand is options + seed + ordered moves; a match is a sequence of hands. Public API:
 
 - `make_options(preset, overrides)` -> `Options` (raises `OptionsError` naming the option)
-- `Game.deal(options, seed)`; `game.legal_moves()`; `game.apply(move)`; `game.copy()`
+- `Game.deal(options, seed)`; `Game.legal_moves()`; `Game.apply(move)`; `Game.copy()`
 - `Match(options, names)`; `match.deal(seed)`; `match.apply(move, seat)`; `Match.replay(...)`
 - `view(match, seat)` / `omniscient_view(match)`, `events_for(events, seat)`, `seed_revealed`,
   `replay_open`, `hand_summary(match)`: hidden information, all decided in `observer`
-- `Move.from_wire(obj)` / `move.to_wire()`; `commitment(seed)`
+- `Move.from_wire(obj)` / `Move.to_wire()`; `commitment(seed)`
 """
 
 from .cards import Deck

@@ -94,7 +94,6 @@ def _turn_end(g: GameState, end: TurnEnd | None) -> dict[str, Any] | None:
             "payoff_ranks": [RANK_NAMES[g.deck.rank[c]] if c >= 0 else None for c in end.payoff_tops]}
 
 
-OWN_FIELDS = ("you", "hand", "own_side", "legal_moves")  # the only fields of a view that differ between receivers
 VIEW_FIELDS = ("you", "turn", "status", "hand_number", "first", "stock_count", "set_aside_count", "centre",
                "players", "hand", "own_side", "legal_moves", "turn_info", "result", "options", "deal_commitment",
                "totals", "match_target")

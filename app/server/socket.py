@@ -27,6 +27,7 @@ from app.rooms.commands import MakeMove
 from app.rooms.errors import RoomError
 from app.rooms.logctx import about
 from app.rooms.messages import RoomInfo, StateExtra, TableView
+from app.rooms.records import ChatSender
 from app.rooms.service import RoomNotFound, RoomService
 from app.settings import Settings
 from app.store import social
@@ -108,24 +109,26 @@ class Connection:
                                room=room))
 
     def send_room(self, room: RoomInfo) -> None:
-        self._put_text(orjson.dumps({"type": "room", "room": room}).decode())
+        body: wire.RoomMessage = {"type": "room", "room": room}
+        self._put_text(orjson.dumps(body).decode())
 
     def send_state(self, v: int, table: TableView, events: Any, extra: StateExtra) -> None:
-        # The hot path: plain JSON of the same fields as `wire.State` (or `wire.SplitState`), in
-        # the same order; the views inside were encoded once per version (and receiver).
+        # The hot path: a `wire.SplitState` (or `wire.State`) as a plain dict for orjson; the
+        # views inside were encoded once per version (and receiver), and stand in for them.
         started, self.move_started = self.move_started, None
+        body: wire.SplitState | wire.State
         if self.split:
-            body = {"type": "state", "v": v, "shared": table.shared_json(), "own": table.own, "events": events,
-                    **extra}
+            body = {"type": "state", "v": v, "shared": _encoded(table.shared_json()), "own": table.own,
+                    "events": events, **extra}
         else:
-            body = {"type": "state", "v": v, "view": table.full_json(), "events": events, **extra}
+            body = {"type": "state", "v": v, "view": _encoded(table.full_json()), "events": events, **extra}
         self._put_text(orjson.dumps(body).decode(), started)
 
     def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None) -> None:
         ERRORS.labels(code).inc()
         self._put(wire.Error(code=code, message=message, id=move_id, option=option))
 
-    def send_chat(self, sender: dict[str, Any], text: str, at: str) -> None:
+    def send_chat(self, sender: ChatSender, text: str, at: str) -> None:
         if sender.get("player_id") in self.hidden:
             return
         self._put(wire.ChatLine(sender=sender, text=text, at=at))
@@ -140,6 +143,11 @@ class Connection:
 
     def send_pong(self) -> None:
         self._put(wire.Pong())
+
+
+def _encoded(json: orjson.Fragment) -> Any:
+    """Already-encoded JSON, standing in for the value it encodes (orjson copies it as is)."""
+    return json
 
 
 class OpenSockets:

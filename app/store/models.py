@@ -81,6 +81,9 @@ class Player(Base):
     username_key: Mapped[str | None] = mapped_column(String(24), nullable=True, unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
     account_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    # Failed sign-ins on this username since its password was last set (shown to its owner).
+    failed_signins: Mapped[int] = mapped_column(default=0, server_default="0")
+    failed_signin_at: Mapped[datetime | None] = mapped_column(nullable=True)
 
     @property
     def has_account(self) -> bool:
@@ -128,6 +131,7 @@ class Room(Base):
     match_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    pace: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
 
     __table_args__ = (Index("ix_rooms_public_status", "public", "status"),)
 
@@ -150,6 +154,12 @@ class Match(Base):
     turn_deadline: Mapped[datetime | None] = mapped_column(nullable=True)
     started_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     ended_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    # Turn-based matches only: when the server must act (the turn deadline, or at once for a
+    # bot's turn); null for live matches and once over. Indexed: the deadline scheduler reads
+    # the earliest few, never every room.
+    wake_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
+    last_move_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    turn_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the seat to move (null between hands)
 
     __table_args__ = (UniqueConstraint("room_code", "number", name="uq_matches_room_number"),)
 
@@ -292,6 +302,24 @@ class Achievement(Base):
     hand_number: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     earned_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Review(Base):
+    """The review of a finished match (made once, in the background, and kept): `status` is
+    queued, running, done or failed (`error` says why); `progress` 0..1 while it runs;
+    `result` the decisions, chances, luck and summary (docs/protocol.md, "Match review")."""
+
+    __tablename__ = "reviews"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    progress: Mapped[float] = mapped_column(Float, default=0.0)
+    level: Mapped[str] = mapped_column(String(32))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    requested_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Follow(Base):

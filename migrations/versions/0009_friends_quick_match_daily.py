@@ -1,7 +1,7 @@
 """friends, blocks, invitations, lobby presence, quick-match tickets, the daily deal (issue 28)
 
 Revision ID: 0009
-Revises: 0005
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0009'
-down_revision: str | None = '0005'
+down_revision: str | None = '0008'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
