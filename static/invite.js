@@ -1,5 +1,6 @@
 // @ts-check
-// "Invite a friend" in a room (protocol.md, invitations): your friends, online first, each with
+// "Invite a friend" in a room (protocol.md, invitations), and "Add friend" / "Block" on a profile.
+// In a room: your friends, online first, each with
 // an Invite button; the friend gets a toast with Join on their lobby socket (and a push where
 // they subscribed). Refusals (not in the room, a block, too many) show the server's sentence.
 
@@ -55,5 +56,35 @@ export function inviteFriends(code) {
       note.textContent = /** @type {Error} */ (e).message;
     }
   }
+  return box;
+}
+
+/** "Add friend" and "Block" for a player's profile. @param {string} id @param {string} name */
+export function befriendButtons(id, name) {
+  const box = el("p", "befriend");
+  const note = el("span", "muted small");
+  note.setAttribute("role", "status");
+  const path = (/** @type {string} */ kind) => `/api/players/me/${kind}/${encodeURIComponent(id)}`;
+  const add = button("Add friend", async () => {
+    try {
+      await api.request("PUT", path("friends"));
+      note.textContent = `Friend request sent to ${name} (or accepted, if they asked you).`;
+      add.disabled = true;
+    } catch (e) {
+      note.textContent = /** @type {Error} */ (e).message;
+    }
+  }, "small primary");
+  add.id = "add-friend";
+  const block = button("Block", async () => {
+    try {
+      await api.request("PUT", path("blocks"));
+      note.textContent = `You blocked ${name}. Only you know; undo it on the Friends page.`;
+      block.disabled = true;
+      add.disabled = true;
+    } catch (e) {
+      note.textContent = /** @type {Error} */ (e).message;
+    }
+  }, "small");
+  box.append(add, " ", block, " ", note);
   return box;
 }

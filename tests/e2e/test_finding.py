@@ -48,9 +48,11 @@ def test_friends_invite_from_a_room_and_join_from_the_toast(server: Server, open
         register(page, name)
         expect(page.locator("#quick-match")).to_be_visible()
     bob_id = player_id(bob)
+    ann.goto(f"{server.url}/#player/{bob_id}")  # follow from a profile
+    ann.click("#add-friend")
+    expect(ann.locator(".befriend")).to_contain_text("Friend request sent to Bob")
+    ann.goto(server.url + "/")
     ann.click("#friends-link")
-    ann.fill("#friend-id", f"{server.url}/#player/{bob_id}")
-    ann.click("form.add-friend button[type=submit]")
     expect(ann.locator("#friends")).to_contain_text("You asked")
     bob.goto(server.url + "/#friends")
     expect(bob.locator("#friends")).to_contain_text("Asking to be your friend")
@@ -72,6 +74,26 @@ def test_friends_invite_from_a_room_and_join_from_the_toast(server: Server, open
     toast.get_by_role("button", name="Join").click()
     bob.wait_for_url(f"**/r/{code}")
     expect(bob.locator(".lobby")).to_be_visible()
+
+
+def test_adding_by_link_and_blocking_on_the_friends_page(server: Server, open_page: PageOpener) -> None:
+    open_page.watch.allowed.append("status of 404")  # the unknown id below is refused, as it should be
+    ann, cat = sized(open_page, "ann", phone=True), sized(open_page, "cat", phone=False)
+    for page, name in ((ann, "Ann"), (cat, "Cat")):
+        page.goto(server.url + "/")
+        register(page, name)
+    ann.goto(server.url + "/#friends")
+    ann.fill("#friend-id", "no-such-player")
+    ann.press("#friend-id", "Enter")
+    expect(ann.locator("#add-friend-error")).to_contain_text("no player has that id")
+    ann.fill("#friend-id", f"{server.url}/#player/{player_id(cat)}")
+    ann.press("#friend-id", "Enter")
+    expect(ann.locator("#friends")).to_contain_text("You asked")
+    ann.locator("#friends .friend-row").get_by_role("button", name="Block").click()
+    expect(ann.locator("#blocked")).to_contain_text("Cat")
+    shot(ann, "finding-blocked-phone")
+    ann.locator("#blocked").get_by_role("button", name="Unblock").click()
+    expect(ann.locator("#blocked .friend-row")).to_have_count(0)
 
 
 def test_quick_match_waits_cancels_and_pairs_two_players(server: Server, open_page: PageOpener) -> None:
