@@ -258,7 +258,7 @@
  * An error's `code` (app/rooms/errors.py).
  * @typedef {"bad_message" | "unauthorized" | "not_your_turn" | "illegal_move" | "not_host" | "seat_taken"
  *   | "room_full" | "game_not_started" | "rate_limited" | "not_allowed_now" | "bad_options" | "conflict"
- *   | "hints_off" | "unavailable" | "rated_room"} ErrorCode
+ *   | "hints_off" | "unavailable" | "rated_room" | "seat_refused"} ErrorCode
  */
 /**
  * @typedef {object} You
