@@ -45,12 +45,23 @@ export class RoomChrome {
     this.toast.setAttribute("role", "alert");
     this.toast.hidden = true;
     this.helpBox = keysHelp();
+    this.away = el("div", "away-note");
+    this.away.id = "away-note";
+    this.away.setAttribute("role", "status");
+    this.away.hidden = true;
     ctx.chat.el.addEventListener("focusin", () => this.readChat(false));
   }
 
   /** What goes above the room's main part, in order. */
   parts() {
-    return [this.top, this.banner, this.toast, this.helpBox];
+    return [this.top, this.banner, this.toast, this.helpBox, this.away];
+  }
+
+  /** What the server did for you while you were away, until closed. @param {string} text */
+  showAway(text) {
+    this.away.textContent = "";
+    this.away.append(el("span", "", text), " ", button("OK", () => { this.away.hidden = true; }, "small"));
+    this.away.hidden = false;
   }
 
   toggleHelp() {

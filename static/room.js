@@ -16,7 +16,7 @@ import { focusKeyOf, restoreFocus } from "./focus.js";
 import { nameForm } from "./home.js";
 import { onRoomKey } from "./keys.js";
 import { inviteBox, loadMeta, roomLobby } from "./lobby.js";
-import { MoveLog } from "./movelog.js";
+import { MoveLog, awayText } from "./movelog.js";
 import { quickStep } from "./quick.js";
 import { app, homeLink, onLeave, refresh } from "./router.js";
 import { TurnSignal } from "./signal.js";
@@ -195,6 +195,12 @@ class RoomPage {
       case "hint":
         this.onHint(msg);
         break;
+      case "log": // the whole hand's moves, on each connect; what was made for you while away
+        if (!this.view || msg.match_id !== this.matchId) break;
+        this.log.rebuild(this.view, msg.entries);
+        this.showAway(awayText(this.view, msg.entries, msg.made_for_you));
+        this.draw();
+        break;
       case "pong":
         break;
       default: // a type newer than this client: say so, and carry on
@@ -262,6 +268,13 @@ class RoomPage {
     if (!mine.length) return;
     const text = "Achievement unlocked: " + mine.map((a) => `${a.name} (${a.description})`).join("; ");
     this.chrome.showAward(text);
+    announce(text);
+  }
+
+  /** @param {string | null} text */
+  showAway(text) {
+    if (!text) return;
+    this.chrome.showAway(text);
     announce(text);
   }
 

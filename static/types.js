@@ -218,10 +218,12 @@
 /** @typedef {{type: "chat", from: {player_id: string, name: string, seat: number | null}, text: string, at: string}} ChatMessage */
 /** @typedef {{type: "hint", v: number, move: Move, reason: string}} HintMessage */
 /** The room's recent chat, oldest first, sent on each (re)connect. @typedef {{type: "chat_history", lines: Omit<ChatMessage, "type">[]}} ChatHistoryMessage */
+/** The current hand's move log, sent on each (re)connect after the state (app/rooms/handlog.py).
+ * @typedef {{type: "log", match_id: string, hand_number: number, entries: {v: number, events: GameEvent[]}[], made_for_you: number[]}} LogMessage */
 /** @typedef {{type: "pong"}} PongMessage */
 /**
  * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | ChatHistoryMessage
- *   | HintMessage | PongMessage} ServerMessage
+ *   | HintMessage | PongMessage | LogMessage} ServerMessage
  */
 
 // ---- client -> server messages ----------------------------------------------------------------

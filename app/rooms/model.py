@@ -127,6 +127,9 @@ class LiveMatch:
     # What the hand that just ended (and the match, once over) earned: achievements and
     # rating changes, as committed with its last move. None while a hand is played.
     awards: Awards | None = None
+    # The moves of the hand being played that the server made for a person (the clock, a
+    # stand-in), by version: the actor (cleared by each deal; rebuilt with the match).
+    actors: dict[int, str] = field(default_factory=dict)
 
     @property
     def v(self) -> int:

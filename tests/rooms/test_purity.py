@@ -14,7 +14,7 @@ from app.rooms.live import LiveRoom
 from app.rooms.model import Room, RoomState
 from app.rooms.records import RoomStatus
 
-CORE = ("lobby", "match_rules", "timers", "steps", "model", "effects", "achievements", "messages", "notices",
+CORE = ("lobby", "match_rules", "timers", "steps", "model", "effects", "achievements", "messages", "notices", "handlog",
         "records", "config", "commands", "errors")
 FORBIDDEN = ("sqlalchemy", "asyncio", "app.store", "app.bus", "app.settings", "pydantic", "pydantic_settings",
              "openskill", "aiosqlite", "redis")
