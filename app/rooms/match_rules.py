@@ -88,7 +88,8 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
         match=new_match(match_id, number, engine, seats, st.turn_seconds), deal=DealStep(0, 1, seed),
         commitment=commitment(seed), deadline=deadline_after(now, st.turn_seconds), preset=st.preset,
         options=options.to_json(), teams=[options.team_of(i) for i in range(len(seats))],
-        room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number), room_rev=st.rev)
+        room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number, rematch={}),
+        room_rev=st.rev)
 
 
 def ready_seats(room: Room, extra: set[int] | frozenset[int] = frozenset()) -> list[int]:

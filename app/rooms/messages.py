@@ -18,6 +18,7 @@ from .config import RoomConfig
 from .match_rules import ready_seats
 from .model import Room
 from .records import Awards
+from .rematch import RematchInfo, rematch_info
 
 
 class SeatEntry(TypedDict):
@@ -56,6 +57,7 @@ class RoomInfo(TypedDict):
     watchers: list[WatcherEntry]
     seeded: bool
     rated: bool
+    rematch: RematchInfo | None
 
 
 class ClockInfo(TypedDict):
@@ -145,7 +147,7 @@ def room_info(room: Room) -> RoomInfo:
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
         "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints and not st.rated,
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
-        "seeded": st.seed is not None, "rated": st.rated,
+        "seeded": st.seed is not None, "rated": st.rated, "rematch": rematch_info(room),
     }
 
 

@@ -62,6 +62,9 @@ class RoomState:
     match_id: str | None
     match_count: int
     rated: bool = False
+    # Once a match is over, the rematch offered (`rematch.py`): {"by": player id, "answers":
+    # {player id: accepted}}; empty otherwise (a new match clears it).
+    rematch: dict[str, Any] = field(default_factory=dict)
 
     @property
     def lobby_open(self) -> bool:
@@ -88,6 +91,7 @@ class RoomPatch:
     status: RoomStatus | Unset = UNSET
     match_id: str | Unset = UNSET
     match_count: int | Unset = UNSET
+    rematch: dict[str, Any] | Unset = UNSET
 
     def changes(self) -> dict[str, Any]:
         """The fields set, as `RoomState` holds them."""

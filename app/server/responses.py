@@ -9,7 +9,7 @@ hand's result, a move, the table view) are open models, passing every field thro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -138,6 +138,16 @@ class Watcher(BaseModel):
     name: str | None = Field(description="null only if the player is gone")
 
 
+class RematchSeatOut(BaseModel):
+    seat: int
+    answer: Literal["offered", "accepted", "declined", "waiting", "left", "empty", "bot"]
+
+
+class RematchOut(BaseModel):
+    by: int | None
+    seats: list[RematchSeatOut]
+
+
 class RoomOut(BaseModel):
     """The room object, as the socket also sends it (`room`, and inside `welcome`)."""
 
@@ -160,6 +170,8 @@ class RoomOut(BaseModel):
     watchers: list[Watcher] = Field(default_factory=list, description="who the spectators are")
     seeded: bool
     rated: bool
+    rematch: RematchOut | None = Field(default=None, description="once a match is over and someone offered a rematch: "
+                                       "who offered (`by`, a seat) and each seat's answer")
 
 
 class RoomLinks(RoomOut):

@@ -88,6 +88,7 @@ class NextHand(_In):
 
 class Rematch(_In):
     type: Literal["rematch"]
+    accept: bool = True  # false: decline the rematch offered
 
 
 class Ping(_In):
@@ -130,8 +131,8 @@ def to_command(msg: BaseModel) -> C.Command:
                                public=msg.public, hints=msg.hints)
         case Start():
             return C.Start()
-        case Rematch():
-            return C.Rematch()
+        case Rematch(accept=accept):
+            return C.Rematch(accept)
         case NextHand():
             return C.NextHand()
         case MoveRequest(id=move_id, move=move):

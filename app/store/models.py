@@ -116,6 +116,8 @@ class Room(Base):
     match_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Once a match is over: the rematch offered, {"by": player id, "answers": {player id: bool}}.
+    rematch: Mapped[dict[str, Any]] = mapped_column(default=dict)
 
     __table_args__ = (Index("ix_rooms_public_status", "public", "status"),)
 
