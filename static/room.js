@@ -221,7 +221,7 @@ class RoomPage {
     this.spectators.textContent = others.length ? `Watching: ${named.join(", ")}` : "";
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
-    if (!this.view || room.status === "waiting") {
+    if (!this.view || room.status === "waiting" || this.view.status === "match_over") {
       if (room.status === "waiting") this.view = null;
       this.draw();
     }

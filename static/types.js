@@ -172,6 +172,7 @@
  * @property {{player_id: string, name: string | null}[]} watchers  who they are (name null: unknown)
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
+ * @property {RematchInfo | null} [rematch]  once a match is over and someone offered a rematch
  */
 /** REST answers add the links. @typedef {Room & {invite_url: string, socket_path: string}} RestRoom */
 
@@ -218,6 +219,7 @@
 /** @typedef {{type: "chat", from: {player_id: string, name: string, seat: number | null}, text: string, at: string}} ChatMessage */
 /** @typedef {{type: "hint", v: number, move: Move, reason: string}} HintMessage */
 /** The room's recent chat, oldest first, sent on each (re)connect. @typedef {{type: "chat_history", lines: Omit<ChatMessage, "type">[]}} ChatHistoryMessage */
+/** @typedef {{by: number | null, seats: {seat: number, answer: "offered" | "accepted" | "declined" | "waiting" | "left" | "empty" | "bot"}[]}} RematchInfo */
 /** The current hand's move log, sent on each (re)connect after the state (app/rooms/handlog.py).
  * @typedef {{type: "log", match_id: string, hand_number: number, entries: {v: number, events: GameEvent[]}[], made_for_you: number[]}} LogMessage */
 /** @typedef {{type: "pong"}} PongMessage */
@@ -245,7 +247,7 @@
  *   | {type: "free_seat", seat: number}
  *   | ({type: "configure"} & ConfigureFields) | {type: "start"}
  *   | {type: "move", id: string, move: Move} | {type: "chat", text: string}
- *   | {type: "next_hand"} | {type: "rematch"} | {type: "ping"} | {type: "hint"}} ClientMessage
+ *   | {type: "next_hand"} | {type: "rematch", accept?: boolean} | {type: "ping"} | {type: "hint"}} ClientMessage
  */
 
 // ---- REST -------------------------------------------------------------------------------------
