@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { el } from "./dom.js";
 import { renderTable } from "./table.js";
 import { moveWords } from "./movelog.js";
+import { reviewPanel } from "./review.js";
 
 /** @typedef {import("./types.js").MatchItem} MatchItem */
 /** @typedef {import("./types.js").Replay} Replay */
@@ -125,6 +126,8 @@ export function replayPage(id) {
   /** @type {Map<number, ReplayStep>} */
   const cache = new Map();
   let seq = 0;
+  /** @type {{el: HTMLElement, show: (at: number) => void, stop: () => void} | null} */
+  let review = null;
 
   /** @param {number} n */
   const show = async (n) => {
@@ -143,6 +146,7 @@ export function replayPage(id) {
       const data = cache.get(n);
       stage.textContent = "";
       stage.append(renderTable(data.view, { spread: openPiles }));
+      if (review) review.show(n);
     } catch (ex) {
       err.textContent = ex.message;
       stop();
@@ -235,10 +239,17 @@ export function replayPage(id) {
     const date = data.moves.length ? new Date(data.moves[0].at).toLocaleDateString([], { dateStyle: "medium" }) : "";
     title.textContent = `${names.join(" vs ")}${date ? " · " + date : ""}`;
     document.title = `Replay: ${title.textContent} · Spite & Malice`;
+    const handAt = (/** @type {number} */ v) => data.hands.filter((h) => h.start_v <= v).pop();
+    review = reviewPanel(id, {
+      names, total, jump: (v) => { stop(); show(v); },
+      words: (seat, move, v) => describe({ seq: v, hand: handAt(v)?.number ?? 1, seat, actor: "player", at: "",
+        move: /** @type {Replay["moves"][number]["move"]} */ (move) }, names, cards.get(handAt(v)?.number ?? 1) || new Map()),
+    });
+    page.insertBefore(review.el, moveList);
     show(0);
   }).catch((ex) => { err.textContent = ex.message; });
 
-  return { el: page, stop };
+  return { el: page, stop: () => { stop(); if (review) review.stop(); } };
 }
 
 /** Scroll `list` (not the page) so that `item` is in sight. @param {HTMLElement} list @param {HTMLElement} item */

@@ -36,7 +36,7 @@ async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: A
     try:
         room = await rooms.create_room(player, preset=body.preset, options=body.options, seats=body.seats,
                                        public=body.public, turn_seconds=body.turn_seconds, hints=body.hints,
-                                       seed=body.seed, rated=body.rated)
+                                       seed=body.seed, rated=body.rated, pace=body.pace)
     except RoomError as e:
         raise HTTPException(STATUS.get(e.code, 400), {"message": e.message, "option": e.option}
                             if e.option else e.message) from e

@@ -14,8 +14,8 @@ from app.rooms.live import LiveRoom
 from app.rooms.model import Room, RoomState
 from app.rooms.records import RoomStatus
 
-CORE = ("lobby", "match_rules", "timers", "steps", "model", "effects", "achievements", "messages", "notices", "handlog",
-        "records", "config", "commands", "errors")
+CORE = ("lobby", "match_rules", "timers", "steps", "model", "effects", "achievements", "messages", "notices",
+        "records", "config", "commands", "errors", "matcher", "daily_rules", "handlog", "rematch")
 FORBIDDEN = ("sqlalchemy", "asyncio", "app.store", "app.bus", "app.settings", "pydantic", "pydantic_settings",
              "openskill", "aiosqlite", "redis")
 PROBE = """
