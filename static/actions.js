@@ -41,7 +41,8 @@ export function drawActions(box, view, page) {
       ? "Play cards to the centre and discard to your side stacks; press End turn when you are done."
       : view.options.must_discard
         ? "Play cards to the centre, then discard one card to a side stack to end your turn."
-        : "Play cards to the centre; end your turn with a discard or the End turn button."));
+        : end ? "Play cards to the centre; end your turn with a discard or the End turn button."
+          : "Play cards to the centre; end your turn with a discard to one of your side stacks."));
   }
   return hintLine;
 }

@@ -8,7 +8,7 @@ import * as api from "./api.js";
 import { animate, snapshot } from "./anim.js";
 import { announce, describeEvents } from "./announce.js";
 import { chatPanel } from "./chat.js";
-import { RoomChrome } from "./chrome.js";
+import { RoomChrome, watchingText } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { TableInput } from "./dnd.js";
 import { el } from "./dom.js";
@@ -162,6 +162,12 @@ class RoomPage {
     this.chrome.toggleHelp();
   }
 
+  /** A refusal: shown and read out. @param {string} text */
+  refuse(text) {
+    this.chrome.showError(text);
+    announce(text, true);
+  }
+
   /** A card shortcut key (1-9, P). @param {string} key */
   shortcut(key) {
     return this.input.shortcut(key);
@@ -213,12 +219,7 @@ class RoomPage {
     this.room = room;
     quickStep(room, this.me.id, (m) => this.send(m));
     this.chrome.title.textContent = `Room ${room.code}`;
-    // Who watches, by name, without this browser's player.
-    const others = room.watchers.filter((w) => w.player_id !== this.me.id);
-    const named = others.filter((w) => w.name).map((w) => w.name);
-    const unnamed = others.length - named.length;
-    if (unnamed) named.push(unnamed === 1 ? "1 more" : `${unnamed} more`);
-    this.spectators.textContent = others.length ? `Watching: ${named.join(", ")}` : "";
+    this.spectators.textContent = watchingText(room, this.me.id);
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
     if (!this.view || room.status === "waiting" || this.view.status === "match_over") {
