@@ -47,7 +47,7 @@ export class Endings {
       ready: page.nextHand ? page.nextHand.ready : null,
       countdown: countdownText(page.nextDeadline, v),
       next: () => { done(); page.send({ type: "next_hand" }); },
-      rematch: () => { page.send({ type: "rematch" }); },
+      rematch: () => { done(); page.send({ type: "rematch" }); },
       decline: () => { page.send({ type: "rematch", accept: false }); },
       offer: page.room ? page.room.rematch || null : null,
       connected: page.room ? page.room.seats.map((s) => s.bot !== null || s.connected) : [],

@@ -15,7 +15,7 @@ import { el } from "./dom.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
 import { nameForm } from "./home.js";
 import { onRoomKey } from "./keys.js";
-import { inviteBox, loadMeta, roomLobby } from "./lobby.js";
+import { inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
 import { MoveLog, awayText } from "./movelog.js";
 import { quickStep } from "./quick.js";
 import { app, homeLink, onLeave, refresh } from "./router.js";
@@ -51,6 +51,8 @@ class RoomPage {
     this.me = me;
     /** @type {Room | null} */
     this.room = null;
+    /** @type {string | null} the room's rules in a line, as last shown */
+    this.rules = null;
     /** @type {You | null} */
     this.you = null;
     /** @type {View | null} the table, once a match has started (null in the lobby) */
@@ -216,7 +218,12 @@ class RoomPage {
 
   /** @param {Room} room */
   onRoom(room) {
+    const rules = JSON.stringify([room.preset, room.overrides, room.seat_count, room.turn_seconds, room.hints, room.public]);
+    if (this.room && this.rules !== rules && room.status === "waiting" && room.host !== this.me.id) {
+      this.chrome.showError("The host changed the rules: " + roomSummary(room, this.meta) + ".");
+    }
     this.room = room;
+    this.rules = rules;
     quickStep(room, this.me.id, (m) => this.send(m));
     this.chrome.title.textContent = `Room ${room.code}`;
     this.spectators.textContent = watchingText(room, this.me.id);

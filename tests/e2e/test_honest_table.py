@@ -106,3 +106,103 @@ def test_a_returning_player_is_told_what_was_played_for_them(server: Server, ope
     shot(back, f"pass2-while-away-{size}")
     back.locator("#away-note button").click()
     expect(note).to_be_hidden()
+
+
+def finished_match(base: str) -> tuple[str, list[dict[str, str]]]:
+    """Ann and Bob play a single game of a short room to its end over real sockets (fast,
+    outside the browser); returns the room code and their identities as the client keeps them."""
+    import asyncio
+    import random
+    import threading
+
+    import httpx
+
+    from tests.server.helpers import Sock, new_person, new_room, play_to_end, seat_everyone
+
+    out: dict[str, object] = {}
+
+    async def run() -> None:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
+            room = await new_room(http, ann, preset="short", options={"payoff_size": 5}, seed="e2e-rematch")
+            socks = [await Sock.open(base, room["code"], p) for p in (ann, bob)]
+            await seat_everyone(socks[0], socks)
+            await socks[0].send({"type": "start"})
+            last = await play_to_end(socks, random.Random(2))
+            assert last["view"]["status"] == "match_over"
+            for s in socks:
+                await s.close()
+            out["code"] = room["code"]
+            out["people"] = [{"id": p.id, "name": p.name, "token": p.token} for p in (ann, bob)]
+
+    t = threading.Thread(target=lambda: asyncio.run(run()))
+    t.start()
+    t.join(300)
+    assert "code" in out, "the match was not played"
+    return str(out["code"]), out["people"]  # type: ignore[return-value]
+
+
+def test_a_rematch_is_an_offer_the_other_accepts(server: Server, open_page: PageOpener) -> None:
+    """Ann at 1280×800 offers; Bob's result (390×844) stays, shows the offer; he declines, then
+    accepts, and only then the new game starts for both."""
+    code, people = finished_match(server.url)
+    ann, bob = page_at(open_page, "ann", "desktop"), page_at(open_page, "bob", "phone")
+    for page, me in ((ann, people[0]), (bob, people[1])):
+        page.goto(server.url + "/")
+        page.evaluate("me => localStorage.setItem('spite.identity', JSON.stringify(me))", me)
+        page.goto(f"{server.url}/r/{code}")
+        expect(page.locator("#result-title")).to_have_text("Game over")  # a single game, not a match
+    ann.click("#rematch-button")
+    expect(ann.locator("#rematch-button")).to_be_disabled()
+    expect(ann.locator("#rematch-line")).to_have_text("You offered a rematch · waiting for Bob.")
+    line = bob.locator("#rematch-line")
+    expect(line).to_have_text("Ann offered a rematch · waiting for you.")
+    expect(bob.locator("#result-title")).to_be_visible()  # the result stays: no new deal for Bob yet
+    assert bob.get_attribute("#stage", "data-status") == "match_over"
+    shot(ann, "pass2-rematch-offered-desktop")
+    shot(bob, "pass2-rematch-offer-phone")
+    bob.click("#rematch-decline")
+    expect(ann.locator("#rematch-line")).to_have_text("You offered a rematch · Bob declined.")
+    expect(bob.locator("#rematch-decline")).to_have_count(0)
+    shot(ann, "pass2-rematch-declined-desktop")
+    assert ann.get_attribute("#stage", "data-status") == "match_over"
+    bob.click("#rematch-accept")  # he changes his mind: everyone seated has accepted
+    for page in (ann, bob):
+        expect(page.locator("#stage")).to_have_attribute("data-status", "playing")
+        expect(page.locator("#result-title")).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_focus_picked_and_playable_marks_differ_and_e_says_why(server: Server, open_page: PageOpener,
+                                                                 size: str) -> None:
+    """Issue 25.7, 25.8, 25.16: three different marks; E that cannot end the turn says why; the
+    help line names no button that is not there; no Keys button on a phone."""
+    ann = page_at(open_page, "ann", size)
+    room_against_a_bot(ann, server.url)  # side_plays=many: the turn ends with End turn only
+    expect(ann.locator(".keys-button")).to_be_visible() if size == "desktop" else \
+        expect(ann.locator(".keys-button")).to_be_hidden()
+    cards = ann.locator(".me .hand-row .card.movable")
+    first, second = cards.nth(0), cards.nth(1)
+    second.focus()
+    ann.keyboard.press("Shift+Tab")
+    ann.keyboard.press("Tab")  # keyboard focus on the second card (focus-visible)
+    style = "el => { const s = getComputedStyle(el); return [s.boxShadow, s.transform, s.outlineStyle]; }"
+    playable = first.evaluate(style)
+    focused = second.evaluate(style)
+    assert focused[2] == "dashed" and playable[2] != "dashed"
+    assert "26, 95, 208" in focused[0] and "26, 95, 208" not in playable[0]  # blue, not the gold ring
+    first.click()
+    expect(first).to_have_class(__import__("re").compile(r"\bpicked\b"))
+    ann.wait_for_timeout(300)  # the lift's transition
+    picked = first.evaluate(style)
+    lift = ann.evaluate("""el => new DOMMatrix(getComputedStyle(el).transform).m42""", first.element_handle())
+    assert lift <= -14, f"a picked card is lifted {lift}px"
+    assert picked[0] != playable[0]
+    shot(ann, f"pass2-marks-{size}")
+    ann.keyboard.press("Escape")
+    ann.locator("body").click(position={"x": 2, "y": 2})
+    ann.keyboard.press("e")  # nothing played yet: the turn cannot end
+    expect(ann.locator("#toast")).to_contain_text("You cannot end your turn yet")
+    expect(ann.locator("#end-turn")).to_have_count(0)
+    expect(ann.locator(".table-actions .how")).to_contain_text("after your first card")  # no missing button named
+    shot(ann, f"pass2-e-refused-{size}")
