@@ -8,52 +8,15 @@ written in the same transaction as the move that caused them.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (
-    JSON,
-    Boolean,
-    DateTime,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    UniqueConstraint,
-    text,
-)
-from sqlalchemy.engine import Dialect
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
-from sqlalchemy.types import TypeDecorator
 
 from app.rooms.records import RoomStatus
 
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """A timezone-aware UTC datetime on every backend (SQLite stores it naive)."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=UTC)
-        value = value.astimezone(UTC)
-        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
-
+from .columns import UTCDateTime, utcnow
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
