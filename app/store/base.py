@@ -1,11 +1,15 @@
-"""The store's column types and clock: datetimes are timezone-aware UTC on every backend."""
+"""The declarative base of every table (`app.store.models` and the modules it re-exports), with
+its naming convention, its column types and the clock: datetimes are timezone-aware UTC on
+every backend."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import DateTime
+from sqlalchemy import JSON, DateTime, MetaData
 from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
 
@@ -31,3 +35,16 @@ class UTCDateTime(TypeDecorator[datetime]):
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {datetime: UTCDateTime, dict[str, Any]: JSON, list[Any]: JSON}
