@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import httpx
 
+from app.engine import Match, Move, options_from_json, view
 from app.store import reviews as review_store
 from app.store.db import make_engine, make_sessions
 
@@ -46,6 +47,15 @@ async def test_a_finished_match_is_reviewed_once_in_the_background(
             assert moves[d["v"]]["seat"] == d["seat"] and moves[d["v"]]["move"] == d["played"]
             assert d["mark"] in (None, "inaccuracy", "mistake", "blunder")
         assert {c["v"] for c in body["chances"]} >= set(moves)
+        # every best move was one of that seat's own legal moves at that step (its view's)
+        m = Match(options_from_json(replay["options"]), replay["names"])
+        m.deal(replay["hands"][0]["seed"])
+        judged = {d["v"]: d for d in body["decisions"]}
+        for seq in sorted(moves):
+            seat = moves[seq]["seat"]
+            if seq in judged:
+                assert judged[seq]["best"] in view(m, seat)["legal_moves"]
+            m.apply(Move.from_wire(moves[seq]["move"]), seat)
         assert {(x["hand"], x["seat"]) for x in body["luck"]} == {(1, 0), (1, 1)}
         assert [s["seat"] for s in body["summary"]] == [0, 1]
         # made once: asking again (either player) reports it and queues nothing
