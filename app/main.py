@@ -40,9 +40,11 @@ from .server import (
     rooms,
     sessions,
     shutdown,
+    social_wiring,
     socket,
     vacation,
 )
+from .server.chatlimit import ChatLimits
 from .server.pages import mount_pages, static_dir
 from .server.passwords import HashGate
 from .server.proxies import TrustedProxies
@@ -72,7 +74,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.engine = engine
             app.state.sessions = sessions
             app.state.rooms = service
-            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue)
+            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue, settings.hash_nice)
             app.state.jobs = make_queue(settings, sessions)  # reviews: never on the move path
             await app.state.jobs.start()
             probe = metrics.start_probe()
@@ -85,6 +87,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.vapid = await load_vapid(settings, sessions)
             notifier = Outbox(settings, sessions, app.state.vapid)
             notifier.start()
+            social = await social_wiring.start(app, settings, service, sessions)
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -92,6 +95,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             try:
                 yield
             finally:
+                await social_wiring.stop(social)
                 restore()
                 watcher.cancel()
                 if collector is not None:
@@ -114,6 +118,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     app.state.settings = settings
     app.state.limiter = Limiter(settings)
     app.state.signin_guard = SignInGuard(settings)
+    app.state.chat_limits = ChatLimits(settings)
     app.state.open_sockets = socket.OpenSockets()
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
@@ -126,6 +131,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     app.include_router(games.router)  # issue 24: your games
     app.include_router(push.router)  # issue 24: Web Push subscriptions
     app.include_router(vacation.router)  # issue 24: vacation
+    social_wiring.install(app, settings)
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

@@ -7,7 +7,7 @@ likely is its team to win the hand?" (with `moves=[None]`: as the position stand
    Hard bot's belief about the other hands, `belief.py`): never the real hidden cards;
 2. applies each move to a copy of that one sample and plays on with the rollout policy (Hard's
    fast policy as a model of Normal: pay-off card first, climb toward it, never set up an
-   opponent, Normal's discards) for `budget.turns` turn ends or until the hand is over;
+   opponent, Normal's discards) for `Budget.turns` turn ends or until the hand is over;
 3. scores the end: 1 won, 0 lost, 0.5 drawn, and a position still open by the `Leaf`.
 
 Every move of a round is played on the same sample and the same rollout seed (common random

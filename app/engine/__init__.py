@@ -26,8 +26,10 @@ from .observer import (
     own_view,
     replay_open,
     room_code_visible,
+    sealed_result,
     seed_if_over,
     seed_revealed,
+    seed_sealed,
     shared_view,
     view,
 )
@@ -43,5 +45,5 @@ __all__ = [
     "ShuffleStream", "UnknownEvent", "commitment", "events_for", "events_same_for_all", "hand_summary",
     "room_code_visible",
     "make_options", "omniscient_view", "options_from_json", "replay_open", "seed_if_over",
-    "seed_revealed", "view", "shared_view", "own_view", "join_view",
+    "seed_revealed", "view", "shared_view", "own_view", "join_view", "sealed_result", "seed_sealed",
 ]

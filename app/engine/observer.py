@@ -315,3 +315,29 @@ def room_code_visible(room_public: bool, took_part: bool) -> bool:
     """A match's history names its room only to those who played in it, or when the room is
     public: a private room's code is its invite, and a history must not hand it out."""
     return room_public or took_part
+
+
+# --- the daily deal (issue 28) --------------------------------------------------------------
+DAILY_PREFIX = "daily-"
+
+
+def daily_seed_day(seed: str | None) -> str | None:
+    """The UTC day (`YYYY-MM-DD`) of a daily deal's seed (`daily-YYYY-MM-DD-<hex>`), else None."""
+    if seed is None or not seed.startswith(DAILY_PREFIX) or len(seed) < len(DAILY_PREFIX) + 10:
+        return None
+    return seed[len(DAILY_PREFIX):len(DAILY_PREFIX) + 10]
+
+
+def seed_sealed(seed: str | None, today: str) -> bool:
+    """Whether a seed must stay hidden although its hand is over: a daily deal's seed is
+    revealed only once its day is over (everybody plays that deal all day; anyone who learnt
+    the seed would know every card of it). `today` is the current UTC day, `YYYY-MM-DD`."""
+    day = daily_seed_day(seed)
+    return day is not None and day >= today
+
+
+def sealed_result(result: dict[str, Any] | None, today: str) -> dict[str, Any] | None:
+    """A hand's result as it may be shown today: without its seed while the seed is sealed."""
+    if result is None or not seed_sealed(result.get("seed"), today):
+        return result
+    return {**result, "seed": None}

@@ -119,3 +119,16 @@ class HandEnd:
     points: Sequence[int]
     totals: Sequence[int]
     payoff_left: Sequence[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One player's attempt at a daily deal (issue 28), as its results table needs it
+    (`finished`: the match is over)."""
+
+    player_id: str
+    name: str
+    finished: bool
+    won: bool
+    payoff_left: int
+    moves: int

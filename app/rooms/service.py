@@ -167,7 +167,7 @@ class RoomService:
         if self.draining:
             move_id = cmd.id if isinstance(cmd, C.MakeMove) else None
             raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id)
-        who = Actor(peer.player_id, peer.name, peer.account)
+        who = Actor(peer.player_id, peer.name, peer.account, getattr(peer, "avoid", frozenset()))
         if isinstance(cmd, C.Chat):  # changes no room: no lock
             at = moment(self.clock)
             await self.executor.carry_out(room, decide_chat(r, who, cmd.text, at.now, self.settings), at)

@@ -30,6 +30,7 @@ from app.rooms.messages import RoomInfo, StateExtra, TableView
 from app.rooms.records import ChatSender
 from app.rooms.service import RoomNotFound, RoomService
 from app.settings import Settings
+from app.store import social
 from app.store.models import utcnow
 from app.store.tokens import hash_token, player_by_token, revoked_since
 
@@ -60,6 +61,8 @@ class Connection:
         self.queue: asyncio.Queue[tuple[str, float | None] | None] = asyncio.Queue()
         self.close_code: tuple[int, str] | None = None
         self.move_started: float | None = None  # arrival time of the move being handled (metrics)
+        self.hidden: set[str] = set()  # players this player blocked: their chat is not sent here
+        self.avoid: frozenset[str] = frozenset()  # players kept from this one's table (blocks, read at sit)
 
     def _put_text(self, text: str, started: float | None = None) -> None:
         if self.close_code is not None:
@@ -126,10 +129,14 @@ class Connection:
         self._put(wire.Error(code=code, message=message, id=move_id, option=option))
 
     def send_chat(self, sender: ChatSender, text: str, at: str) -> None:
+        if sender.get("player_id") in self.hidden:
+            return
         self._put(wire.ChatLine(sender=sender, text=text, at=at))
 
     def send_chat_history(self, lines: list[dict[str, Any]]) -> None:
-        self._put(wire.ChatHistory(lines=[wire.ChatLine.model_validate(line) for line in lines]))
+        self._put(wire.ChatHistory(lines=[wire.ChatLine.model_validate(line) for line in lines
+                                          if (line.get("from") or line.get("sender") or {}).get("player_id")
+                                          not in self.hidden]))
 
     def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None:
         self._put(wire.HintMessage(v=v, move=move, reason=reason))
@@ -270,9 +277,18 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         return
     conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split",
                       account=player.has_account)
+    try:
+        async with ws.app.state.sessions() as s:
+            conn.hidden = await social.blocked_by(s, player.id)
+    except Exception as e:
+        log.warning("could not read blocks: %s", e)
+        service.release_socket(player.id)
+        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly"))
+        return
     token = hash_token(hello.token)
     opened: OpenSockets = ws.app.state.open_sockets
     opened.add(token, conn)
+    ws.app.state.hidden_chat.add(conn)
     sender = asyncio.get_running_loop().create_task(conn.run())
     room = None
     SOCKETS.inc()
@@ -285,11 +301,14 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         conn.send_error(e.code, e.message)
         if e.code == E.UNAVAILABLE and service.draining:
             conn.close(RESTART, "the server is restarting; reconnect")
+        elif e.code == E.ROOM_FULL:  # too many watchers: 4429, as for too many sockets
+            conn.close(TOO_MANY, e.message)
         elif e.code == E.UNAVAILABLE:
             conn.close(TRY_AGAIN, "the server cannot reach its database; try again shortly")
     finally:
         SOCKETS.dec()
         opened.discard(token, conn)
+        ws.app.state.hidden_chat.discard(conn)
         if room is not None:
             await service.leave(room, conn)
         service.release_socket(player.id)
@@ -333,8 +352,17 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             conn.send_error(E.BAD_MESSAGE, "you already said hello on this connection")
         elif isinstance(msg, wire.Ping):
             conn.send_pong()
+        elif isinstance(msg, wire.Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
+            conn.send_error(E.RATE_LIMITED, why)
         else:
             command = wire.to_command(msg)
+            if msg.type == "sit":  # blocks keep players apart: read them fresh for each sit
+                try:
+                    async with ws.app.state.sessions() as s:
+                        conn.avoid = frozenset(await social.avoided(s, conn.player_id))
+                except Exception:
+                    conn.send_error(E.UNAVAILABLE, "the server could not do that just now")
+                    continue
             started = time.perf_counter()
             if msg.type == "move":
                 conn.move_started = started
