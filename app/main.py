@@ -84,10 +84,10 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if checkpointer is not None:
                 checkpointer.start()
             await service.start()
+            social = await social_wiring.start(app, settings, service, sessions)
             app.state.vapid = await load_vapid(settings, sessions)
             notifier = Outbox(settings, sessions, app.state.vapid)
             notifier.start()
-            social = await social_wiring.start(app, settings, service, sessions)
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -129,9 +129,9 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                    rooms.router, matches.router, reviews.router, socket.router):
         app.include_router(router)
     app.include_router(games.router)  # issue 24: your games
+    social_wiring.install(app, settings)
     app.include_router(push.router)  # issue 24: Web Push subscriptions
     app.include_router(vacation.router)  # issue 24: vacation
-    social_wiring.install(app, settings)
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

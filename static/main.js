@@ -44,6 +44,12 @@ function route() {
   } else if (hash.startsWith("player/")) {
     document.title = "Player · Spite & Malice";
     later(import("./account.js"), (m) => m.profilePage(decodeURIComponent(hash.slice(7))));
+  } else if (hash === "friends") {
+    document.title = "Friends · Spite & Malice";
+    later(import("./friends.js"), (m) => m.friendsPage(ctx));
+  } else if (hash.startsWith("daily/")) {
+    document.title = "Daily deal · Spite & Malice";
+    later(import("./friends.js"), (m) => m.dailyResultsPage(decodeURIComponent(hash.slice(6))));
   } else if (hash.startsWith("replay/")) {
     document.title = "Replay · Spite & Malice";
     later(import("./replay.js"), (m) => {
@@ -75,3 +81,5 @@ function later(module, page) {
 }
 
 startRouter(route);
+const lobby = import("./lobbysock.js");  // issue 28: invitations and friends on every page
+lobby.then((m) => m.startLobby(), () => {});

@@ -202,6 +202,17 @@
  * @property {string | null} name  null if unknown
  */
 /**
+ * @typedef {object} RematchSeat
+ * @property {number} seat
+ * @property {"offered" | "accepted" | "declined" | "waiting" | "left" | "empty" | "bot"} answer
+ */
+/**
+ * The room object's `rematch`, once someone has offered one: who offered, each seat's answer.
+ * @typedef {object} RematchInfo
+ * @property {number | null} by
+ * @property {RematchSeat[]} seats
+ */
+/**
  * The room object (`room`, `welcome.room`, and REST with its links).
  * @typedef {object} Room
  * @property {string} code
@@ -224,6 +235,7 @@
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  * @property {string} pace  live, or turn_based: hours or days a turn
+ * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
  */
 /**
  * A room as REST answers it: the room object (`app.rooms.messages.RoomInfo`, as the socket sends it), with
@@ -249,6 +261,7 @@
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  * @property {string} pace  live, or turn_based: hours or days a turn
+ * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
  * @property {string} invite_url
  * @property {string} socket_path
  */
@@ -363,12 +376,23 @@
  * @property {string} reason
  */
 /**
+ * The current hand's move log, sent on each (re)connect after the first state (`app.rooms.handlog`): every
+ * version of the hand with its events, and the versions the server played for the receiver's seat since their
+ * own last move.
+ * @typedef {object} LogMessage
+ * @property {"log"} type
+ * @property {string} match_id
+ * @property {number} hand_number
+ * @property {{v: number, events: GameEvent[]}[]} entries
+ * @property {number[]} made_for_you
+ */
+/**
  * @typedef {object} PongMessage
  * @property {"pong"} type
  */
 /**
  * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | ChatHistoryMessage
- *   | HintMessage | PongMessage} ServerMessage
+ *   | HintMessage | LogMessage | PongMessage} ServerMessage
  */
 
 // ---- client -> server messages -----------------------------------------------------------------
@@ -380,8 +404,8 @@
  *   | {type: "free_seat", seat: number}
  *   | {type: "configure", preset?: string | null, options?: Record<string, unknown> | null, seats?: number | null, turn_seconds?: number | null, public?: boolean | null, hints?: boolean | null}
  *   | {type: "start"} | {type: "move", id?: string | number | null, move: Move}
- *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch"} | {type: "ping"}
- *   | {type: "hint"}} ClientMessage
+ *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch", accept?: boolean}
+ *   | {type: "ping"} | {type: "hint"}} ClientMessage
  */
 
 // ---- the lobby socket (/ws/lobby): server -> client --------------------------------------------
@@ -598,6 +622,25 @@
  * @property {number} at
  * @property {number} total
  * @property {OpenView} view
+ */
+/**
+ * Where a review stands: queued, running, done or failed (with `error`).
+ * @typedef {object} ReviewStatus
+ * @property {string} status
+ * @property {number} progress
+ * @property {string | null} error
+ */
+/**
+ * The review: empty lists until it is done.
+ * @typedef {object} MatchReview
+ * @property {string} status
+ * @property {number} progress
+ * @property {string | null} error
+ * @property {string} level
+ * @property {{v: number, seat: number, played: Record<string, unknown>, best: Record<string, unknown>, chance_played: number, chance_best: number, loss: number, mark: string | null, alternatives: number}[]} decisions
+ * @property {{v: number, seat: number, chance: number, hand: number}[]} chances
+ * @property {{hand: number, seat: number, points: number}[]} luck
+ * @property {{seat: number, decisions: number, accuracy: number | null, inaccuracies: number, mistakes: number, blunders: number, average_loss: number | null, luck: number}[]} summary
  */
 /**
  * @typedef {object} GameSeat

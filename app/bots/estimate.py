@@ -91,7 +91,8 @@ def outcome_value(game: Game, seat: int) -> float:
 
 @dataclass(frozen=True)
 class Budget:
-    """How much one estimate may cost: at most `samples` rounds and (if set) `ms` milliseconds;
+    """How much one estimate may cost: at most `samples` rounds and (if set) `ms` milliseconds
+    of this process's CPU time (so a busy machine gives slower estimates, not noisier ones);
     rollouts stop after `turns` turn ends. `seed` fixes the samples (repeatable results when
     `ms` is None)."""
 
@@ -140,7 +141,7 @@ def chances(view: dict[str, Any], moves: Sequence[Move | None], *, budget: Budge
     belief = Belief.from_view(view, know.template, seat)
     rng = random.Random(budget.seed)
     sums = [0.0] * len(moves)
-    deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000.0
+    deadline = None if budget.ms is None else time.process_time() + budget.ms / 1000.0
     n = 0
     while n < budget.samples:
         sample = know.template.copy()
@@ -155,7 +156,7 @@ def chances(view: dict[str, Any], moves: Sequence[Move | None], *, budget: Budge
                     g.apply(m)
             sums[i] += playout(g, seat, random.Random(round_seed), budget.turns, leaf)
         n += 1
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and time.process_time() >= deadline:
             break
     return [s / n for s in sums]
 

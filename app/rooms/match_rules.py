@@ -119,7 +119,8 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
         match=match, deal=DealStep(0, 1, seed), wake_at=wake_values(room, deadline)["wake_at"], turn_seat=first,
         commitment=commitment(seed), deadline=deadline, preset=st.preset,
         options=options.to_json(), teams=[options.team_of(i) for i in range(len(seats))],
-        room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number), room_rev=st.rev)
+        room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number, rematch={}),
+        room_rev=st.rev)
 
 
 def ready_seats(room: Room, extra: set[int] | frozenset[int] = frozenset()) -> list[int]:

@@ -25,6 +25,7 @@ from .config import RoomConfig
 from .match_rules import ready_seats
 from .model import Room
 from .records import Awards, Rating, RoomStatus
+from .rematch import RematchInfo, rematch_info
 
 
 class Doc:
@@ -89,6 +90,8 @@ class RoomInfo(TypedDict):
     seeded: bool
     rated: Annotated[bool, Doc("a rated room: accounts only, no bots; its matches change ratings")]
     pace: Annotated[str, Doc("live, or turn_based: hours or days a turn")]
+    rematch: Annotated[RematchInfo | None, Doc("once a match is over and someone offered a rematch: who offered "
+                                               "and each seat's answer")]
 
 
 class ClockInfo(TypedDict):
@@ -206,7 +209,7 @@ def room_info(room: Room) -> RoomInfo:
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
         "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints and not st.rated,
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
-        "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace,
+        "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace, "rematch": rematch_info(room),
     }
 
 

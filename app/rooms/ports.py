@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from app.store.models import Player
 
 from .effects import BeginMatch, CommitMove, DealHand
+from .handlog import HandLog
 from .messages import RoomInfo, StateExtra, TableView
 from .model import LiveMatch, RoomPatch, RoomState
 from .records import Awards, ChatSender, Seen
@@ -87,6 +88,10 @@ class Peer(Protocol):
         ...
 
     def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None: ...
+
+    def send_log(self, log: HandLog) -> None:
+        """The current hand's move log (`handlog.hand_log`), sent on join after the state."""
+        ...
 
     def reconnect(self, reason: str) -> None:
         """Close after what is queued, telling the client to reconnect (this instance is

@@ -49,6 +49,7 @@ from .model import LiveMatch
 from .notices import Resync, notice_json
 from .pace import TURN_BASED, over_cap
 from .ports import Bots, Clock, Moment, Peer, Storage, SystemClock, moment
+from .rematch import decide_rematch
 from .reminding import Reminding
 
 log = logging.getLogger(__name__)
@@ -185,10 +186,11 @@ class RoomService:
             match cmd:
                 case C.Sit() | C.Stand() | C.AddBot() | C.RemoveBot() | C.FreeSeat() | C.Configure():
                     await self._change_lobby(room, who, cmd, at)
-                case C.Start() | C.Rematch():
-                    begin = decide_start(r, who, rematch=isinstance(cmd, C.Rematch), now=at.now, fresh=self.fresh(),
-                                         settings=self.settings)
+                case C.Start():
+                    begin = decide_start(r, who, rematch=False, now=at.now, fresh=self.fresh(), settings=self.settings)
                     await self.executor.carry_out(room, begin, at)
+                case C.Rematch(accept=accept):
+                    await self._rematch(room, who, accept, at)
                 case C.NextHand():
                     await self.executor.carry_out(room, decide_next_hand(r, who, at.now, self.fresh(),
                                                                                   self.settings.missed_turns), at)
@@ -217,6 +219,14 @@ class RoomService:
             if await self.executor.carry_out(room, ChangeRoom(patch, room.room.state.rev), at):
                 if isinstance(cmd, C.AddBot):
                     self.bots.prepare()
+                return
+        raise RoomError(E.CONFLICT, "the room is changing fast; try again")
+
+    async def _rematch(self, room: LiveRoom, who: Actor, accept: bool, at: Moment) -> None:
+        """Offer, accept or decline a rematch; an answer another writer beat is decided again."""
+        for _ in range(3):
+            answer = decide_rematch(room.room, who, accept, now=at.now, fresh=self.fresh(), settings=self.settings)
+            if await self.executor.carry_out(room, answer, at):
                 return
         raise RoomError(E.CONFLICT, "the room is changing fast; try again")
 

@@ -43,7 +43,7 @@ def state_of(row: RoomRow) -> RoomState:
     seating += [None] * (row.seats - len(seating))
     return RoomState(row.code, row.host_id, row.preset, dict(row.overrides or {}), row.seats, row.public,
                      row.turn_seconds, row.hints, row.seed, RoomStatus(row.status), seating[:row.seats], row.rev,
-                     row.match_id, row.match_count, bool(row.rated), row.pace or "live")
+                     row.match_id, row.match_count, bool(row.rated), row.pace or "live", dict(row.rematch or {}))
 
 
 def _steps(hands: Sequence[Hand], moves: Sequence[MoveRow]) -> list[Step]:

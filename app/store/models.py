@@ -132,6 +132,8 @@ class Room(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     pace: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
+    # Once a match is over: the rematch offered, {"by": player id, "answers": {player id: bool}}.
+    rematch: Mapped[dict[str, Any]] = mapped_column(default=dict)
 
     __table_args__ = (Index("ix_rooms_public_status", "public", "status"),)
 

@@ -331,6 +331,9 @@ class RecordingPeer:
     def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None:
         self.got.append(("hint", {"v": v, "move": move, "reason": reason}))
 
+    def send_log(self, log: Any) -> None:
+        self.got.append(("log", dict(log)))
+
     def reconnect(self, reason: str) -> None:
         self.closed = reason
 

@@ -158,7 +158,9 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(_last_room(a)))
 
     # A second match, so that history has two pages.
-    await a.send({"type": "rematch"})
+    await a.send({"type": "rematch"})  # an offer, which Bob accepts
+    await b.wait(lambda m: m["type"] == "room" and (m["room"].get("rematch") or {}).get("by") == 0)
+    await b.send({"type": "rematch"})
     second = await a.wait(lambda m: m["type"] == "state" and m["match_id"] != match_id)
     await b.state_at(0, match_id=second["match_id"])
     _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(_last_room(a)))
