@@ -41,6 +41,7 @@ from .server import (
     social_wiring,
     socket,
 )
+from .server.chatlimit import ChatLimits
 from .server.pages import mount_pages, static_dir
 from .server.passwords import HashGate
 from .server.proxies import TrustedProxies
@@ -70,7 +71,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.engine = engine
             app.state.sessions = sessions
             app.state.rooms = service
-            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue)
+            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue, settings.hash_nice)
             app.state.jobs = make_queue(settings, sessions)  # reviews: never on the move path
             await app.state.jobs.start()
             probe = metrics.start_probe()
@@ -110,6 +111,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     app.state.settings = settings
     app.state.limiter = Limiter(settings)
     app.state.signin_guard = SignInGuard(settings)
+    app.state.chat_limits = ChatLimits(settings)
     app.state.open_sockets = socket.OpenSockets()
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)

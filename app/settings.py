@@ -94,6 +94,12 @@ class Settings(BaseSettings):
                               description="Chat lines kept per room and sent to a socket when it (re)connects")
     max_rooms_per_player: int = Field(default=20, ge=1, description="Rooms a player may host that are not over")
     max_sockets_per_player: int = Field(default=8, ge=1)
+    max_watchers_per_room: int = Field(default=64, ge=1, description="Sockets of people without a seat, per room "
+                                                                     "and instance")
+    chat_per_second: float = Field(default=1.0, gt=0, description="Chat lines a player may send a second (all sockets)")
+    chat_burst: int = Field(default=5, ge=1, description="Chat lines a player may send at once")
+    room_chat_per_second: float = Field(default=4.0, gt=0, description="Chat lines a room takes a second, all told")
+    room_chat_burst: int = Field(default=12, ge=1, description="Chat lines a room takes at once")
     token_idle_days: float = Field(default=180, gt=0, description="A bearer token unused this many days stops working")
     send_queue: int = Field(default=256, ge=8, description="Messages queued for a slow socket before it is closed")
     max_public_rooms_per_player: int = Field(default=2, ge=0, description="Public rooms a player may have waiting")
@@ -101,6 +107,7 @@ class Settings(BaseSettings):
     limit_new_players: str = Field(default="10/minute;100/day", description="Guest identities created per address")
     limit_new_rooms: str = Field(default="30/minute;300/day", description="Rooms created per address")
     limit_player_rooms: str = Field(default="10/minute;100/day", description="Rooms created per player")
+    limit_public_rooms: str = Field(default="4/hour;20/day", description="Public rooms created per address")
     limit_replays: str = Field(default="120/minute", description="Replay requests per address")
     limit_connects: str = Field(default="120/minute", description="Room sockets opened per address")
     limit_new_accounts: str = Field(default="10/minute;100/day", description="Accounts claimed per address")
@@ -120,6 +127,8 @@ class Settings(BaseSettings):
     limit_signins: str = Field(default="30/minute;300/day", description="Successful sign-ins per address")
     limit_user_signins: str = Field(default="10/minute;100/day", description="Successful sign-ins per username")
     hash_workers: int = Field(default=2, ge=1, le=64, description="Password hashes (argon2id) computed at once")
+    hash_nice: int = Field(default=10, ge=0, le=19,
+                           description="How much lower than the event loop the hash threads run (Linux nice)")
     hash_queue: int = Field(default=8, ge=0, le=10000,
                             description="Password hashes waiting for a worker; past it a sign-in is 429 at once")
     max_tokens_per_player: int = Field(
@@ -131,6 +140,8 @@ class Settings(BaseSettings):
 
     # Accounts and ratings.
     leaderboard_min_games: int = Field(default=5, ge=0, description="Rated matches a player needs on the leaderboard")
+    leaderboard_min_opponents: int = Field(
+        default=3, ge=1, description="Different opponents a player's rated matches need to be on the leaderboard")
 
     @field_validator("trusted_proxies")
     @classmethod

@@ -241,18 +241,22 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
         awards = earned(after, m.seats, rated=room.state.rated)
         if status == MatchStatus.MATCH_OVER:
             values.update(winners=list(after.winners), ended_at=now)
-            rated = rated_standing(room, after)
+            rated = rated_standing(room, after, seat if actor == PLAYER else None)
             over = RoomPatch(status=RoomStatus.OVER)  # the lobby opens again, for a rematch
     step = MoveStep(m.v + 1, seat, mv, actor, move_id)
     return CommitMove(m.id, room.code, len(m.engine.hands), step, deadline, values, hand_end,
                       Previewed(m.engine, after, events), awards, rated, over)
 
 
-def rated_standing(room: Room, after: Match) -> list[Standing] | None:
+def rated_standing(room: Room, after: Match, mover: int | None = None) -> list[Standing] | None:
     """Who to rate at the end of a match of a rated room: every seat, its team and its final
-    total (None if the room is not rated, or a seat has no player: never rate a bot)."""
+    total (None if the room is not rated, a seat has no player: never rate a bot, or a seat's
+    player never made a move themselves, counting `mover`'s last: a puppet that only lets
+    the clock play is no win to rate)."""
     m = room.match
     if not room.state.rated or m is None or any(s.player_id is None or s.bot for s in m.seats):
+        return None
+    if len(m.played | ({mover} if mover is not None else set())) < len(m.seats):
         return None
     return [Standing(s.player_id or "", after.options.team_of(i), after.totals[i]) for i, s in enumerate(m.seats)]
 

@@ -132,6 +132,9 @@ class LiveMatch:
     # Per seat, the turns in a row the deadline ended (turn-based rooms; `pace.count_missed`),
     # rebuilt from the move log by replay.
     missed: list[int] = field(default_factory=list)
+    # Seats whose player made a move themselves (not the clock or a stand-in), rebuilt by
+    # replay: a rated match is rated only if every seat did (issue 22).
+    played: set[int] = field(default_factory=set)
 
     @property
     def v(self) -> int:
