@@ -200,6 +200,28 @@ class Settings(BaseSettings):
                                           description="Option overrides of the daily deal (JSON), on its preset")
     daily_day: str | None = Field(default=None, description="Tests only: the UTC day (YYYY-MM-DD) taken as today")
 
+    # Notifications (issue 24; docs/operations.md, "Notifications").
+    vapid_private_key: str | None = Field(
+        default=None, description="The VAPID private key (base64url raw or DER, as py-vapid reads it); unset: made "
+                                  "once and kept in the database (table server_keys)")
+    vapid_subject: str = Field(default="mailto:admin@example.org",
+                               description="The contact (mailto: or https:) given to push services in VAPID claims")
+    push_hosts: str = Field(
+        default="fcm.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,"
+                "*.notify.windows.com,web.push.apple.com,*.push.apple.com",
+        description="Hosts a push endpoint may be on, comma-separated ('*.' matches any subdomain): the server "
+                    "posts only there")
+    push_allow_http: bool = Field(default=False, description="Accept http push endpoints (tests only)")
+    push_timeout: float = Field(default=10.0, gt=0, le=120, description="Seconds a push service has to answer")
+    push_ttl: int = Field(default=86_400, ge=0, le=2_419_200, description="TTL of a Web Push message (seconds)")
+    max_push_subscriptions: int = Field(default=10, ge=1, le=100, description="Push subscriptions kept per player")
+    notify_attempts: int = Field(default=6, ge=1, le=50, description="Tries of one notification before it fails")
+    notify_backoff: float = Field(default=5.0, gt=0, le=3600,
+                                  description="Seconds before the first retry; doubled each time (at most an hour)")
+    notify_poll_seconds: float = Field(default=1.0, gt=0, le=60, description="How often the outbox worker looks")
+    notify_claim_seconds: float = Field(default=60.0, gt=0, le=3600,
+                                        description="A claimed notification is tried again elsewhere after this")
+
 
 def get_settings() -> Settings:
     """Settings from the environment now."""

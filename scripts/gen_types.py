@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
 
 from pydantic import TypeAdapter  # noqa: E402
 
-from app.rooms import errors, messages, records  # noqa: E402
+from app.rooms import errors, messages, records, rematch  # noqa: E402
 from app.server import lobby_wire, responses, reviews, wire  # noqa: E402
 
 TARGET = ROOT / "static" / "types.js"
@@ -55,6 +55,8 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
     ("the room", "out", [
         ("RoomSeat", messages.SeatEntry),
         ("Watcher", messages.WatcherEntry),
+        ("RematchSeat", rematch.RematchSeat),
+        ("RematchInfo", rematch.RematchInfo),
         ("Room", messages.RoomInfo),
         ("RestRoom", responses.RoomLinks),
     ]),
@@ -72,6 +74,7 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("ChatMessage", wire.ChatLine),
         ("ChatHistoryMessage", wire.ChatHistory),
         ("HintMessage", wire.HintMessage),
+        ("LogMessage", wire.LogMessage),
         ("PongMessage", wire.Pong),
         ("ServerMessage", wire.SplitServerMessage),
     ]),
@@ -103,6 +106,9 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("ReplayStep", responses.ReplayStep),
         ("ReviewStatus", reviews.ReviewStatus),
         ("MatchReview", reviews.MatchReview),
+        ("GameSeat", responses.GameSeat),
+        ("GameItem", responses.GameItem),
+        ("GameList", responses.GameList),
     ]),
 ]
 # Open REST models that stand for an engine shape of types_handwritten.js.

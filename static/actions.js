@@ -38,10 +38,12 @@ export function drawActions(box, view, page) {
   box.append(hintLine);
   if (myTurn && view.legal_moves.length) {
     box.append(el("p", "muted how", view.options.side_plays === "many"
-      ? "Play cards to the centre and discard to your side stacks; press End turn when you are done."
+      ? (end ? "Play cards to the centre and discard to your side stacks; press End turn when you are done."
+        : "Play cards to the centre and discard to your side stacks; after your first card, End turn ends your turn.")
       : view.options.must_discard
         ? "Play cards to the centre, then discard one card to a side stack to end your turn."
-        : "Play cards to the centre; end your turn with a discard or the End turn button."));
+        : end ? "Play cards to the centre; end your turn with a discard or the End turn button."
+          : "Play cards to the centre; end your turn with a discard to one of your side stacks."));
   }
   return hintLine;
 }

@@ -15,6 +15,16 @@ import { app, leave } from "./router.js";
  *   chat: {el: HTMLElement, input: HTMLInputElement}}} ChromeCtx
  */
 
+/** Who watches, by name, without this browser's player ("Watching: Cleo, 2 more"), or "".
+ * @param {import("./types.js").Room} room @param {string} me */
+export function watchingText(room, me) {
+  const others = room.watchers.filter((w) => w.player_id !== me);
+  const named = others.filter((w) => w.name).map((w) => w.name);
+  const unnamed = others.length - named.length;
+  if (unnamed) named.push(unnamed === 1 ? "1 more" : `${unnamed} more`);
+  return others.length ? `Watching: ${named.join(", ")}` : "";
+}
+
 export class RoomChrome {
   /** @param {string} code @param {ChromeCtx} ctx */
   constructor(code, ctx) {
@@ -30,7 +40,7 @@ export class RoomChrome {
     this.title = el("span", "room-title", `Room ${code}`);
     this.connDot = el("span", "conn-state", "connecting…");
     this.connDot.setAttribute("role", "status");
-    this.helpButton = button("Keys", () => this.toggleHelp(), "small");
+    this.helpButton = button("Keys", () => this.toggleHelp(), "small keys-button");
     this.helpButton.setAttribute("aria-expanded", "false");
     this.chatBadge = button("Chat", () => this.readChat(true), "small chat-badge");
     this.chatBadge.id = "chat-badge";
@@ -45,12 +55,23 @@ export class RoomChrome {
     this.toast.setAttribute("role", "alert");
     this.toast.hidden = true;
     this.helpBox = keysHelp();
+    this.away = el("div", "away-note");
+    this.away.id = "away-note";
+    this.away.setAttribute("role", "status");
+    this.away.hidden = true;
     ctx.chat.el.addEventListener("focusin", () => this.readChat(false));
   }
 
   /** What goes above the room's main part, in order. */
   parts() {
-    return [this.top, this.banner, this.toast, this.helpBox];
+    return [this.top, this.banner, this.toast, this.helpBox, this.away];
+  }
+
+  /** What the server did for you while you were away, until closed. @param {string} text */
+  showAway(text) {
+    this.away.textContent = "";
+    this.away.append(el("span", "", text), " ", button("OK", () => { this.away.hidden = true; }, "small"));
+    this.away.hidden = false;
   }
 
   toggleHelp() {
@@ -77,9 +98,11 @@ export class RoomChrome {
     this.toastTimer = setTimeout(() => { this.toast.hidden = true; this.toast.className = "toast"; }, ms);
   }
 
-  /** A chat line from someone else: counted unless the chat is being read. */
+  /** A chat line from someone else: counted unless the chat is on screen (or being typed in). */
   unreadChat() {
-    const seen = !document.hidden && this.ctx.chat.el.contains(document.activeElement);
+    const box = this.ctx.chat.el.getBoundingClientRect();
+    const inSight = box.bottom > 0 && box.top < innerHeight && box.height > 0;
+    const seen = !document.hidden && (inSight || this.ctx.chat.el.contains(document.activeElement));
     if (seen) return;
     this.unread += 1;
     this.chatBadge.hidden = false;

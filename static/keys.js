@@ -10,7 +10,7 @@ import { endTurnMove, takeBackMove } from "./moves.js";
 /**
  * What a key may act on: the page's view and hint setting, and what it can do.
  * @typedef {{view: View | null, hints: boolean, sendMove: (move: Move) => boolean, askHint: () => void,
- *   focusChat: () => void, toggleHelp: () => void, shortcut: (key: string) => boolean}} KeyTarget
+ *   focusChat: () => void, toggleHelp: () => void, shortcut: (key: string) => boolean, refuse: (text: string) => void}} KeyTarget
  */
 
 /** The help box the Keys button (or ?) opens. */
@@ -24,6 +24,14 @@ export function keysHelp() {
 <li><kbd>E</kbd> ends your turn (when the rules allow), <kbd>H</kbd> asks for a hint, <kbd>C</kbd> goes to the chat.</li>
 <li>Double-click or right-click a card to play it to the only centre stack it fits.</li></ul>`;
   return box;
+}
+
+/** Why E does not end the turn now, naming the rule. @param {View} view */
+export function endRefusal(view) {
+  if (view.status !== "playing" || view.you === null || view.turn !== view.you) return "It is not your turn.";
+  if (view.options.side_plays === "many") return "You cannot end your turn yet: you must first play or discard a card.";
+  return "You end your turn by discarding a card from your hand to one of your side stacks "
+    + (view.options.must_discard ? "(these rules require a discard)." : "(there is no End turn without one here).");
 }
 
 /** @param {EventTarget | null} t */
@@ -43,7 +51,9 @@ export function onRoomKey(e, page) {
   const k = e.key;
   if (k === "e" || k === "E") {
     const end = endTurnMove(view);
-    if (end) { e.preventDefault(); page.sendMove(end); }
+    e.preventDefault();
+    if (end) page.sendMove(end);
+    else page.refuse(endRefusal(view));
   } else if ((k === "h" || k === "H") && page.hints && view.turn === view.you) {
     e.preventDefault();
     page.askHint();

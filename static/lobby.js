@@ -115,7 +115,8 @@ export function roomLobby(room, you, ctx) {
     start.id = "start-button";
     start.disabled = !full;
     page.append(start);
-    if (!full) page.append(el("p", "muted", "Fill every seat (invite someone or add bots) to start."));
+    if (!full) page.append(el("p", "muted", room.rated ? "Fill every seat (invite players with an account) to start."
+      : "Fill every seat (invite someone or add bots) to start."));
     if (ctx.meta) {
       const det = el("details", "configure");
       det.append(el("summary", "", "Change the rules"));

@@ -1,7 +1,7 @@
 // @ts-check
 // The client's entry: the route table. Routes: "/" home, "/r/{code}" a room (lobby, then table),
 // "/#how" how to play, "/#history" my matches, "/#replay/{id}" the replay viewer, "/#account" sign
-// in / claim an account, "/#leaderboard", "/#player/{id}" a profile (hash routes need no extra
+// in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile (hash routes need no extra
 // server paths). Pages other than home and rooms load their module when visited.
 
 import { el } from "./dom.js";
@@ -35,6 +35,9 @@ function route() {
   } else if (hash === "account") {
     document.title = "Account · Spite & Malice";
     later(import("./account.js"), (m) => m.accountPage(ctx));
+  } else if (hash === "games") {
+    document.title = "Your games · Spite & Malice";
+    later(import("./games.js"), (m) => m.gamesPage(ctx));
   } else if (hash === "leaderboard") {
     document.title = "Leaderboard · Spite & Malice";
     later(import("./account.js"), (m) => m.leaderboardPage());

@@ -41,6 +41,25 @@ export function moveWords(named, me, m) {
   return `${who} ended the turn`;
 }
 
+/** "While you were away, the server played 5♥ from your hand to centre 2 (time ran out); ...":
+ * the moves of `versions` (made for your seat) in the log's `entries`, or null if none.
+ * @param {Named & {you: number | null}} view @param {{v: number, events: GameEvent[]}[]} entries @param {number[]} versions */
+export function awayText(view, entries, versions) {
+  const said = [];
+  for (const e of entries) {
+    if (!versions.includes(e.v)) continue;
+    const by = e.events.find((ev) => ev.type === "autoplay");
+    for (const ev of e.events) {
+      let words = null;
+      if (ev.type === "play" || ev.type === "discard" || ev.type === "move_side" || ev.type === "load") {
+        words = moveWords(view, view.you, { ...ev, kind: ev.type, from: ev.type === "discard" ? undefined : ev.from });
+      } else if (ev.type === "end_turn") words = "You ended the turn";
+      if (words) said.push(words.replace(/^You /, "") + (by && by.type === "autoplay" && by.by === "clock" ? " (time ran out)" : ""));
+    }
+  }
+  return said.length ? `While you were away, the server ${said.join("; ")}.` : null;
+}
+
 /** @type {Record<string, string>} */
 const BY = { clock: "server · time ran out", absent: "server · away" };
 
@@ -61,8 +80,19 @@ export class MoveLog {
     this.el.append(el("h2", "", "Moves"), this.list);
   }
 
+  /** The log of the whole hand from the server (`log`, on each connect), instead of what was here.
+   * @param {Named & {you: number | null}} view @param {{v: number, events: GameEvent[]}[]} entries */
+  rebuild(view, entries) {
+    this.lines = [];
+    this.mover = null;
+    this.auto = null;
+    this.recent = new Set();
+    for (const e of entries) this.add(view, e.events, false);
+    this.draw();
+  }
+
   /** @param {Named & {you: number | null}} view @param {GameEvent[]} events */
-  add(view, events) {
+  add(view, events, draw = true) {
     for (const ev of events) {
       if (ev.type === "deal") { this.lines = []; this.recent = new Set(); this.mover = null; this.push(null, "New hand dealt"); }
       else if (ev.type === "autoplay") { this.startTurn(ev.seat); this.auto = ev.by; }
@@ -76,7 +106,7 @@ export class MoveLog {
           shortCard(ev.card));
       }
     }
-    this.draw();
+    if (draw) this.draw();
   }
 
   /** @param {number} seat */

@@ -47,7 +47,13 @@ const REASON = {
  * @property {(r: import("./types.js").Rating) => string} [ratingText]
  * @property {number[] | null} [ready]  between hands: the seats ready for the next hand
  * @property {string | null} [countdown]  between hands: the time left before it is dealt anyway
+ * @property {import("./types.js").RematchInfo | null} [offer]  once the match is over: the rematch offered
+ * @property {boolean[]} [connected]  by seat: is that person in the room now
+ * @property {() => void} [decline]  decline the rematch offered
  */
+
+/** "you", "Ann and you", "Ann, Bob and you". @param {string[]} names */
+const listed = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
 
 /**
  * The result dialog for a finished hand (`view.result` is set).
@@ -62,18 +68,21 @@ export function resultPanel(view, committed, actions) {
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-modal", actions.close ? "false" : "true");
   box.setAttribute("aria-labelledby", "result-title");
-  const title = el("h2", "", (actions.close ? "Last result: " : "") + (over ? "Match over" : `Hand ${view.hand_number} over`));
+  const single = view.options.match_target === null; // one hand is the whole game
+  const title = el("h2", "", (actions.close ? "Last result: " : "")
+    + (over ? (single ? "Game over" : "Match over") : `Hand ${view.hand_number} over`));
   title.id = "result-title";
   title.tabIndex = -1;
   box.append(title);
   box.append(el("p", "result-line", handOverText(view, r)));
   box.append(el("p", "result-reason", REASON[r.reason]));
-  if (over && r.match_winners.length) {
-    const names = r.match_winners.map((s) => (s === view.you ? "You" : view.players[s].name));
+  if (over && r.match_winners.length && !single) {
+    const mine = view.you !== null && r.match_winners.includes(view.you);
+    const names = r.match_winners.map((s) => (s === view.you ? "you" : view.players[s].name));
     const team = teamOf(view, r.match_winners);
     box.append(el("p", "result-line", team !== null
-      ? `Match won by Team ${TEAM[team]} (${names.join(" and ")}).`
-      : `Match won by ${names.join(" and ")}.`));
+      ? `Team ${TEAM[team]} (${listed(names)}) won the match.`
+      : mine && names.length === 1 ? "You won the match." : `${listed(names)} won the match.`.replace(/^you/, "You")));
   }
 
   const table = el("table", "scores");
@@ -139,7 +148,7 @@ export function resultPanel(view, committed, actions) {
   if (actions.close) {
     button("Close", actions.close, "primary").id = "close-result";
   } else if (actions.isPlayer) {
-    if (over) button("Rematch", actions.rematch, "primary big").id = "rematch-button";
+    if (over) rematchButtons(view, actions, button);
     else if (ready.includes(me)) {
       const b = button("Ready ✓", () => {}, "primary big");
       b.id = "next-hand";
@@ -153,6 +162,7 @@ export function resultPanel(view, committed, actions) {
     home.id = "result-home";
   }
   if (!over && !actions.close && actions.ready) box.append(readyLine(view, ready, actions.countdown));
+  if (over && !actions.close && actions.offer) box.append(rematchLine(view, actions));
   box.append(buttons);
   return box;
 }
@@ -194,13 +204,53 @@ function awardLines(view, actions) {
 
 }
 
+/** Once the match is over: offer a rematch, or answer the one offered.
+ * @param {View} view @param {ResultActions} actions @param {(text: string, fn: () => void, cls?: string) => HTMLButtonElement} button */
+function rematchButtons(view, actions, button) {
+  const offer = actions.offer;
+  const mine = offer ? offer.seats.find((s) => s.seat === view.you) : null;
+  const answer = mine ? mine.answer : null;
+  if (!offer) {
+    button("Offer a rematch", actions.rematch, "primary big").id = "rematch-button";
+  } else if (answer === "offered" || answer === "accepted") {
+    const b = button(answer === "offered" ? "Rematch offered ✓" : "Rematch accepted ✓", () => {}, "primary big");
+    b.id = "rematch-button";
+    b.disabled = true;
+  } else {
+    button("Accept the rematch", actions.rematch, "primary big").id = "rematch-accept";
+    if (answer !== "declined") button("Decline", actions.decline).id = "rematch-decline";
+  }
+}
+
+/** Who offered the rematch and each seat's answer ("Ann offered a rematch · you: waiting · Bob
+ * declined"). @param {View} view @param {ResultActions} actions */
+function rematchLine(view, actions) {
+  const offer = actions.offer;
+  const line = el("p", "rematch-line");
+  line.id = "rematch-line";
+  line.setAttribute("role", "status");
+  const name = (/** @type {number} */ s) => (s === view.you ? "you" : view.players[s] ? view.players[s].name : `seat ${s + 1}`);
+  const here = actions.connected || [];
+  const said = offer.seats.filter((s) => s.answer !== "bot" && s.answer !== "offered").map((s) => {
+    const who = name(s.seat);
+    if (s.answer === "waiting" && here[s.seat] === false) return `${who} has left the room`;
+    /** @type {Record<string, string>} */
+    const words = { accepted: `${who} accepted`, declined: `${who} declined`, waiting: `waiting for ${who}`,
+      left: `${who} left the table`, empty: `seat ${s.seat + 1} is empty` };
+    return words[s.answer] || "";
+  });
+  const by = offer.by === null ? "Someone" : offer.by === view.you ? "You" : name(offer.by);
+  line.textContent = `${by} offered a rematch` + (said.length ? ` · ${said.join(" · ")}` : "") + ".";
+  return line;
+}
+
 /** Who the next hand waits for, and the countdown before it is dealt anyway.
  * @param {View} view @param {number[]} ready @param {string | null} countdown */
 function readyLine(view, ready, countdown) {
   const line = el("p", "ready-line");
   line.id = "ready-line";
   const waiting = view.players.filter((p, s) => !ready.includes(s)).map((p) => (p.seat === view.you ? "you" : p.name));
-  line.append(waiting.length ? `Waiting for ${waiting.join(", ")} · next hand in ` : "Everyone is ready · dealing in ");
+  line.append(waiting.length ? `Waiting for ${listed(waiting)} · next hand in ` : "Everyone is ready · dealing in ");
   const c = el("span", "countdown", countdown || "");
   c.setAttribute("aria-hidden", "true");
   line.append(c);

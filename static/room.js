@@ -8,15 +8,15 @@ import * as api from "./api.js";
 import { animate, snapshot } from "./anim.js";
 import { announce, describeEvents } from "./announce.js";
 import { chatPanel } from "./chat.js";
-import { RoomChrome } from "./chrome.js";
+import { RoomChrome, watchingText } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { TableInput } from "./dnd.js";
 import { el } from "./dom.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
 import { nameForm } from "./home.js";
 import { onRoomKey } from "./keys.js";
-import { inviteBox, loadMeta, roomLobby } from "./lobby.js";
-import { MoveLog } from "./movelog.js";
+import { inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
+import { MoveLog, awayText } from "./movelog.js";
 import { quickStep } from "./quick.js";
 import { app, homeLink, onLeave, refresh } from "./router.js";
 import { TurnSignal } from "./signal.js";
@@ -51,6 +51,8 @@ class RoomPage {
     this.me = me;
     /** @type {Room | null} */
     this.room = null;
+    /** @type {string | null} the room's rules in a line, as last shown */
+    this.rules = null;
     /** @type {You | null} */
     this.you = null;
     /** @type {View | null} the table, once a match has started (null in the lobby) */
@@ -164,6 +166,12 @@ class RoomPage {
     this.chrome.toggleHelp();
   }
 
+  /** A refusal: shown and read out. @param {string} text */
+  refuse(text) {
+    this.chrome.showError(text);
+    announce(text, true);
+  }
+
   /** A card shortcut key (1-9, P). @param {string} key */
   shortcut(key) {
     return this.input.shortcut(key);
@@ -197,6 +205,12 @@ class RoomPage {
       case "hint":
         this.onHint(msg);
         break;
+      case "log": // the whole hand's moves, on each connect; what was made for you while away
+        if (!this.view || msg.match_id !== this.matchId) break;
+        this.log.rebuild(this.view, msg.entries);
+        this.showAway(awayText(this.view, msg.entries, msg.made_for_you));
+        this.draw();
+        break;
       case "pong":
         break;
       default: // a type newer than this client: say so, and carry on
@@ -206,18 +220,18 @@ class RoomPage {
 
   /** @param {Room} room */
   onRoom(room) {
+    const rules = JSON.stringify([room.preset, room.overrides, room.seat_count, room.turn_seconds, room.hints, room.public]);
+    if (this.room && this.rules !== rules && room.status === "waiting" && room.host !== this.me.id) {
+      this.chrome.showError("The host changed the rules: " + roomSummary(room, this.meta) + ".");
+    }
     this.room = room;
+    this.rules = rules;
     quickStep(room, this.me.id, (m) => this.send(m));
     this.chrome.title.textContent = `Room ${room.code}`;
-    // Who watches, by name, without this browser's player.
-    const others = room.watchers.filter((w) => w.player_id !== this.me.id);
-    const named = others.filter((w) => w.name).map((w) => w.name);
-    const unnamed = others.length - named.length;
-    if (unnamed) named.push(unnamed === 1 ? "1 more" : `${unnamed} more`);
-    this.spectators.textContent = others.length ? `Watching: ${named.join(", ")}` : "";
+    this.spectators.textContent = watchingText(room, this.me.id);
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
-    if (!this.view || room.status === "waiting") {
+    if (!this.view || room.status === "waiting" || this.view.status === "match_over") {
       if (room.status === "waiting") this.view = null;
       this.draw();
     }
@@ -264,6 +278,13 @@ class RoomPage {
     if (!mine.length) return;
     const text = "Achievement unlocked: " + mine.map((a) => `${a.name} (${a.description})`).join("; ");
     this.chrome.showAward(text);
+    announce(text);
+  }
+
+  /** @param {string | null} text */
+  showAway(text) {
+    if (!text) return;
+    this.chrome.showAway(text);
     announce(text);
   }
 

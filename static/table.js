@@ -87,7 +87,9 @@ export function seatOrder(view) {
 
 /** One sentence saying whose turn it is (also what the live region says). @param {View | OpenView} view */
 export function turnText(view) {
-  if (view.status !== "playing") return view.status === "match_over" ? "The match is over." : "The hand is over.";
+  if (view.status !== "playing") {
+    return view.status !== "match_over" ? "The hand is over." : view.options.match_target === null ? "The game is over." : "The match is over.";
+  }
   if (view.turn === view.you) {
     return view.legal_moves.length ? "Your turn." : "Your turn (waiting for the server).";
   }

@@ -194,11 +194,23 @@
  * @property {BotLevel | null} bot
  * @property {boolean} connected
  * @property {number | null} team  the seat's team index (0, 1, 2) in a partnership game, else null
+ * @property {boolean} vacation  the seat's player is on vacation (turn-based deadlines wait)
  */
 /**
  * @typedef {object} Watcher
  * @property {string} player_id
  * @property {string | null} name  null if unknown
+ */
+/**
+ * @typedef {object} RematchSeat
+ * @property {number} seat
+ * @property {"offered" | "accepted" | "declined" | "waiting" | "left" | "empty" | "bot"} answer
+ */
+/**
+ * The room object's `rematch`, once someone has offered one: who offered, each seat's answer.
+ * @typedef {object} RematchInfo
+ * @property {number | null} by
+ * @property {RematchSeat[]} seats
  */
 /**
  * The room object (`room`, `welcome.room`, and REST with its links).
@@ -223,6 +235,7 @@
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  * @property {string} pace  live, or turn_based: hours or days a turn
+ * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
  */
 /**
  * A room as REST answers it: the room object (`app.rooms.messages.RoomInfo`, as the socket sends it), with
@@ -248,6 +261,7 @@
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  * @property {string} pace  live, or turn_based: hours or days a turn
+ * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
  * @property {string} invite_url
  * @property {string} socket_path
  */
@@ -362,12 +376,23 @@
  * @property {string} reason
  */
 /**
+ * The current hand's move log, sent on each (re)connect after the first state (`app.rooms.handlog`): every
+ * version of the hand with its events, and the versions the server played for the receiver's seat since their
+ * own last move.
+ * @typedef {object} LogMessage
+ * @property {"log"} type
+ * @property {string} match_id
+ * @property {number} hand_number
+ * @property {{v: number, events: GameEvent[]}[]} entries
+ * @property {number[]} made_for_you
+ */
+/**
  * @typedef {object} PongMessage
  * @property {"pong"} type
  */
 /**
  * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | ChatHistoryMessage
- *   | HintMessage | PongMessage} ServerMessage
+ *   | HintMessage | LogMessage | PongMessage} ServerMessage
  */
 
 // ---- client -> server messages -----------------------------------------------------------------
@@ -379,8 +404,8 @@
  *   | {type: "free_seat", seat: number}
  *   | {type: "configure", preset?: string | null, options?: Record<string, unknown> | null, seats?: number | null, turn_seconds?: number | null, public?: boolean | null, hints?: boolean | null}
  *   | {type: "start"} | {type: "move", id?: string | number | null, move: Move}
- *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch"} | {type: "ping"}
- *   | {type: "hint"}} ClientMessage
+ *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch", accept?: boolean}
+ *   | {type: "ping"} | {type: "hint"}} ClientMessage
  */
 
 // ---- the lobby socket (/ws/lobby): server -> client --------------------------------------------
@@ -536,6 +561,7 @@
  * @property {{min: number, max: number}} seats
  * @property {{min: number, max: number, default: number | null}} turn_seconds
  * @property {{default: boolean}} hints
+ * @property {{min: number, max: number, default: number | null} | null} turn_based_seconds  a turn-based room's turn bounds (pace turn_based), default one day
  */
 /**
  * @typedef {object} MatchPlayer
@@ -615,6 +641,33 @@
  * @property {{v: number, seat: number, chance: number, hand: number}[]} chances
  * @property {{hand: number, seat: number, points: number}[]} luck
  * @property {{seat: number, decisions: number, accuracy: number | null, inaccuracies: number, mistakes: number, blunders: number, average_loss: number | null, luck: number}[]} summary
+ */
+/**
+ * @typedef {object} GameSeat
+ * @property {number} seat
+ * @property {string | null} name
+ * @property {string | null} bot
+ */
+/**
+ * A room you sit in that is not over.
+ * @typedef {object} GameItem
+ * @property {string} code
+ * @property {string} url  the room's page, /r/CODE
+ * @property {"live" | "turn_based"} pace
+ * @property {string} status  waiting, playing or hand_over
+ * @property {boolean} your_turn
+ * @property {string | null} deadline  when the server acts for the seat to move (ISO 8601), if timed
+ * @property {number | null} turn_seat
+ * @property {number | null} you  your seat
+ * @property {GameSeat[]} seats
+ * @property {string | null} last_move_at
+ * @property {string | null} match_id
+ * @property {number | null} turn_seconds
+ */
+/**
+ * @typedef {object} GameList
+ * @property {GameItem[]} items
+ * @property {number} your_turn  how many of them wait for your move
  */
 
 export {};

@@ -22,6 +22,7 @@ from . import errors as E
 from .driving import Driving
 from .errors import RoomError
 from .executor import Executor
+from .handlog import hand_log
 from .live import LiveRoom, LiveRooms, unavailable
 from .messages import room_info
 from .notices import PresenceChanged
@@ -89,6 +90,8 @@ class Attendance:
                 peer.send_welcome(r.lobby_seat(peer.player_id), peer.player_id == r.state.host_id, info)
                 peer.send_room(info)
                 self.executor.send_state(room, peer, moment(self.clock))
+                if m is not None and (hand := hand_log(m, m.seat_of(peer.player_id))) is not None:
+                    peer.send_log(hand)
                 peer.send_chat_history(chat)
             self.presence_changed(room)  # the others hear of it once, with whoever else came or went
             return room

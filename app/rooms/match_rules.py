@@ -25,7 +25,7 @@ from .effects import BeginMatch, CommitMove, DealHand, MarkReady
 from .errors import RoomError
 from .lobby import Actor, check_host
 from .model import LiveMatch, Room, RoomPatch, SeatInfo
-from .pace import TURN_BASED, act_at, count_missed, handed
+from .pace import TURN_BASED, act_at, count_missed, handed, on_vacation
 from .records import Earned, HandEnd, RoomStatus, Standing
 from .steps import PLAYER, DealStep, MoveStep, Previewed, new_match
 
@@ -63,8 +63,11 @@ def turn_deadline(room: Room, seats: list[SeatInfo], missed: list[int], seat: in
     if room.state.pace != TURN_BASED:
         return deadline_after(now, turn_seconds)
     info = seats[seat]
-    return act_at(now, turn_seconds, person=info.bot is None and info.player_id is not None,
-                  handed_over=handed(missed, seat, missed_turns))
+    person = info.bot is None and info.player_id is not None
+    at = act_at(now, turn_seconds, person=person, handed_over=handed(missed, seat, missed_turns))
+    if person and at > now and info.player_id in room.vacations:
+        at = on_vacation(at, room.vacations[info.player_id], turn_seconds)
+    return at
 
 
 def _first_turn(engine: Match, seed: str) -> int:
@@ -116,7 +119,8 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
         match=match, deal=DealStep(0, 1, seed), wake_at=wake_values(room, deadline)["wake_at"], turn_seat=first,
         commitment=commitment(seed), deadline=deadline, preset=st.preset,
         options=options.to_json(), teams=[options.team_of(i) for i in range(len(seats))],
-        room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number), room_rev=st.rev)
+        room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number, rematch={}),
+        room_rev=st.rev)
 
 
 def ready_seats(room: Room, extra: set[int] | frozenset[int] = frozenset()) -> list[int]:

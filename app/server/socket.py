@@ -25,6 +25,7 @@ from app.rooms import errors as E
 from app.rooms import stages
 from app.rooms.commands import MakeMove
 from app.rooms.errors import RoomError
+from app.rooms.handlog import HandLog
 from app.rooms.logctx import about
 from app.rooms.messages import RoomInfo, StateExtra, TableView
 from app.rooms.records import ChatSender
@@ -140,6 +141,9 @@ class Connection:
 
     def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None:
         self._put(wire.HintMessage(v=v, move=move, reason=reason))
+
+    def send_log(self, log: HandLog) -> None:
+        self._put_text(orjson.dumps({"type": "log", **log}).decode())
 
     def send_pong(self) -> None:
         self._put(wire.Pong())

@@ -114,7 +114,11 @@ async def test_history_after_games(server: ServerThread, http: httpx.AsyncClient
     first = await play_to_end([a, b], random.Random(5))
     totals = first["view"]["totals"]
     assert max(totals) >= 12
-    await b.send({"type": "rematch"})
+    await b.send({"type": "rematch"})  # an offer: Ann is shown it, and accepts
+    offer = await a.wait(lambda m: m["type"] == "room" and m["room"].get("rematch") is not None)
+    assert offer["room"]["rematch"] == {"by": 1, "seats": [{"seat": 0, "answer": "waiting"},
+                                                            {"seat": 1, "answer": "offered"}]}
+    await a.send({"type": "rematch"})
     st = await a.wait(lambda m: m["type"] == "state" and m["match_id"] != first["match_id"])
     assert st["v"] == 0 and st["match_number"] == 2 and st["view"]["totals"] == [0, 0]
     second = await play_to_end([a, b], random.Random(6), match_id=st["match_id"])
