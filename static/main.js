@@ -1,7 +1,7 @@
 // @ts-check
 // The client's entry: the route table. Routes: "/" home, "/r/{code}" a room (lobby, then table),
 // "/#how" how to play, "/#history" my matches, "/#replay/{id}" the replay viewer, "/#account" sign
-// in / claim an account, "/#leaderboard", "/#player/{id}" a profile (hash routes need no extra
+// in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile (hash routes need no extra
 // server paths). Pages other than home and rooms load their module when visited.
 
 import { el } from "./dom.js";
@@ -35,12 +35,21 @@ function route() {
   } else if (hash === "account") {
     document.title = "Account · Spite & Malice";
     later(import("./account.js"), (m) => m.accountPage(ctx));
+  } else if (hash === "games") {
+    document.title = "Your games · Spite & Malice";
+    later(import("./games.js"), (m) => m.gamesPage(ctx));
   } else if (hash === "leaderboard") {
     document.title = "Leaderboard · Spite & Malice";
     later(import("./account.js"), (m) => m.leaderboardPage());
   } else if (hash.startsWith("player/")) {
     document.title = "Player · Spite & Malice";
     later(import("./account.js"), (m) => m.profilePage(decodeURIComponent(hash.slice(7))));
+  } else if (hash === "friends") {
+    document.title = "Friends · Spite & Malice";
+    later(import("./friends.js"), (m) => m.friendsPage(ctx));
+  } else if (hash.startsWith("daily/")) {
+    document.title = "Daily deal · Spite & Malice";
+    later(import("./friends.js"), (m) => m.dailyResultsPage(decodeURIComponent(hash.slice(6))));
   } else if (hash.startsWith("replay/")) {
     document.title = "Replay · Spite & Malice";
     later(import("./replay.js"), (m) => {
@@ -72,3 +81,5 @@ function later(module, page) {
 }
 
 startRouter(route);
+const lobby = import("./lobbysock.js");  // issue 28: invitations and friends on every page
+lobby.then((m) => m.startLobby(), () => {});

@@ -194,6 +194,7 @@
  * @property {BotLevel | null} bot
  * @property {boolean} connected
  * @property {number | null} team  the seat's team index (0, 1, 2) in a partnership game, else null
+ * @property {boolean} vacation  the seat's player is on vacation (turn-based deadlines wait)
  */
 /**
  * @typedef {object} Watcher
@@ -407,6 +408,94 @@
  *   | {type: "ping"} | {type: "hint"}} ClientMessage
  */
 
+// ---- the lobby socket (/ws/lobby): server -> client --------------------------------------------
+
+/**
+ * @typedef {object} PlayerRef
+ * @property {string} player_id
+ * @property {string} name
+ */
+/**
+ * After hello: who you are.
+ * @typedef {object} LobbyWelcome
+ * @property {"welcome"} type
+ * @property {PlayerRef} you
+ */
+/**
+ * Someone invited you to a room (accept: `POST /api/invitations/{id}/accept`).
+ * @typedef {object} LobbyInvitation
+ * @property {"invitation"} type
+ * @property {string} id
+ * @property {string} room
+ * @property {PlayerRef} from
+ * @property {string} expires_at
+ */
+/**
+ * An invitation to you or from you was accepted, declined, withdrawn or expired.
+ * @typedef {object} LobbyInvitationClosed
+ * @property {"invitation_closed"} type
+ * @property {string} id
+ * @property {string} room
+ * @property {"accepted" | "declined" | "withdrawn" | "expired"} status
+ */
+/**
+ * It is your turn in one of your rooms (sent by the turn-based rooms' notifications).
+ * @typedef {object} LobbyYourTurn
+ * @property {"your_turn"} type
+ * @property {string} room
+ * @property {string | null} deadline
+ */
+/**
+ * A friend came online or went; `room`: a room of theirs you may join or watch, or null.
+ * @typedef {object} LobbyFriend
+ * @property {"friend"} type
+ * @property {string} player_id
+ * @property {boolean} online
+ * @property {string | null} room
+ */
+/**
+ * A player asked to be your friend (or accepted your request: `friends` true).
+ * @typedef {object} LobbyFriendRequest
+ * @property {"friend_request"} type
+ * @property {PlayerRef} from
+ * @property {boolean} friends
+ */
+/**
+ * Your quick-match ticket found a table: go to `room`.
+ * @typedef {object} LobbyMatched
+ * @property {"matched"} type
+ * @property {string} room
+ * @property {string} ticket
+ */
+/**
+ * Your quick-match ticket ended without a table (cancelled: you left, or it could not be made).
+ * @typedef {object} LobbyQuickMatch
+ * @property {"quick_match"} type
+ * @property {string} ticket
+ * @property {"cancelled"} status
+ * @property {null} room
+ */
+/**
+ * @typedef {object} LobbyError
+ * @property {"error"} type
+ * @property {string} code
+ * @property {string} message
+ */
+/**
+ * @typedef {object} LobbyPong
+ * @property {"pong"} type
+ */
+/**
+ * @typedef {LobbyWelcome | LobbyInvitation | LobbyInvitationClosed | LobbyYourTurn | LobbyFriend
+ *   | LobbyFriendRequest | LobbyMatched | LobbyQuickMatch | LobbyError | LobbyPong} LobbyServerMessage
+ */
+
+// ---- the lobby socket: client -> server --------------------------------------------------------
+
+/**
+ * @typedef {{type: "hello", token: string} | {type: "ping"}} LobbyClientMessage
+ */
+
 // ---- REST --------------------------------------------------------------------------------------
 
 /**
@@ -426,7 +515,7 @@
  * @property {boolean} account
  * @property {Rating | null} rating
  * @property {string | null} username
- * @property {{count: number, last_at: string | null} | null} [failed_sign_ins]
+ * @property {{count: number, last_at: string | null} | null} failed_sign_ins
  */
 /**
  * @typedef {object} RatingStep
@@ -472,6 +561,7 @@
  * @property {{min: number, max: number}} seats
  * @property {{min: number, max: number, default: number | null}} turn_seconds
  * @property {{default: boolean}} hints
+ * @property {{min: number, max: number, default: number | null} | null} turn_based_seconds  a turn-based room's turn bounds (pace turn_based), default one day
  */
 /**
  * @typedef {object} MatchPlayer
@@ -532,6 +622,52 @@
  * @property {number} at
  * @property {number} total
  * @property {OpenView} view
+ */
+/**
+ * Where a review stands: queued, running, done or failed (with `error`).
+ * @typedef {object} ReviewStatus
+ * @property {string} status
+ * @property {number} progress
+ * @property {string | null} error
+ */
+/**
+ * The review: empty lists until it is done.
+ * @typedef {object} MatchReview
+ * @property {string} status
+ * @property {number} progress
+ * @property {string | null} error
+ * @property {string} level
+ * @property {{v: number, seat: number, played: Record<string, unknown>, best: Record<string, unknown>, chance_played: number, chance_best: number, loss: number, mark: string | null, alternatives: number}[]} decisions
+ * @property {{v: number, seat: number, chance: number, hand: number}[]} chances
+ * @property {{hand: number, seat: number, points: number}[]} luck
+ * @property {{seat: number, decisions: number, accuracy: number | null, inaccuracies: number, mistakes: number, blunders: number, average_loss: number | null, luck: number}[]} summary
+ */
+/**
+ * @typedef {object} GameSeat
+ * @property {number} seat
+ * @property {string | null} name
+ * @property {string | null} bot
+ */
+/**
+ * A room you sit in that is not over.
+ * @typedef {object} GameItem
+ * @property {string} code
+ * @property {string} url  the room's page, /r/CODE
+ * @property {"live" | "turn_based"} pace
+ * @property {string} status  waiting, playing or hand_over
+ * @property {boolean} your_turn
+ * @property {string | null} deadline  when the server acts for the seat to move (ISO 8601), if timed
+ * @property {number | null} turn_seat
+ * @property {number | null} you  your seat
+ * @property {GameSeat[]} seats
+ * @property {string | null} last_move_at
+ * @property {string | null} match_id
+ * @property {number | null} turn_seconds
+ */
+/**
+ * @typedef {object} GameList
+ * @property {GameItem[]} items
+ * @property {number} your_turn  how many of them wait for your move
  */
 
 export {};

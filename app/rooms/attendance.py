@@ -79,6 +79,9 @@ class Attendance:
                     await self.storage.drop_socket(room.code, peer.player_id, self.instance)
                     continue
                 r = room.room
+                if r.view_seat(peer.player_id) is None and self._watchers(room) >= self.settings.max_watchers_per_room:
+                    await self.storage.drop_socket(room.code, peer.player_id, self.instance)
+                    raise RoomError(E.ROOM_FULL, "this room has as many watchers as it takes; try again later")
                 room.peers.add(peer)
                 r.attach(peer.player_id, peer.name)
                 m = r.match
@@ -93,6 +96,11 @@ class Attendance:
             self.presence_changed(room)  # the others hear of it once, with whoever else came or went
             return room
         raise RoomError(E.UNAVAILABLE, "the room is busy; try again")
+
+    @staticmethod
+    def _watchers(room: LiveRoom) -> int:
+        """Sockets here of people without a seat in the room (SPITE_MAX_WATCHERS_PER_ROOM)."""
+        return sum(1 for p in room.peers if room.room.view_seat(p.player_id) is None)
 
     async def leave(self, room: LiveRoom, peer: Peer) -> None:
         if peer not in room.peers:

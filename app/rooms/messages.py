@@ -57,6 +57,7 @@ class SeatEntry(TypedDict):
     bot: Annotated[str | None, Doc(js="BotLevel | null")]
     connected: bool
     team: Annotated[int | None, Doc("the seat's team index (0, 1, 2) in a partnership game, else null")]
+    vacation: Annotated[bool, Doc("the seat's player is on vacation (turn-based deadlines wait)")]
 
 
 class WatcherEntry(TypedDict):
@@ -195,7 +196,8 @@ def room_info(room: Room) -> RoomInfo:
     teams = _teams(room)
     seats: list[SeatEntry] = [
         {"seat": i, "player_id": s.player_id if s else None, "name": s.name if s else None,
-         "bot": s.bot if s else None, "connected": flags[i] if s else False, "team": teams[i]}
+         "bot": s.bot if s else None, "connected": flags[i] if s else False, "team": teams[i],
+         "vacation": bool(s and s.player_id in room.vacations)}
         for i, s in enumerate(st.seating)]
     names = {pid: room.names.get(pid) or (room.presence[pid].name if pid in room.presence else None)
              for pid in room.watchers()}

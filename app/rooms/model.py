@@ -139,6 +139,9 @@ class LiveMatch:
     # Per seat, the turns in a row the deadline ended (turn-based rooms; `pace.count_missed`),
     # rebuilt from the move log by replay.
     missed: list[int] = field(default_factory=list)
+    # Seats whose player made a move themselves (not the clock or a stand-in), rebuilt by
+    # replay: a rated match is rated only if every seat did (issue 22).
+    played: set[int] = field(default_factory=set)
 
     @property
     def v(self) -> int:
@@ -202,6 +205,7 @@ class Room:
         self.presence: dict[str, Seen] = {}  # every instance's sockets, as the store last said
         self.loaded_at = loaded_at  # "away since" for players the store has never seen
         self.changed_at = 0.0  # monotonic time of the last change (bots pause after it)
+        self.vacations: dict[str, datetime] = {}  # seated players on vacation, until when (turn-based)
         self._here_rev = self._here_told = 0  # joins and leaves here, and how many were told
 
     # Who is where.

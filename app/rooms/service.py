@@ -46,9 +46,11 @@ from .logctx import about
 from .match_rules import AlreadyMade, Fresh, decide_hint, decide_move, decide_next_hand, decide_start
 from .messages import RoomInfo, room_info
 from .model import LiveMatch
+from .notices import Resync, notice_json
 from .pace import TURN_BASED, over_cap
 from .ports import Bots, Clock, Moment, Peer, Storage, SystemClock, moment
 from .rematch import decide_rematch
+from .reminding import Reminding
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +79,9 @@ class RoomService:
         self.driving = Driving(storage, self.instance, settings.lease_seconds, needs_driver=self._needs_driver,
                                reschedule=self._reschedule, adopt=self._adopt,
                                horizon=settings.deadline_horizon)
-        self.executor = Executor(settings, storage, bus, self.instance, self.rooms, schedule=self._schedule)
+        self.reminding = Reminding(settings, storage, changed=self.deadlines_changed)
+        self.executor = Executor(settings, storage, bus, self.instance, self.rooms, schedule=self._schedule,
+                                 after=self.reminding.after)
         self.attendance = Attendance(settings, storage, self.clock, self.instance, self.rooms, self.executor,
                                      self.driving, draining=lambda: self.draining)
         self.following = Following(bus, self.instance, storage, self.clock, self.executor,
@@ -122,6 +126,7 @@ class RoomService:
                 self.rooms.unload(room)
                 for peer in list(room.peers):
                     peer.reconnect(reason)
+        await self.reminding.close()
         await self.storage.close()
         await self.driving.close()
         with contextlib.suppress(Exception):
@@ -235,6 +240,19 @@ class RoomService:
             log.exception("hint failed")
             raise RoomError(E.UNAVAILABLE, "no hint is available right now") from e
         peer.send_hint(ask.v, move, reason)
+
+    async def deadlines_changed(self, codes: list[str]) -> None:
+        """These rooms' deadlines (or their players' vacations) changed in the store: read them
+        again here and on every instance (a Resync makes the others reload)."""
+        for code in codes:
+            room = self.rooms.get(code)
+            if room is not None:
+                async with room.lock:
+                    if not room.closed:
+                        with contextlib.suppress(RoomError):
+                            await self.executor.reload(room, moment(self.clock))
+            with contextlib.suppress(Exception):
+                await self.bus.publish(code, notice_json(Resync(), self.instance))
 
     # REST.
     async def create_room(self, host: Player, **fields: Any) -> RoomInfo:

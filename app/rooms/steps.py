@@ -117,6 +117,8 @@ def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None, 
                 m.actors[step.v] = step.actor
                 if game.record_events:
                     events = [{"type": "autoplay", "seat": step.seat, "by": step.actor}, *events]
+            if step.actor == PLAYER:
+                m.played.add(step.seat)
             if step.client_id is not None:
                 m.client_ids[(step.seat, step.client_id)] = step.v
         if game.record_events:

@@ -305,6 +305,8 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         conn.send_error(e.code, e.message)
         if e.code == E.UNAVAILABLE and service.draining:
             conn.close(RESTART, "the server is restarting; reconnect")
+        elif e.code == E.ROOM_FULL:  # too many watchers: 4429, as for too many sockets
+            conn.close(TOO_MANY, e.message)
         elif e.code == E.UNAVAILABLE:
             conn.close(TRY_AGAIN, "the server cannot reach its database; try again shortly")
     finally:
@@ -354,6 +356,8 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             conn.send_error(E.BAD_MESSAGE, "you already said hello on this connection")
         elif isinstance(msg, wire.Ping):
             conn.send_pong()
+        elif isinstance(msg, wire.Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
+            conn.send_error(E.RATE_LIMITED, why)
         else:
             command = wire.to_command(msg)
             if msg.type == "sit":  # blocks keep players apart: read them fresh for each sit

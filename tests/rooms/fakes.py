@@ -97,6 +97,7 @@ class MemoryStorage:
     fail: Exception | None = None
     writes: int = 0
     wake: dict[str, datetime | None] = field(default_factory=dict)  # match id -> its row's wake_at
+    reminded: list[Any] = field(default_factory=list)  # what the shell put in the outbox
 
     def _write(self) -> None:
         if self.fail is not None:
@@ -262,6 +263,12 @@ class MemoryStorage:
     async def public_rooms_waiting(self, host_id: str) -> int:
         return sum(1 for st in self.rooms.values() if st.host_id == host_id and st.public
                    and st.status == RoomStatus.WAITING)
+
+    async def back_from_vacation(self, player_id: str) -> list[str]:
+        return []
+
+    async def remind(self, reminders: Any) -> None:
+        self.reminded.extend(reminders)
 
     async def turn_based_count(self, player_id: str) -> int:
         return sum(1 for st in self.rooms.values() if st.pace == "turn_based" and st.status != RoomStatus.OVER

@@ -16,6 +16,7 @@ from app.server.wire import ServerMessage
 
 from .helpers import ServerThread, Sock, new_person, new_room, play_to_end, seat_everyone
 from .truth import rebuild_and_check
+from .wire_check import wire_problems
 
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 GAMES = [
@@ -53,6 +54,7 @@ async def test_whole_game_leaks_nothing(server: ServerThread, http: httpx.AsyncC
     for sock in [*socks, spectator]:
         for msg in sock.messages:
             SERVER_MESSAGE.validate_python(msg)
+            assert wire_problems(msg) == [], msg["type"]  # and no field its schema does not declare
     # The spectator saw every version and never a hand.
     assert {st["v"] for st in spectator.states()} >= set(range(1, last["v"] + 1))
 

@@ -191,7 +191,9 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     settings = server.app.state.settings
     _same((await http.get("/api/options")).json(),
           {**catalog(), "turn_seconds": {"min": settings.min_turn_seconds, "max": settings.max_turn_seconds,
-                                         "default": None}, "hints": {"default": True}})
+                                         "default": None}, "hints": {"default": True},
+           "turn_based_seconds": {"min": settings.turn_based_min_seconds, "max": 14 * 86_400,
+                                  "default": max(settings.turn_based_min_seconds, 86_400)}})
     _same((await http.get("/healthz")).json(), {"ok": True, "instance": server.app.state.rooms.instance})
     for sock in (a, b):
         await sock.close()
