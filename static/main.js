@@ -4,6 +4,7 @@
 // "/#replay/{id}" the replay viewer, "/#account" sign in / claim an account, "/#leaderboard",
 // "/#player/{id}" a profile (hash routes need no extra server paths).
 
+import "./i18n.js"; // the player's language, loaded before anything is drawn
 import * as api from "./api.js";
 import { animate, snapshot } from "./anim.js";
 import { announce, describeEvents } from "./announce.js";

@@ -159,7 +159,7 @@ class RoomService:
         about(room.code, r.match.id if r.match else None)
         if self.draining:
             move_id = cmd.id if isinstance(cmd, C.MakeMove) else None
-            raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id)
+            raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id, reason="restarting")
         who = Actor(peer.player_id, peer.name, peer.account)
         if isinstance(cmd, C.Chat):  # changes no room: no lock
             at = moment(self.clock)
@@ -170,7 +170,7 @@ class RoomService:
             return
         async with room.lock:
             if room.closed:
-                raise RoomError(E.UNAVAILABLE, "the room was closed; reconnect")
+                raise RoomError(E.UNAVAILABLE, "the room was closed; reconnect", reason="room_closed")
             at = moment(self.clock)
             if room.stale:
                 await self.executor.reload(room, at)
@@ -205,7 +205,7 @@ class RoomService:
                 if isinstance(cmd, C.AddBot):
                     self.bots.prepare()
                 return
-        raise RoomError(E.CONFLICT, "the room is changing fast; try again")
+        raise RoomError(E.CONFLICT, "the room is changing fast; try again", reason="room_busy")
 
     async def _hint(self, room: LiveRoom, peer: Peer, who: Actor) -> None:
         """Suggest a move to the player whose turn it is (if the room allows hints)."""
@@ -215,7 +215,7 @@ class RoomService:
             move, reason = await self.bots.hint(ask.view, self.settings.hint_level)
         except Exception as e:
             log.exception("hint failed")
-            raise RoomError(E.UNAVAILABLE, "no hint is available right now") from e
+            raise RoomError(E.UNAVAILABLE, "no hint is available right now", reason="no_hint") from e
         peer.send_hint(ask.v, move, reason)
 
     # REST.

@@ -42,9 +42,17 @@ class PlayerProfile(PlayerOut):
 
 
 class PlayerMe(PlayerProfile):
-    """The caller's own profile, with the username they sign in with (null for a guest)."""
+    """The caller's own profile, with the username they sign in with (null for a guest) and
+    the language they chose (null: the browser's)."""
 
     username: str | None
+    lang: str | None = None
+
+
+class PlayerChanged(PlayerOut):
+    """`PATCH /api/players/me`: the name and the chosen language now."""
+
+    lang: str | None = None
 
 
 class AccountOut(PlayerOut):

@@ -21,12 +21,14 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from app.i18n import DEFAULT, pick, render
 from app.rooms import errors as E
 from app.rooms import stages
 from app.rooms.commands import MakeMove
 from app.rooms.errors import RoomError
 from app.rooms.logctx import about
 from app.rooms.messages import RoomInfo, StateExtra, TableView
+from app.rooms.ports import HintReason
 from app.rooms.service import RoomNotFound, RoomService
 from app.settings import Settings
 from app.store.models import utcnow
@@ -48,8 +50,9 @@ class Connection:
     bounded queue drained by a sender task, so a slow reader never holds up a room."""
 
     def __init__(self, ws: WebSocket, player_id: str, name: str, queue_size: int, *, split: bool = False,
-                 account: bool = False) -> None:
+                 account: bool = False, lang: str = DEFAULT) -> None:
         self.ws = ws
+        self.lang = lang  # the language this socket's texts are in (docs/protocol.md, "Languages")
         self.split = split
         self.player_id = player_id
         self.name = name
@@ -118,9 +121,18 @@ class Connection:
             body = {"type": "state", "v": v, "view": table.full_json(), "events": events, **extra}
         self._put_text(orjson.dumps(body).decode(), started)
 
-    def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None) -> None:
+    def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None,
+                   reason: str | None = None, params: dict[str, Any] | None = None) -> None:
+        """A refusal; one with a `reason` is said in this socket's language (the English
+        message as the server wrote it stays for English, being the more precise)."""
         ERRORS.labels(code).inc()
-        self._put(wire.Error(code=code, message=message, id=move_id, option=option))
+        if reason is None:
+            self._put(wire.Error(code=code, message=message, id=move_id, option=option))
+            return
+        if self.lang != DEFAULT:
+            message = render(self.lang, f"reason.{reason}", params, default=message)
+        body = wire.Error(code=code, message=message, id=move_id, option=option, reason=reason, params=params or {})
+        self._put_text(body.model_dump_json(by_alias=True))
 
     def send_chat(self, sender: dict[str, Any], text: str, at: str) -> None:
         self._put(wire.ChatLine(sender=sender, text=text, at=at))
@@ -128,8 +140,15 @@ class Connection:
     def send_chat_history(self, lines: list[dict[str, Any]]) -> None:
         self._put(wire.ChatHistory(lines=[wire.ChatLine.model_validate(line) for line in lines]))
 
-    def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None:
-        self._put(wire.HintMessage(v=v, move=move, reason=reason))
+    def send_hint(self, v: int, move: dict[str, Any], reason: HintReason | str) -> None:
+        if isinstance(reason, str) or reason.key is None:
+            self._put(wire.HintMessage(v=v, move=move, reason=str(getattr(reason, "text", reason))))
+            return
+        text = reason.text if self.lang == DEFAULT else render(self.lang, f"hint.{reason.key}", reason.params,
+                                                                 default=reason.text)
+        if reason.params.get("helps_next") and self.lang != DEFAULT:
+            text = f"{text} {render(self.lang, 'hint.helps_next')}"
+        self._put(wire.HintMessage(v=v, move=move, reason=text, reason_key=reason.key, params=reason.params))
 
     def send_pong(self) -> None:
         self._put(wire.Pong())
@@ -189,7 +208,7 @@ def _problem(e: ValidationError) -> str:
 
 async def _refuse(ws: WebSocket, e: RoomError) -> None:
     with contextlib.suppress(Exception):
-        await ws.send_text(wire.Error(code=e.code, message=e.message).model_dump_json())
+        await ws.send_text(wire.Error(code=e.code, message=e.message, reason=e.reason).model_dump_json())
     await _close(ws, TRY_AGAIN, "the server cannot reach its database; try again shortly")
 
 
@@ -252,7 +271,8 @@ async def room_socket(ws: WebSocket, code: str) -> None:
             player = await player_by_token(s, hello.token, settings.token_idle_days)
     except Exception as e:
         log.warning("could not check a token: %s", e)
-        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly"))
+        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly",
+                                         reason="database_away"))
         return
     if player is None:
         await _close(ws, UNAUTHORIZED, "that token is not valid")
@@ -260,8 +280,9 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     if not service.reserve_socket(player.id, settings.max_sockets_per_player):
         await _close(ws, TOO_MANY, "too many open connections for this player")
         return
+    lang = pick(hello.lang, player.lang, accept_language=ws.headers.get("accept-language"))
     conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split",
-                      account=player.has_account)
+                      account=player.has_account, lang=lang)
     token = hash_token(hello.token)
     opened: OpenSockets = ws.app.state.open_sockets
     opened.add(token, conn)
@@ -274,7 +295,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     except (WebSocketDisconnect, RoomNotFound):
         pass
     except RoomError as e:
-        conn.send_error(e.code, e.message)
+        conn.send_error(e.code, e.message, reason=e.reason, params=e.params)
         if e.code == E.UNAVAILABLE and service.draining:
             conn.close(RESTART, "the server is restarting; reconnect")
         elif e.code == E.UNAVAILABLE:
@@ -338,7 +359,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
                     COMMITTED.observe(time.perf_counter() - started)
             except RoomError as e:
                 conn.move_started = None
-                conn.send_error(e.code, e.message, e.move_id, e.option)
+                conn.send_error(e.code, e.message, e.move_id, e.option, e.reason, e.params)
                 if e.code == E.UNAVAILABLE and service.draining:
                     conn.close(RESTART, "the server is restarting; reconnect")
             except Exception:

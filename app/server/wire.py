@@ -29,6 +29,7 @@ class Hello(_In):
     token: str = Field(max_length=256)
     last_v: int | None = None
     format: Literal["full", "split"] = "full"  # split: `state` carries `shared` and `own` for `view`
+    lang: str | None = Field(default=None, max_length=16)  # the language to speak (else the player's)
 
 
 class Sit(_In):
@@ -213,6 +214,8 @@ class Error(_Out):
     message: str
     id: str | None = None
     option: str | None = None
+    reason: str | None = None  # a stable key of the refusal (catalogues: `reason.<key>`), with its params
+    params: dict[str, Any] | None = None
 
 
 class ChatLine(_Out):
@@ -233,7 +236,9 @@ class HintMessage(_Out):
     type: Literal["hint"] = "hint"
     v: int
     move: dict[str, Any]
-    reason: str
+    reason: str  # in the receiver's language
+    reason_key: str | None = None  # the catalogues' `hint.<key>`, with its params
+    params: dict[str, Any] | None = None
 
 
 class Pong(_Out):

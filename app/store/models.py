@@ -69,6 +69,7 @@ class Player(Base):
     username_key: Mapped[str | None] = mapped_column(String(24), nullable=True, unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
     account_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    lang: Mapped[str | None] = mapped_column(String(16), nullable=True)  # chosen language; null: the browser's
 
     @property
     def has_account(self) -> bool:

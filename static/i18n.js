@@ -1,0 +1,154 @@
+// @ts-check
+// Languages (docs/client.md, "Languages"): the player's catalogue, loaded before anything is
+// drawn; t() for every string a person reads; Intl for plurals, numbers, dates, lists; the picker.
+// The language: this browser's pick, else the player's, else navigator.languages, else <html lang>.
+
+const KEY = "spite.lang";
+const root = document.documentElement;
+/** The languages there are catalogues for (the server lists them on <html data-langs>). */
+export const LANGS = (root.dataset.langs || "en").split(" ");
+
+/** @param {readonly string[]} tags @returns {string | null} */
+export function negotiate(tags) {
+  for (const tag of tags) {
+    const low = String(tag).toLowerCase();
+    const hit = [low, low.split("-")[0]].find((c) => LANGS.includes(c));
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** @returns {string | null} */
+function stored() {
+  try {
+    const v = localStorage.getItem(KEY);
+    return LANGS.includes(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @type {Record<string, string>} */
+let texts = {};
+let lang = "en";
+let plurals = new Intl.PluralRules("en");
+
+/** Load `code`'s catalogue (English if it cannot be had). @param {string} code */
+export async function load(code) {
+  for (const c of [code, "en"]) {
+    try {
+      const r = await fetch(`/i18n/${c}.json`);
+      if (!r.ok) continue;
+      texts = await r.json();
+      lang = root.lang = c;
+      plurals = new Intl.PluralRules(c);
+      return;
+    } catch {
+      // English next
+    }
+  }
+}
+
+await load(stored() || negotiate(navigator.languages || []) || negotiate([root.lang]) || "en");
+
+export const currentLang = () => lang;
+/** @param {number} n @param {Intl.NumberFormatOptions} [o] */
+export const num = (n, o) => new Intl.NumberFormat(lang, o).format(n);
+/** @param {string | number | Date} d @param {Intl.DateTimeFormatOptions} [o] */
+export const date = (d, o = { dateStyle: "medium" }) => new Intl.DateTimeFormat(lang, o).format(new Date(d));
+/** @param {string | number | Date} d */
+export const clock = (d) => date(d, { timeStyle: "short" });
+/** "a, b or c". @param {string[]} items @param {boolean} [or] */
+export const list = (items, or = false) =>
+  new Intl.ListFormat(lang, { type: or ? "disjunction" : "conjunction" }).format(items);
+
+/** @type {Record<string, number>} */
+const RANKS = { A: 1, J: 11, Q: 12, K: 13, JK: 14, JOKER: 14 };
+/** @type {Record<string, string>} */
+const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+/** @param {unknown} v */
+const rankOf = (v) => RANKS[String(v)] || Number(v) || 0;
+
+/** A card code ("QH", "JK") in the language's letters. @param {unknown} code @returns {string} */
+export function cardName(code) {
+  const s = String(code);
+  if (RANKS[s] === 14) return texts["card_short.14"];
+  return (texts[`card_short.${rankOf(s.slice(0, -1))}`] || s.slice(0, -1)) + (SUITS[s.slice(-1)] || "");
+}
+
+/** A parameter as its placeholder's kind says it. @param {unknown} v @param {string} [kind] @returns {string} */
+function say(v, kind) {
+  if (kind === "rank" || kind === "a_rank") return texts[`${kind}.${rankOf(v)}`] || String(v);
+  if (kind === "ranks_or") return list((/** @type {unknown[]} */ (v) || []).map((r) => say(r, "rank")), true);
+  if (kind === "card") return cardName(v);
+  if (kind) return texts[`${kind}.${v}`] || String(v);
+  return typeof v === "number" ? num(v) : String(v ?? "");
+}
+
+/**
+ * `key` in the page's language with its `{name}` placeholders filled from `params`; a key with
+ * plural forms (`key#one`, `key#other`, …) picks one by `params.n`. A missing key shows as itself.
+ * @param {string} key @param {Record<string, unknown>} [params] @returns {string}
+ */
+export function t(key, params = {}) {
+  let text = texts[key];
+  if (text === undefined && `${key}#other` in texts) {
+    text = texts[`${key}#${plurals.select(Number(params.n ?? 0))}`] ?? texts[`${key}#other`];
+  }
+  return text === undefined ? key : text.replace(/\{(\w+)(?::(\w+))?\}/g, (_, n, k) => say(params[n], k));
+}
+
+/** Fill `data-i18n="key"` texts and `data-i18n-attr="attr:key …"` attributes under `el`. @param {ParentNode} [el] */
+export function localize(el = document) {
+  for (const n of el.querySelectorAll("[data-i18n]")) n.textContent = t(/** @type {HTMLElement} */ (n).dataset.i18n);
+  for (const n of el.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of (/** @type {HTMLElement} */ (n).dataset.i18nAttr || "").split(" ")) {
+      const [attr, key] = pair.split(":");
+      n.setAttribute(attr, t(key));
+    }
+  }
+}
+
+/** A language's name in that language ("Deutsch"). @param {string} code */
+export function langName(code) {
+  const name = new Intl.DisplayNames([code], { type: "language" }).of(code) || code;
+  return name[0].toLocaleUpperCase(code) + name.slice(1);
+}
+
+/** Keep `code` as this browser's choice. @param {string} code */
+export function remember(code) {
+  try {
+    localStorage.setItem(KEY, code);
+  } catch {
+    // private mode: the choice lasts this page
+  }
+}
+
+/**
+ * The picker: a labelled <select> of every language in its own name. Picking keeps the choice
+ * here, tells `onPick` (which keeps it on the player) and reloads the page in that language.
+ * @param {(code: string) => unknown} [onPick] @returns {HTMLElement}
+ */
+export function picker(onPick) {
+  const label = document.createElement("label");
+  label.className = "lang-picker";
+  const select = document.createElement("select");
+  for (const code of LANGS) select.add(Object.assign(new Option(langName(code), code, false, code === lang), { lang: code }));
+  select.addEventListener("change", async () => {
+    remember(select.value);
+    try {
+      await onPick?.(select.value);
+    } finally {
+      location.reload();
+    }
+  });
+  label.append(t("lang.pick"), " ", select);
+  return label;
+}
+
+/** The player's language once known: followed (reloading) when this browser has no pick. @param {string | null} [code] */
+export function followPlayer(code) {
+  if (!code || stored() || !LANGS.includes(code)) return;
+  remember(code);
+  if (code !== lang) location.reload();
+}
