@@ -16,6 +16,14 @@ def request_lang(request: Request, lang: str | None = None) -> str:
     return pick(lang, accept_language=request.headers.get("accept-language"))
 
 
+def refusal(lang: str, reason: str | None, params: dict[str, Any] | None, english: str) -> str:
+    """A refusal's sentence in `lang`: the catalogue's `reason.<reason>` with its params; in
+    English (or without a reason) the server's own sentence, the more precise."""
+    if reason is None or lang == DEFAULT:
+        return english
+    return render(lang, f"reason.{reason}", params, default=english)
+
+
 def _say(lang: str, key: str, english: str) -> str:
     return render(lang, key, default=english) if has(key, lang) or has(key) else english
 

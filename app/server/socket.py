@@ -37,6 +37,7 @@ from app.store.tokens import hash_token, player_by_token, revoked_since
 from . import wire
 from .metrics import COMMITTED, ERRORS, SENT, SOCKETS
 from .ratelimit import TokenBucket
+from .say import refusal
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -129,8 +130,7 @@ class Connection:
         if reason is None:
             self._put(wire.Error(code=code, message=message, id=move_id, option=option))
             return
-        if self.lang != DEFAULT:
-            message = render(self.lang, f"reason.{reason}", params, default=message)
+        message = refusal(self.lang, reason, params, message)
         body = wire.Error(code=code, message=message, id=move_id, option=option, reason=reason, params=params or {})
         self._put_text(body.model_dump_json(by_alias=True))
 

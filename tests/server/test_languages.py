@@ -99,3 +99,20 @@ async def test_refusals_come_in_the_receivers_language(server: ServerThread, htt
     assert hint["type"] == "hint" and hint["reason_key"] and isinstance(hint["params"], dict)
     if mover is b:
         assert not hint["reason"].startswith(("Play", "Discard", "Move", "Nothing")), hint
+
+
+async def test_rest_refusals_carry_a_reason_in_the_askers_language(api: httpx.AsyncClient) -> None:
+    r = await api.post("/api/players", json={"name": "Kai"})
+    auth = {"Authorization": f"Bearer {r.json()['token']}"}
+    body = {"preset": "standard", "options": {"teams": "pairs"}, "seats": 3}
+    r = await api.post("/api/rooms", json=body, headers={**auth, "Accept-Language": "es"})
+    assert r.status_code == 422
+    err = r.json()
+    assert err["reason"] == "pairs_players" and err["option"] == "teams"
+    assert err["message"] == "las parejas necesitan 4 o 6 jugadores"
+    await api.patch("/api/players/me", json={"lang": "de"}, headers=auth)
+    r = await api.post("/api/rooms", json=body, headers={**auth, "Accept-Language": "es"})
+    assert r.json()["message"] == "Partnerschaften brauchen 4 oder 6 Spieler"  # the player's choice first
+    r = await api.post("/api/rooms", json={"seats": 9}, headers=auth)
+    assert r.json()["reason"] == "seats_range" and r.json()["params"] == {"min": 2, "max": 6}
+    assert r.json()["message"] == "ein Tisch hat 2 bis 6 Plätze"
