@@ -3,7 +3,7 @@
 After an instance commits a change it publishes a small message (never a view, never a
 hidden card): `{"kind": "v", "v": 12, ...}` (the match moved on; a plain move carries the
 public move itself so others can apply it without reading the store), `{"kind": "room"}`
-(lobby or presence changed), `{"kind": "chat", ...}` (a chat line, which is not stored).
+(lobby or presence changed), `{"kind": "chat", ...}` (a chat line, stored before it is published).
 Every subscriber of that room, on every instance, catches up and pushes each of its sockets
 its own view.
 

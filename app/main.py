@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 
 from app.bus import Bus, make_bus
+from app.jobs import make_queue
 from app.rooms import stages
 from app.rooms.pool import BotPool
 from app.rooms.service import RoomService
@@ -24,9 +25,27 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
-from .server import accounts, errors, logs, matches, meta, metrics, players, rooms, sessions, shutdown, socket
+from .server import (
+    accounts,
+    errors,
+    games,
+    logs,
+    matches,
+    meta,
+    metrics,
+    players,
+    reviews,
+    rooms,
+    sessions,
+    shutdown,
+    social_wiring,
+    socket,
+)
 from .server.pages import mount_pages, static_dir
+from .server.passwords import HashGate
+from .server.proxies import TrustedProxies
 from .server.ratelimit import Limiter
+from .server.signin import SignInGuard
 
 
 def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> FastAPI:
@@ -51,6 +70,9 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.engine = engine
             app.state.sessions = sessions
             app.state.rooms = service
+            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue)
+            app.state.jobs = make_queue(settings, sessions)  # reviews: never on the move path
+            await app.state.jobs.start()
             probe = metrics.start_probe()
             metrics.watch_gc()
             path = sqlite_file(settings.database_url)
@@ -58,6 +80,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if checkpointer is not None:
                 checkpointer.start()
             await service.start()
+            social = await social_wiring.start(app, settings, service, sessions)
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -65,11 +88,14 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             try:
                 yield
             finally:
+                await social_wiring.stop(social)
                 restore()
                 watcher.cancel()
                 if collector is not None:
                     collector.cancel()
                 await service.close()
+                app.state.hash_gate.close()
+                await app.state.jobs.close()
                 await metrics.stop_probe(probe)
                 if checkpointer is not None:
                     await checkpointer.stop()
@@ -83,14 +109,18 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                   redoc_url="/redoc" if docs else None)
     app.state.settings = settings
     app.state.limiter = Limiter(settings)
+    app.state.signin_guard = SignInGuard(settings)
     app.state.open_sockets = socket.OpenSockets()
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(errors.SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=512)  # static files and JSON; sockets pass through
+    app.add_middleware(TrustedProxies, trusted=settings.trusted_proxies)  # outermost: the client's address
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
-                   rooms.router, matches.router, socket.router):
+                   rooms.router, matches.router, reviews.router, socket.router):
         app.include_router(router)
+    app.include_router(games.router)  # issue 24: your games
+    social_wiring.install(app, settings)
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

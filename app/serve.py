@@ -7,7 +7,9 @@ alone neither times out a client that sends its request headers slowly nor caps 
 - at most `SPITE_MAX_CONNECTIONS` connections (sockets included): past that, HTTP answers 503;
 - a WebSocket frame may hold at most `SPITE_MAX_FRAME_BYTES`, before `hello` as after (uvicorn's
   default buffers 16 MiB); the app's own message limit is smaller still;
-- no per-message deflate (it doubles an idle socket's memory), no access log.
+- no per-message deflate (it doubles an idle socket's memory), no access log;
+- uvicorn's own proxy headers are off: behind a proxy, the app reads X-Forwarded-For itself,
+  from the proxies `SPITE_TRUSTED_PROXIES` names only (app/server/proxies.py).
 """
 
 from __future__ import annotations
@@ -56,23 +58,21 @@ class HeaderDeadline(_Http):
         return type("HeaderDeadline", (cls,), {"header_timeout": seconds})
 
 
-def config(settings: Settings, host: str, port: int, *, proxy: bool = False) -> uvicorn.Config:
+def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
     """The uvicorn configuration of `python -m app.serve` (tests start servers with it too)."""
     return uvicorn.Config(
         "app.main:app", host=host, port=port, http=HeaderDeadline.with_timeout(settings.header_timeout),
         limit_concurrency=settings.max_connections, ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=False, timeout_keep_alive=5, access_log=False, log_level="warning",
-        proxy_headers=proxy, forwarded_allow_ips="*" if proxy else None)
+        proxy_headers=False)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve Spite and Malice (settings: SPITE_* variables)")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--proxy-headers", action="store_true",
-                        help="behind a proxy: trust its X-Forwarded-For (client addresses for the rate limits)")
     args = parser.parse_args(argv)
-    uvicorn.Server(config(get_settings(), args.host, args.port, proxy=args.proxy_headers)).run()
+    uvicorn.Server(config(get_settings(), args.host, args.port)).run()
 
 
 if __name__ == "__main__":

@@ -7,9 +7,9 @@ keeps the instance it was created with.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 BotLevel = Literal["random", "easy", "normal", "hard"]
@@ -105,12 +105,89 @@ class Settings(BaseSettings):
     limit_connects: str = Field(default="120/minute", description="Room sockets opened per address")
     limit_new_accounts: str = Field(default="10/minute;100/day", description="Accounts claimed per address")
     limit_signin_failures: str = Field(default="20/minute;200/day",
-                                       description="Failed sign-ins per address (then every sign-in is refused)")
+                                       description="Failed sign-ins per address (then its every sign-in is refused)")
     limit_signin_user_failures: str = Field(default="5/minute;50/day",
-                                            description="Failed sign-ins per username (then every sign-in is refused)")
+                                            description="Failed sign-ins per username from one address (then that "
+                                                        "address's sign-ins for that username are refused)")
+    limit_signin_username_failures: str = Field(
+        default="20/minute;200/day", description="Failed sign-ins per username from anywhere; past it the username "
+                                                 "is under attack (docs/operations.md, Sign-in)")
+    signin_attack_minutes: float = Field(
+        default=15.0, gt=0, le=1440, description="While a username is under attack, an address that failed on it "
+                                                 "this recently is refused")
+    signin_failure_delay: float = Field(default=1.0, ge=0, le=10,
+                                        description="Seconds a failed sign-in waits while its username is under attack")
+    limit_signins: str = Field(default="30/minute;300/day", description="Successful sign-ins per address")
+    limit_user_signins: str = Field(default="10/minute;100/day", description="Successful sign-ins per username")
+    hash_workers: int = Field(default=2, ge=1, le=64, description="Password hashes (argon2id) computed at once")
+    hash_queue: int = Field(default=8, ge=0, le=10000,
+                            description="Password hashes waiting for a worker; past it a sign-in is 429 at once")
+    max_tokens_per_player: int = Field(
+        default=20, ge=1, le=1000, description="Live tokens (signed-in devices) per player; a new sign-in past it "
+                                               "ends the least recently used")
+    trusted_proxies: str = Field(
+        default="", description="Addresses or networks (comma-separated) of the proxies whose X-Forwarded-For is "
+                                "believed; empty: none, the peer's address is the client's")
 
     # Accounts and ratings.
     leaderboard_min_games: int = Field(default=5, ge=0, description="Rated matches a player needs on the leaderboard")
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        import ipaddress
+
+        for part in value.split(","):
+            if part.strip():
+                ipaddress.ip_network(part.strip(), strict=False)  # a ValueError names the bad entry
+        return value
+    # Match review (docs/bots.md, "Match review"): background jobs, never on the move path.
+    review_ms: float = Field(default=150.0, ge=1, le=10000,
+                             description="Most milliseconds of estimating per decision reviewed (graph points get a "
+                                         "quarter of it)")
+    review_samples: int = Field(default=400, ge=4, le=100000, description="Most sampled deals per decision reviewed")
+    review_workers: int = Field(default=1, ge=1, le=16,
+                                description="Local queue (no SPITE_REDIS_URL): reviews made at once, each in a process")
+    review_timeout: float = Field(default=900.0, ge=5, le=86400,
+                                  description="Most seconds one try of a review may take")
+    review_retries: int = Field(default=2, ge=0, le=10, description="Tries of a failed review after the first")
+    review_heartbeat: float = Field(default=30.0, ge=1, le=3600,
+                                    description="Redis queue: a running review not heard from for this long is retried")
+    review_stale: float = Field(default=1800.0, ge=10,
+                                description="A review queued or running with no news this long is reported failed")
+    limit_reviews: str = Field(default="20/minute;200/day", description="Review requests per address")
+    # Turn-based rooms (issue 24; docs/operations.md, "Turn-based rooms").
+    turn_based_min_seconds: int = Field(default=3600, ge=1, le=1_209_600,
+                                        description="Shortest turn a turn-based room may have (tests lower it)")
+    missed_turns: int = Field(default=3, ge=1, le=100,
+                              description="Deadlines missed in a row before a bot plays the seat (turn-based)")
+    max_turn_based: int = Field(default=30, ge=1, le=1000,
+                                description="Turn-based rooms not over a player may sit in (or host)")
+    deadline_horizon: float = Field(
+        default=120.0, ge=1, le=86_400,
+        description="A turn-based room is loaded and its lease taken this many seconds before its deadline "
+                    "(rooms further off wait in the store)")
+    vacation_days: int = Field(default=14, ge=0, le=366, description="Days of vacation an account holder has a year")
+    # Friends, invitations, quick match, the daily deal (issue 28; docs/operations.md).
+    max_friends: int = Field(default=200, ge=1, description="Friends and friend requests a player may have sent")
+    max_blocks: int = Field(default=500, ge=1, description="Players a player may block")
+    max_pending_invitations: int = Field(default=20, ge=1, description="Invitations a player may have pending")
+    invitation_seconds: int = Field(default=600, ge=10, le=86400, description="An invitation expires after this")
+    limit_invitations: str = Field(default="10/minute;100/day", description="Invitations sent per player")
+    limit_social: str = Field(default="60/minute;1000/day",
+                              description="Friend and block changes per player")
+    quick_match_bot_seconds: float = Field(default=30.0, ge=0, le=3600,
+                                           description="An unrated ticket that allows bots gets them after this wait")
+    quick_match_window: float = Field(default=5.0, ge=0, description="Rating (ordinal) gap paired at once")
+    quick_match_widen: float = Field(default=0.5, ge=0, description="Ordinal points the window widens per second")
+    quick_match_interval: float = Field(default=1.0, gt=0, le=60, description="Seconds between matching passes")
+    quick_match_bot_level: BotLevel = "normal"
+    quick_match_queue: int = Field(default=10000, ge=1, description="Tickets waiting at once, site-wide")
+    daily_preset: str = Field(default="standard", description="Preset of the daily deal")
+    daily_bot_level: BotLevel = "hard"
+    daily_options: dict[str, Any] = Field(default_factory=dict,
+                                          description="Option overrides of the daily deal (JSON), on its preset")
+    daily_day: str | None = Field(default=None, description="Tests only: the UTC day (YYYY-MM-DD) taken as today")
 
 
 def get_settings() -> Settings:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh machine: a venv, the dependencies, Debian's chromium for
-# the browser tests, then lint, types (mypy, and tsc over the browser client), the import-cycle
+# the browser tests and nginx for the proxy tests, then lint, types (mypy, and tsc over the browser client), the import-cycle
 # check and every test.
 # Extra arguments go to pytest.
 set -euo pipefail
@@ -9,6 +9,11 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "installing Debian's chromium for the browser tests"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get install -y -qq chromium >/dev/null || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null; }
+fi
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+  echo "installing Debian's nginx for the proxy tests (tests/server/test_proxy.py)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get install -y -qq nginx >/dev/null || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq nginx >/dev/null; }
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'

@@ -4,7 +4,7 @@
 // (rating with its history as a small inline SVG chart, stats, achievements, recent matches).
 
 import * as api from "./api.js";
-import { el } from "./cards.js";
+import { el, errorLine } from "./dom.js";
 import { matchItem } from "./replay.js";
 
 /** @typedef {import("./types.js").Achievement} Achievement */
@@ -16,14 +16,6 @@ const SVG = "http://www.w3.org/2000/svg";
 
 /** A rating as a person reads it: the ordinal (what ranks), to one decimal. @param {Rating} r */
 export const ratingText = (r) => r.ordinal.toFixed(1);
-
-/** @param {string} id */
-function errorLine(id) {
-  const p = el("p", "form-error");
-  p.id = id;
-  p.setAttribute("role", "alert");
-  return p;
-}
 
 /** A labelled input. @param {string} id @param {string} text @param {string} type @param {string} auto */
 function field(id, text, type, auto) {

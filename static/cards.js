@@ -1,6 +1,8 @@
 // @ts-check
 // Drawing cards (CSS + Unicode suit signs, no images) and naming them for screen readers.
 
+import { el } from "./dom.js";
+
 /** @typedef {import("./types.js").Card} Card */
 /** @typedef {import("./types.js").Rank} Rank */
 
@@ -25,21 +27,6 @@ export function cardName(c) {
 export function stackRank(stack) {
   const top = stack[stack.length - 1];
   return top ? top.as || top.rank : null;
-}
-
-/**
- * A new element of `tag` with a class and text.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {string} [cls]
- * @param {string} [text]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
 }
 
 /**
@@ -94,5 +81,3 @@ export function cardSpace(label) {
   if (label) e.append(el("span", "space-label", label));
   return e;
 }
-
-export { el };

@@ -1,7 +1,7 @@
 // @ts-check
 // The chat panel of a room: a log of messages and a one-line input.
 
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 
 /** @typedef {import("./types.js").ChatMessage} ChatMessage */
 

@@ -2,19 +2,20 @@
 // The move log: who played which card, from where, to where, over the last few turns (moves the
 // server made for a player marked), and the ids of the cards moved in the latest turn.
 
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 import { playerName } from "./moves.js";
 
 /** @typedef {import("./types.js").Card} Card */
 /** @typedef {import("./types.js").GameEvent} GameEvent */
 /** @typedef {import("./types.js").Pile} Pile */
 /** @typedef {import("./moves.js").Named} Named */
-/** @typedef {{seat: number | null, text: string, auto: string | null, turn: number}} LogLine */
+/** A line of the log; `card`: the card its move moved (a take-back names it); `undone`: taken back.
+ * @typedef {{seat: number | null, text: string, auto: string | null, turn: number, card?: string, undone?: boolean}} LogLine */
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** "5♥", "K♣ (wild)", "Joker". @param {Card} c */
-const shortCard = (c) => (c.rank === "JOKER" ? "Joker" : `${c.rank}${SUIT[c.suit]}${c.wild ? " (wild)" : ""}`);
+export const shortCard = (c) => (c.rank === "JOKER" ? "Joker" : `${c.rank}${SUIT[c.suit]}${c.wild ? " (wild)" : ""}`);
 
 /** A pile in few words, seen from the mover. @param {Named} named @param {Pile} pile @param {number} mover @param {number | null} me */
 function place(named, pile, mover, me) {
@@ -36,6 +37,7 @@ export function moveWords(named, me, m) {
   if (m.kind === "discard") return `${who} discarded ${card} to ${at(m.to)}`;
   if (m.kind === "move_side") return `${who} moved ${card} from ${at(m.from)} to ${at(m.to)}`;
   if (m.kind === "load") return `${who} loaded ${card} from ${at(m.from)} onto ${at(m.to)}`;
+  if (m.kind === "take_back") return `${who} took back ${m.card ? card : "the last move"}`;
   return `${who} ended the turn`;
 }
 
@@ -66,10 +68,12 @@ export class MoveLog {
       else if (ev.type === "autoplay") { this.startTurn(ev.seat); this.auto = ev.by; }
       else if (ev.type === "turn" || ev.type === "end_turn") this.auto = null;
       else if (ev.type === "complete") this.push(null, `Centre ${ev.slot + 1} complete`);
+      else if (ev.type === "take_back") this.takeBack(view, ev.seat);
       else if (ev.type === "play" || ev.type === "discard" || ev.type === "move_side" || ev.type === "load") {
         this.startTurn(ev.seat);
         this.recent.add(ev.card.id);
-        this.push(ev.seat, moveWords(view, view.you, { ...ev, kind: ev.type, from: ev.type === "discard" ? undefined : ev.from }));
+        this.push(ev.seat, moveWords(view, view.you, { ...ev, kind: ev.type, from: ev.type === "discard" ? undefined : ev.from }),
+          shortCard(ev.card));
       }
     }
     this.draw();
@@ -84,9 +88,20 @@ export class MoveLog {
     this.recent = new Set();
   }
 
-  /** Keep the last four turns. @param {number | null} seat @param {string} text */
-  push(seat, text) {
-    this.lines.push({ seat, text, auto: seat === null ? null : this.auto, turn: this.turn });
+  /** `seat` took back its last move: that line is struck out, and the take-back said with its card.
+   * @param {Named & {you: number | null}} view @param {number} seat */
+  takeBack(view, seat) {
+    const undone = [...this.lines].reverse().find((l) => l.seat === seat && l.card && !l.undone);
+    if (undone) undone.undone = true;
+    this.startTurn(seat);
+    this.recent = new Set();
+    const who = seat === view.you ? "You" : playerName(view, seat);
+    this.push(seat, `${who} took back ${undone ? undone.card : "the last move"}`);
+  }
+
+  /** Keep the last four turns. @param {number | null} seat @param {string} text @param {string} [card] */
+  push(seat, text, card) {
+    this.lines.push({ seat, text, auto: seat === null ? null : this.auto, turn: this.turn, card });
     this.lines = this.lines.filter((l) => l.turn > this.turn - 4).slice(-14);
   }
 
@@ -99,10 +114,15 @@ export class MoveLog {
   draw() {
     this.list.textContent = "";
     for (const l of this.lines) {
-      const li = el("li", l.turn === this.turn ? "now" : "", l.text);
+      const li = el("li", l.turn === this.turn ? "now" : "");
+      if (l.undone) {
+        li.classList.add("undone");
+        li.append(el("s", "", l.text), el("span", "sr-only", " (taken back)"));
+      } else li.append(l.text);
       if (l.auto) li.append(" ", el("span", "by-server", BY[l.auto]));
       this.list.append(li);
     }
     this.el.hidden = !this.lines.length;
+    this.list.scrollTop = this.list.scrollHeight; // the newest move in sight
   }
 }

@@ -3,7 +3,7 @@
 // each option with its one-line explanation. The client knows no option's meaning: only its
 // name, help text, and the kind of value it takes (`kind` in the catalog).
 
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").ConfigureFields} ConfigureFields */
@@ -105,9 +105,10 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  * The form's fields.
  * @param {Catalog} meta
  * @param {FormInit} [init]
- * @returns {{el: HTMLElement, value: () => ConfigureFields}}
+ * @param {{showPublic?: boolean, rated?: boolean}} [how] `rated`: a rated room (no hints)
+ * @returns {{el: HTMLElement, value: () => ConfigureFields, setRated: (rated: boolean) => void}}
  */
-export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
+export function optionsFields(meta, init = {}, { showPublic = true, rated = false } = {}) {
   const box = el("div", "options-fields");
   /** @param {string} labelText @param {HTMLElement} control @param {string} help */
   const row = (labelText, control, help) => {
@@ -190,7 +191,18 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
   hints.type = "checkbox";
   hints.id = "opt-hints";
   hints.checked = init.hints ?? meta.hints.default;
-  row("Hints", hints, "Players may ask the server to suggest a move.");
+  const hintsRow = row("Hints", hints, "Players may ask the server to suggest a move.");
+  const hintsHelp = /** @type {HTMLElement} */ (hintsRow.querySelector(".help"));
+  /** A rated room gives no hints: the box is off and cannot be ticked. @param {boolean} on */
+  const setRated = (on) => {
+    rated = on;
+    hints.disabled = on;
+    if (on) hints.checked = false;
+    else hints.checked = init.hints ?? meta.hints.default;
+    hintsHelp.textContent = on ? "A rated match gives no hints: the result changes everyone's rating."
+      : "Players may ask the server to suggest a move.";
+  };
+  setRated(rated);
 
   /** @type {HTMLInputElement | null} */
   let pub = null;
@@ -247,6 +259,7 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
 
   return {
     el: box,
+    setRated,
     value() {
       const base = presetValues();
       /** @type {Record<string, OptionValue>} */
@@ -263,7 +276,7 @@ export function optionsFields(meta, init = {}, { showPublic = true } = {}) {
       if (!same(size, base.payoff_size)) options.payoff_size = size;
       /** @type {ConfigureFields} */
       const out = { preset: preset.value, options: /** @type {Partial<GameOptions>} */ (options), seats: Number(seats.value),
-        turn_seconds: JSON.parse(clock.value), hints: hints.checked };
+        turn_seconds: JSON.parse(clock.value), hints: hints.checked && !rated };
       if (pub) out.public = pub.checked;
       return out;
     },

@@ -3,9 +3,10 @@
 // back, play, jump to any move, every card face up (GET /api/matches/{id}/replay?at=N).
 
 import * as api from "./api.js";
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 import { renderTable } from "./table.js";
 import { moveWords } from "./movelog.js";
+import { reviewPanel } from "./review.js";
 
 /** @typedef {import("./types.js").MatchItem} MatchItem */
 /** @typedef {import("./types.js").Replay} Replay */
@@ -125,6 +126,8 @@ export function replayPage(id) {
   /** @type {Map<number, ReplayStep>} */
   const cache = new Map();
   let seq = 0;
+  /** @type {{el: HTMLElement, show: (at: number) => void, stop: () => void} | null} */
+  let review = null;
 
   /** @param {number} n */
   const show = async (n) => {
@@ -132,7 +135,10 @@ export function replayPage(id) {
     at = n;
     slider.value = String(n);
     pos.textContent = `Move ${n} of ${total}`;
-    for (const li of moveList.querySelectorAll("li")) li.classList.toggle("current", Number(li.dataset.at) === n);
+    for (const li of moveList.querySelectorAll("li")) {
+      li.classList.toggle("current", Number(li.dataset.at) === n);
+      if (Number(li.dataset.at) === n) inSight(moveList, /** @type {HTMLElement} */ (li));
+    }
     const mine = ++seq;
     try {
       if (!cache.has(n)) cache.set(n, await api.replayStep(id, n));
@@ -140,6 +146,7 @@ export function replayPage(id) {
       const data = cache.get(n);
       stage.textContent = "";
       stage.append(renderTable(data.view, { spread: openPiles }));
+      if (review) review.show(n);
     } catch (ex) {
       err.textContent = ex.message;
       stop();
@@ -206,19 +213,50 @@ export function replayPage(id) {
       b.addEventListener("click", () => { stop(); show(at); });
       li.append(b);
       moveList.append(li);
+      return li;
     };
+    // Each seat's moves of the turn, newest last, that a take-back may undo (struck out).
+    /** @type {Map<number, {li: HTMLLIElement, card: Card | null}[]>} */
+    let undoable = new Map();
     for (const m of data.moves) {
-      for (const [v, n] of deals) if (v > last && v < m.seq) addStep(v, `Hand ${n} dealt`);
-      addStep(m.seq, describe(m, names, cards.get(m.hand) || new Map()));
+      for (const [v, n] of deals) if (v > last && v < m.seq) { addStep(v, `Hand ${n} dealt`); undoable = new Map(); }
+      const hand = cards.get(m.hand) || new Map();
+      const mine = undoable.get(m.seat) || [];
+      if (m.move.kind === "take_back") {
+        const undone = mine.pop();
+        if (undone) undone.li.classList.add("undone");
+        addStep(m.seq, describe(m, names, hand, undone ? undone.card : null));
+      } else {
+        const li = addStep(m.seq, describe(m, names, hand));
+        if (m.move.kind === "end_turn") undoable = new Map();
+        else {
+          mine.push({ li, card: "card" in m.move ? hand.get(m.move.card) || null : null });
+          undoable.set(m.seat, mine);
+        }
+      }
       last = m.seq;
     }
     const date = data.moves.length ? new Date(data.moves[0].at).toLocaleDateString([], { dateStyle: "medium" }) : "";
     title.textContent = `${names.join(" vs ")}${date ? " · " + date : ""}`;
     document.title = `Replay: ${title.textContent} · Spite & Malice`;
+    const handAt = (/** @type {number} */ v) => data.hands.filter((h) => h.start_v <= v).pop();
+    review = reviewPanel(id, {
+      names, total, jump: (v) => { stop(); show(v); },
+      words: (seat, move, v) => describe({ seq: v, hand: handAt(v)?.number ?? 1, seat, actor: "player", at: "",
+        move: /** @type {Replay["moves"][number]["move"]} */ (move) }, names, cards.get(handAt(v)?.number ?? 1) || new Map()),
+    });
+    page.insertBefore(review.el, moveList);
     show(0);
   }).catch((ex) => { err.textContent = ex.message; });
 
-  return { el: page, stop };
+  return { el: page, stop: () => { stop(); if (review) review.stop(); } };
+}
+
+/** Scroll `list` (not the page) so that `item` is in sight. @param {HTMLElement} list @param {HTMLElement} item */
+function inSight(list, item) {
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
 }
 
 /** Every card on the table of an open view, by id. @param {OpenView} view */
@@ -239,11 +277,12 @@ function cardsOf(view) {
 }
 
 /** "Bob played 5♥ from their hand to centre 2" for one recorded move (moves the server made
- * for a player marked). @param {Replay["moves"][number]} m @param {string[]} names @param {Map<number, Card>} cards */
-function describe(m, names, cards) {
+ * for a player marked); a take-back names the card it took back (`undone`).
+ * @param {Replay["moves"][number]} m @param {string[]} names @param {Map<number, Card>} cards @param {Card | null} [undone] */
+function describe(m, names, cards, undone = null) {
   const mv = m.move;
   const named = { players: names.map((name) => ({ name })) };
-  const card = "card" in mv ? cards.get(mv.card) || null : null;
+  const card = "card" in mv ? cards.get(mv.card) || null : undone;
   const from = "from" in mv ? mv.from : undefined;
   const to = "to" in mv ? mv.to : undefined;
   const text = moveWords(named, null, { kind: mv.kind, seat: m.seat, card, from, to });

@@ -2,7 +2,7 @@
 // End-of-hand and end-of-match screens: scores, the revealed seed, and the check that the seed
 // matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
 
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 import { handOverText, teamOf } from "./announce.js";
 import { TEAM } from "./table.js";
 

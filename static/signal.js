@@ -2,7 +2,7 @@
 // Your turn, outside the page: a chime (on by default; localStorage "spite.sound"), the tab title
 // "● Your turn · Spite & Malice", a vibration on touch screens; unread chat as "(N)" in the title.
 
-import { el } from "./cards.js";
+import { el } from "./dom.js";
 
 const KEY = "spite.sound";
 const soundOn = () => localStorage.getItem(KEY) !== "off";

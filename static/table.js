@@ -3,7 +3,8 @@
 // Piles carry data-pile (the wire's pile names) and cards data-card / data-from, which is all
 // the input code (dnd.js) needs. Cards the view does not show are drawn face down.
 
-import { cardBack, cardFace, cardName, cardSpace, el, rankName, stackRank } from "./cards.js";
+import { cardBack, cardFace, cardName, cardSpace, rankName, stackRank } from "./cards.js";
+import { el } from "./dom.js";
 import { cardKey, movesBySource, playerName } from "./moves.js";
 
 /** @typedef {import("./types.js").Card} Card */

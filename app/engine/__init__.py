@@ -3,11 +3,11 @@
 A hand is options + seed + ordered moves; a match is a sequence of hands. Public API:
 
 - `make_options(preset, overrides)` -> `Options` (raises `OptionsError` naming the option)
-- `Game.deal(options, seed)`; `game.legal_moves()`; `game.apply(move)`; `game.copy()`
+- `Game.deal(options, seed)`; `Game.legal_moves()`; `Game.apply(move)`; `Game.copy()`
 - `Match(options, names)`; `match.deal(seed)`; `match.apply(move, seat)`; `Match.replay(...)`
 - `view(match, seat)` / `omniscient_view(match)`, `events_for(events, seat)`, `seed_revealed`,
   `replay_open`, `hand_summary(match)`: hidden information, all decided in `observer`
-- `Move.from_wire(obj)` / `move.to_wire()`; `commitment(seed)`
+- `Move.from_wire(obj)` / `Move.to_wire()`; `commitment(seed)`
 """
 
 from .cards import Deck
@@ -26,8 +26,10 @@ from .observer import (
     own_view,
     replay_open,
     room_code_visible,
+    sealed_result,
     seed_if_over,
     seed_revealed,
+    seed_sealed,
     shared_view,
     view,
 )
@@ -43,5 +45,5 @@ __all__ = [
     "ShuffleStream", "UnknownEvent", "commitment", "events_for", "events_same_for_all", "hand_summary",
     "room_code_visible",
     "make_options", "omniscient_view", "options_from_json", "replay_open", "seed_if_over",
-    "seed_revealed", "view", "shared_view", "own_view", "join_view",
+    "seed_revealed", "view", "shared_view", "own_view", "join_view", "sealed_result", "seed_sealed",
 ]

@@ -19,10 +19,6 @@ CENTRE_NAMES: tuple[str, ...] = tuple(centre_pile(i) for i in range(256))
 _new = tuple.__new__
 
 
-def centre_name(i: int) -> str:
-    return CENTRE_NAMES[i] if i < len(CENTRE_NAMES) else centre_pile(i)
-
-
 def top_mask(g: GameState, stack: list[int]) -> int:
     """Ranks (as bits) the top of a non-empty side stack may stand for.
 

@@ -94,7 +94,6 @@ def _turn_end(g: GameState, end: TurnEnd | None) -> dict[str, Any] | None:
             "payoff_ranks": [RANK_NAMES[g.deck.rank[c]] if c >= 0 else None for c in end.payoff_tops]}
 
 
-OWN_FIELDS = ("you", "hand", "own_side", "legal_moves")  # the only fields of a view that differ between receivers
 VIEW_FIELDS = ("you", "turn", "status", "hand_number", "first", "stock_count", "set_aside_count", "centre",
                "players", "hand", "own_side", "legal_moves", "turn_info", "result", "options", "deal_commitment",
                "totals", "match_target")
@@ -316,3 +315,29 @@ def room_code_visible(room_public: bool, took_part: bool) -> bool:
     """A match's history names its room only to those who played in it, or when the room is
     public: a private room's code is its invite, and a history must not hand it out."""
     return room_public or took_part
+
+
+# --- the daily deal (issue 28) --------------------------------------------------------------
+DAILY_PREFIX = "daily-"
+
+
+def daily_seed_day(seed: str | None) -> str | None:
+    """The UTC day (`YYYY-MM-DD`) of a daily deal's seed (`daily-YYYY-MM-DD-<hex>`), else None."""
+    if seed is None or not seed.startswith(DAILY_PREFIX) or len(seed) < len(DAILY_PREFIX) + 10:
+        return None
+    return seed[len(DAILY_PREFIX):len(DAILY_PREFIX) + 10]
+
+
+def seed_sealed(seed: str | None, today: str) -> bool:
+    """Whether a seed must stay hidden although its hand is over: a daily deal's seed is
+    revealed only once its day is over (everybody plays that deal all day; anyone who learnt
+    the seed would know every card of it). `today` is the current UTC day, `YYYY-MM-DD`."""
+    day = daily_seed_day(seed)
+    return day is not None and day >= today
+
+
+def sealed_result(result: dict[str, Any] | None, today: str) -> dict[str, Any] | None:
+    """A hand's result as it may be shown today: without its seed while the seed is sealed."""
+    if result is None or not seed_sealed(result.get("seed"), today):
+        return result
+    return {**result, "seed": None}

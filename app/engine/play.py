@@ -4,7 +4,7 @@ Automatic steps: turning up the next pay-off card, completing a centre stack, re
 emptied hand (`five_card_bonus`), drawing at the start of a turn, bringing set-aside stacks
 back when the stock runs out, stock-out, stalemates, the end of a hand that makes no progress
 (`STALE_REFILLS`) and the end of the hand. Every step that shows something hidden sets
-`g.revealing`, which decides whether the move may be taken back (`takeback`).
+`GameState.revealing`, which decides whether the move may be taken back (`takeback`).
 """
 
 from __future__ import annotations

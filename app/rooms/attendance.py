@@ -119,7 +119,7 @@ class Attendance:
                 # views only when a seat's connected flag or the stand-ins differ from what
                 # they last showed.
                 at = moment(self.clock)
-                seen = at_table(room.room, at.now, self.settings.absent_grace)
+                seen = at_table(room.room, at.now, self.settings.absent_grace, self.settings.missed_turns)
                 self.executor.show(room, at, room_changed=True, table=seen != room.shown, seen=seen)
                 self.executor.schedule(room, at)
             if room.room.take_here_changed():
@@ -159,6 +159,6 @@ class Attendance:
     def _set_presence(self, room: LiveRoom, seen: dict[str, Seen], at: Moment) -> bool:
         """Adopt the store's presence; True if what the views show of it changed."""
         grace = self.settings.absent_grace
-        before = at_table(room.room, at.now, grace)
+        before = at_table(room.room, at.now, grace, self.settings.missed_turns)
         room.room.presence = seen
-        return at_table(room.room, at.now, grace) != before
+        return at_table(room.room, at.now, grace, self.settings.missed_turns) != before

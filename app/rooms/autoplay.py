@@ -109,7 +109,7 @@ class Autoplay:
                 self._stand_down(room, at)
                 return
             m = room.room.match
-            deal = decide_due_deal(room.room, timer.v, at.now, self.fresh())
+            deal = decide_due_deal(room.room, timer.v, at.now, self.fresh(), self.settings.missed_turns)
             if deal is None:
                 if m is not None and m.v == timer.v:
                     self.schedule(room, at)  # not yet (the clock woke early): look again
@@ -145,10 +145,12 @@ class Autoplay:
                     self._stand_down(room, at)  # the lease, not the table, changed
                 return
             try:
-                commit = decide_seat_move(room.room, ask.seat, Move.from_wire(choice), ask.kind, None, at.now)
+                commit = decide_seat_move(room.room, ask.seat, Move.from_wire(choice), ask.kind, None, at.now,
+                                          self.settings.missed_turns)
             except (BadMove, RoomError) as e:
                 log.warning("automatic move for seat %s in room %s refused: %s", ask.seat, room.code, e)
-                commit = decide_seat_move(room.room, ask.seat, fallback_move(room.room), ask.kind, None, at.now)
+                commit = decide_seat_move(room.room, ask.seat, fallback_move(room.room), ask.kind, None, at.now,
+                                          self.settings.missed_turns)
             try:
                 await self.executor.carry_out(room, commit, at)
                 AUTOMATIC.labels(ask.kind, "committed").inc()

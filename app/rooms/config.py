@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from app.engine import PRESETS, Options, OptionsError, make_options
 
 from .errors import ConfigError
+from .pace import DEFAULT_TURN_BASED_SECONDS, PACES, TURN_BASED, turn_bounds
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32 symbols: no I, O, 0, 1
 CODE_LENGTH = 10  # 50 bits
@@ -45,6 +46,15 @@ class RoomRules(Protocol):
     @property
     def max_chat_chars(self) -> int: ...
 
+    @property
+    def turn_based_min_seconds(self) -> int: ...  # the shortest turn of a turn-based room
+
+    @property
+    def missed_turns(self) -> int: ...  # deadlines missed in a row before a bot plays the seat
+
+    @property
+    def deadline_horizon(self) -> float: ...  # a turn-based deadline further off waits in the store
+
 
 def new_room_code() -> str:
     """A room code: 10 symbols of an unambiguous 32-letter alphabet (50 random bits)."""
@@ -73,9 +83,16 @@ class RoomConfig:
 
 
 def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | None,
-            turn_seconds: int | None, *, min_turn: int, max_turn: int, rated: bool = False) -> RoomConfig:
+            turn_seconds: int | None, *, min_turn: int, max_turn: int, rated: bool = False,
+            pace: str = "live", turn_based_min: int = 3600) -> RoomConfig:
     """Check a configuration and normalise it; raises ConfigError naming the option. A rated
-    room refuses take-backs (docs/rules.md, "Take-backs")."""
+    room refuses take-backs (docs/rules.md, "Take-backs"). A turn-based room's turn is from
+    `turn_based_min` to 14 days, one day if not given (`pace.turn_bounds`)."""
+    if pace not in PACES:
+        raise ConfigError("pace", f"pace must be one of {', '.join(PACES)}")
+    min_turn, max_turn = turn_bounds(pace, min_turn, max_turn, turn_based_min)
+    if pace == TURN_BASED and turn_seconds is None:
+        turn_seconds = max(min_turn, DEFAULT_TURN_BASED_SECONDS)
     preset = preset or "standard"
     if preset not in PRESETS:
         raise ConfigError("preset", f"preset must be one of {', '.join(PRESETS)}", reason="preset_unknown")

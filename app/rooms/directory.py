@@ -13,22 +13,29 @@ from .config import new_room_code, resolve
 from .errors import ConfigError, RoomError
 from .messages import RoomInfo, room_info
 from .model import Room
+from .pace import TURN_BASED, over_cap
 from .ports import Directory
 
 
 async def create_room(directory: Directory, settings: Settings, host: Player, now: datetime, *,
                       preset: str | None, options: dict[str, Any] | None, seats: int | None, public: bool,
-                      turn_seconds: int | None, hints: bool, seed: str | None, rated: bool = False) -> str:
+                      turn_seconds: int | None, hints: bool, seed: str | None, rated: bool = False,
+                      pace: str = "live") -> str:
     """Create a room hosted by `host` and return its code (RoomError on a bad configuration,
     or when the host already has too many rooms open). Only an account holder may host a
-    rated room."""
+    rated room; a rated room gives no hints, whatever `hints` asked."""
     if rated and not host.has_account:
         raise RoomError(E.RATED_ROOM, "only players with an account can create a rated room", reason="rated_host")
     try:
         config = resolve(preset, options, seats, turn_seconds, min_turn=settings.min_turn_seconds,
-                         max_turn=settings.max_turn_seconds, rated=rated)
+                         max_turn=settings.max_turn_seconds, rated=rated, pace=pace,
+                         turn_based_min=settings.turn_based_min_seconds)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option, reason=e.reason, params=e.params) from e
+    if pace == TURN_BASED:
+        refused = over_cap(await directory.turn_based_count(host.id), settings.max_turn_based)
+        if refused:
+            raise RoomError(E.RATE_LIMITED, refused, reason="turn_based_cap", params={"n": settings.max_turn_based})
     limit = settings.max_rooms_per_player
     if await directory.open_rooms_hosted(host.id, now - timedelta(days=1)) >= limit:
         raise RoomError(E.RATE_LIMITED, f"you already host {limit} open rooms", reason="too_many_rooms",
@@ -38,7 +45,8 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
         raise RoomError(E.RATE_LIMITED, f"you already have {listed} public rooms waiting for players; "
                         "start one, or make this one private", reason="too_many_public", params={"n": listed})
     fields = {"preset": config.preset, "overrides": config.overrides, "seats": config.seats, "public": public,
-              "turn_seconds": config.turn_seconds, "hints": hints, "seed": seed, "rated": rated}
+              "turn_seconds": config.turn_seconds, "hints": hints and not rated, "seed": seed, "rated": rated,
+              "pace": pace}
     for _ in range(5):
         code = new_room_code()
         if await directory.create_room(host, fields, code):

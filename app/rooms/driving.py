@@ -5,7 +5,8 @@ on exactly one instance, the holder of the room's lease (a row in the store).
 (`want`), and arms timers only for rooms whose lease it holds (`holds`). A loop renews every
 held lease in one statement each `lease_seconds / 3`, drops the ones lost or no longer needed,
 retries the wanted ones, and adopts rooms whose driver died (lapsed lease, match still being
-played) by loading them here. The holder trusts its lease only for two thirds of its length
+played) and turn-based rooms that fall due (`Leases.due`) by loading them here. The holder
+trusts its lease only for two thirds of its length
 after the last renewal, so two instances never drive the same room at once (with clocks
 in sync); the unique move version makes even that harmless. A timer that finds the lease
 untrusted (a renewal came late) stands down; the renewal that restores the trust re-arms it.
@@ -34,13 +35,16 @@ class Driving:
 
     def __init__(self, leases: Leases, instance: str, seconds: float, *,
                  needs_driver: Callable[[str], bool], reschedule: Callable[[str], None],
-                 adopt: Callable[[str], Awaitable[None]]) -> None:
+                 adopt: Callable[[str], Awaitable[None]], horizon: float = 120.0) -> None:
+        """`horizon`: turn-based rooms due within this many seconds are loaded here
+        (`Leases.due`), whoever is connected."""
         self.leases = leases
         self.instance = instance
         self.needs_driver = needs_driver
         self.reschedule = reschedule
         self.adopt_room = adopt
         self.seconds = seconds
+        self.horizon = horizon
         self.held: dict[str, float] = {}  # room -> monotonic time until which we trust the lease
         self.wanted: dict[str, float] = {}  # room -> monotonic time of the next attempt
         self._wake = asyncio.Event()
@@ -143,10 +147,16 @@ class Driving:
                 self.wanted[code] = time.monotonic() + self.seconds
 
     async def _adopt(self) -> None:
-        """Load rooms whose driver is gone; loading them asks for their lease."""
-        for code in await self.leases.orphans():
+        """Load rooms whose driver is gone, and turn-based rooms whose deadline (or bot's turn)
+        comes within the horizon; loading them asks for their lease (a room already loaded
+        here is armed again: its deadline was beyond the horizon when it was last armed)."""
+        orphans = await self.leases.orphans()
+        due = [code for code in await self.leases.due(self.horizon) if code not in orphans]
+        for code in orphans + due:
             try:
                 await self.adopt_room(code)  # loading schedules the room, which asks for its lease
+                if code in due:
+                    self.reschedule(code)
                 if self.needs_driver(code):
                     self.want(code, now=True)
                 else:  # nothing to drive now: whoever next needs a timer there takes a fresh lease

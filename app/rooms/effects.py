@@ -47,6 +47,8 @@ class BeginMatch:
     teams: list[int | None]
     room: RoomPatch
     room_rev: int
+    wake_at: datetime | None = None  # turn-based: when the server must act (the match row's `wake_at`)
+    turn_seat: int | None = None  # who moves first in the hand dealt
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,8 @@ class DealHand:
     deal: DealStep
     commitment: str
     deadline: datetime | None
+    wake_at: datetime | None = None  # turn-based: when the server must act (the match row's `wake_at`)
+    turn_seat: int | None = None  # who moves first in the hand dealt
 
 
 @dataclass(frozen=True)

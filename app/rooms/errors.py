@@ -19,6 +19,7 @@ CONFLICT = "conflict"
 HINTS_OFF = "hints_off"
 UNAVAILABLE = "unavailable"
 RATED_ROOM = "rated_room"  # a rated room: accounts only, no bots
+SEAT_REFUSED = "seat_refused"  # a block keeps two players from one table (either may have blocked the other)
 
 
 class RoomError(Exception):

@@ -143,13 +143,14 @@ class Executor:
         if room_changed:
             push_room(r, room.peers)
         if table and m is not None:
-            seen = seen or at_table(r, at.now, self.settings.absent_grace)
+            seen = seen or at_table(r, at.now, self.settings.absent_grace, self.settings.missed_turns)
             push_states(r, room.peers, at.now, seen.absent)
             room.shown = seen
 
     def send_state(self, room: LiveRoom, peer: Peer, at: Moment) -> None:
         """Send one socket the table as it is now."""
-        send_state(room.room, peer, at.now, absent_seats(room.room, at.now, self.settings.absent_grace))
+        send_state(room.room, peer, at.now,
+                   absent_seats(room.room, at.now, self.settings.absent_grace, self.settings.missed_turns))
 
     async def publish(self, room: LiveRoom, notice: Notice) -> None:
         try:

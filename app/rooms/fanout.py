@@ -13,7 +13,7 @@ from datetime import datetime
 
 import orjson
 
-from app.engine import own_view, shared_view
+from app.engine import own_view, sealed_result, shared_view
 
 from .messages import StateExtra, TableView, room_info, state_extra
 from .model import Room
@@ -23,11 +23,13 @@ from .ports import Peer
 class _Tables:
     """The table of one version for each receiver seat, built on first use."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Room, now: datetime) -> None:
         m = room.match
         assert m is not None
         self.match = m.engine
         self.shared = shared_view(m.engine, room.connected_flags(m.seats))
+        if self.shared.get("result") is not None:  # a daily deal's seed stays hidden all its day
+            self.shared = {**self.shared, "result": sealed_result(self.shared["result"], now.date().isoformat())}
         self._shared_json: orjson.Fragment | None = None
         self.by_seat: dict[int | None, TableView] = {}
 
@@ -64,7 +66,7 @@ def send_state(room: Room, peer: Peer, now: datetime, absent: Sequence[int]) -> 
     m = room.match
     if m is None or not m.engine.started:
         return
-    _send(room, peer, _Tables(room), state_extra(room, now, absent))
+    _send(room, peer, _Tables(room, now), state_extra(room, now, absent))
 
 
 def push_states(room: Room, peers: Iterable[Peer], now: datetime, absent: Sequence[int]) -> None:
@@ -72,7 +74,7 @@ def push_states(room: Room, peers: Iterable[Peer], now: datetime, absent: Sequen
     m = room.match
     if m is None or not m.engine.started:
         return
-    tables = _Tables(room)
+    tables = _Tables(room, now)
     extra = state_extra(room, now, absent)
     for peer in list(peers):
         _send(room, peer, tables, extra)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from . import commands as C
 from . import errors as E
@@ -19,6 +18,7 @@ from .commands import UNSET
 from .config import BOT_LEVELS, RoomRules, resolve
 from .errors import ConfigError, RoomError
 from .model import Room, RoomPatch, RoomState, SeatInfo
+from .records import ChatSender
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,7 @@ class Actor:
     player_id: str
     name: str
     account: bool = False  # signed in to an account (not a guest): may play rated matches
+    avoid: frozenset[str] = frozenset()  # players kept apart from this one by a block, either way
 
 
 def _in_lobby(st: RoomState, action: str) -> None:
@@ -88,6 +89,8 @@ def _sit(room: Room, who: Actor, seat: int | None) -> RoomPatch | None:
                         "claim an account for your guest identity, or watch", reason="rated_sit")
     seating = list(st.seating)
     mine = room.lobby_seat(who.player_id)
+    if who.avoid and (st.host_id in who.avoid or any(s is not None and s.player_id in who.avoid for s in seating)):
+        raise RoomError(E.SEAT_REFUSED, "you cannot sit at this table; you can watch", reason="seat_refused")
     target = seat
     if target is None:
         if mine is not None:
@@ -196,9 +199,11 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
     try:
         config = resolve(cmd.preset or st.preset, cmd.options if cmd.options is not None else st.overrides,
                          seats, turn, min_turn=settings.min_turn_seconds, max_turn=settings.max_turn_seconds,
-                         rated=st.rated)
+                         rated=st.rated, pace=st.pace, turn_based_min=settings.turn_based_min_seconds)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option, reason=e.reason, params=e.params) from e
+    if st.rated and cmd.hints:
+        raise RoomError(E.BAD_OPTIONS, NO_HINTS_RATED, option="hints", reason="rated_no_hints")
     seating = list(st.seating[:config.seats]) + [None] * max(0, config.seats - st.seats)
     return RoomPatch(preset=config.preset, overrides=config.overrides, seats=config.seats,
                      turn_seconds=config.turn_seconds, seating=seating,
@@ -206,11 +211,14 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
                      hints=UNSET if cmd.hints is None else cmd.hints)
 
 
+NO_HINTS_RATED = "hints: a rated match gives no hints (the result changes everyone's rating)"
+
+
 @dataclass(frozen=True, slots=True)
 class ChatLine:
     """A chat line to store with the room and show every socket of the room."""
 
-    sender: dict[str, Any]
+    sender: ChatSender
     text: str
     at: str
 
@@ -229,5 +237,5 @@ def clean_chat(text: str, limit: int) -> str:
 
 def decide_chat(room: Room, who: Actor, text: str, now: datetime, settings: RoomRules) -> ChatLine:
     line = clean_chat(text, settings.max_chat_chars)
-    sender = {"player_id": who.player_id, "name": who.name, "seat": room.lobby_seat(who.player_id)}
+    sender: ChatSender = {"player_id": who.player_id, "name": who.name, "seat": room.lobby_seat(who.player_id)}
     return ChatLine(sender, line, now.isoformat())

@@ -25,6 +25,7 @@ from .effects import BeginMatch, CommitMove, DealHand, MarkReady
 from .errors import RoomError
 from .lobby import Actor, check_host
 from .model import LiveMatch, Room, RoomPatch, SeatInfo
+from .pace import TURN_BASED, act_at, count_missed, handed
 from .records import Earned, HandEnd, RoomStatus, Standing
 from .steps import PLAYER, DealStep, MoveStep, Previewed, new_match
 
@@ -53,6 +54,30 @@ def hand_seed(room_seed: str | None, fresh: Fresh, match_number: int, hand_numbe
 
 def deadline_after(now: datetime, turn_seconds: int | None) -> datetime | None:
     return now + timedelta(seconds=turn_seconds) if turn_seconds else None
+
+
+def turn_deadline(room: Room, seats: list[SeatInfo], missed: list[int], seat: int, now: datetime,
+                  turn_seconds: int | None, missed_turns: int) -> datetime | None:
+    """The deadline stored when `seat`'s turn begins: in a live room the turn clock (if any); in
+    a turn-based room when the server must act for the seat (`pace.act_at`)."""
+    if room.state.pace != TURN_BASED:
+        return deadline_after(now, turn_seconds)
+    info = seats[seat]
+    return act_at(now, turn_seconds, person=info.bot is None and info.player_id is not None,
+                  handed_over=handed(missed, seat, missed_turns))
+
+
+def _first_turn(engine: Match, seed: str) -> int:
+    """Who moves first in the hand `seed` deals (dealt on a scratch match: the deal decides)."""
+    scratch = Match(engine.options, engine.names, record_events=False)
+    scratch.deal(seed)
+    return scratch.game.turn
+
+
+def wake_values(room: Room, deadline: datetime | None) -> dict[str, Any]:
+    """What the match row says of when the server must next act: turn-based rooms only (the
+    store's due list), with the time of the last step."""
+    return {"wake_at": deadline if room.state.pace == TURN_BASED else None}
 
 
 @dataclass(frozen=True)
@@ -86,9 +111,12 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
     seed = hand_seed(st.seed, fresh, number, 1)
     match_id = fresh.id
     engine = Match(options, [s.name for s in seats])
+    match = new_match(match_id, number, engine, seats, st.turn_seconds)
+    first = _first_turn(engine, seed)
+    deadline = turn_deadline(room, seats, match.missed, first, now, st.turn_seconds, settings.missed_turns)
     return BeginMatch(
-        match=new_match(match_id, number, engine, seats, st.turn_seconds), deal=DealStep(0, 1, seed),
-        commitment=commitment(seed), deadline=deadline_after(now, st.turn_seconds), preset=st.preset,
+        match=match, deal=DealStep(0, 1, seed), wake_at=wake_values(room, deadline)["wake_at"], turn_seat=first,
+        commitment=commitment(seed), deadline=deadline, preset=st.preset,
         options=options.to_json(), teams=[options.team_of(i) for i in range(len(seats))],
         room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number), room_rev=st.rev)
 
@@ -116,16 +144,19 @@ def arm_next_hand(m: LiveMatch, now: datetime, seconds: float) -> None:
         m.ready = set()
 
 
-def _deal_next(room: Room, now: datetime, fresh: Fresh) -> DealHand:
+def _deal_next(room: Room, now: datetime, fresh: Fresh, missed_turns: int = 3) -> DealHand:
     m = room.match
     assert m is not None
     number = len(m.engine.hands) + 1
     seed = hand_seed(room.state.seed, fresh, m.number, number)
-    return DealHand(m.id, m.v, DealStep(m.v + 1, number, seed), commitment(seed),
-                    deadline_after(now, m.turn_seconds))
+    first = _first_turn(m.engine, seed)
+    deadline = turn_deadline(room, m.seats, m.missed, first, now, m.turn_seconds, missed_turns)
+    return DealHand(m.id, m.v, DealStep(m.v + 1, number, seed), commitment(seed), deadline,
+                    wake_at=wake_values(room, deadline)["wake_at"], turn_seat=first)
 
 
-def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh) -> MarkReady | DealHand:
+def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh,
+                     missed_turns: int = 3) -> MarkReady | DealHand:
     """A seated player of the match is ready for the next hand (once a hand is over): the deal,
     if that makes every seat ready (`ready_seats`), else the mark; the countdown's end deals it
     anyway (`decide_due_deal`)."""
@@ -143,11 +174,12 @@ def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh) -> Mar
         raise RoomError(E.NOT_ALLOWED_NOW, "only a player of this match can deal the next hand",
                         reason="next_hand_players")
     if len(ready_seats(room, {seat})) == len(m.seats):
-        return _deal_next(room, now, fresh)
+        return _deal_next(room, now, fresh, missed_turns)
     return MarkReady(m.id, m.v, seat)
 
 
-def decide_due_deal(room: Room, armed_v: int, now: datetime, fresh: Fresh) -> DealHand | None:
+def decide_due_deal(room: Room, armed_v: int, now: datetime, fresh: Fresh,
+                    missed_turns: int = 3) -> DealHand | None:
     """The next-hand timer armed at version `armed_v` fired: the deal, if the match is still
     between those hands and everyone is ready or the countdown is over."""
     m = room.match
@@ -155,11 +187,11 @@ def decide_due_deal(room: Room, armed_v: int, now: datetime, fresh: Fresh) -> De
         return None
     if len(ready_seats(room)) < len(m.seats) and now < m.next_deadline:
         return None
-    return _deal_next(room, now, fresh)
+    return _deal_next(room, now, fresh, missed_turns)
 
 
 def decide_move(room: Room, who: Actor, data: dict[str, Any], move_id: str | None,
-                now: datetime) -> CommitMove | AlreadyMade:
+                now: datetime, missed_turns: int = 3) -> CommitMove | AlreadyMade:
     """A person's move: checked against the rules and who may move."""
     m = room.match
     if m is None:
@@ -178,12 +210,14 @@ def decide_move(room: Room, who: Actor, data: dict[str, Any], move_id: str | Non
         parsed = Move.from_wire(data)
     except BadMove as e:
         raise RoomError(E.BAD_MESSAGE, str(e), move_id=move_id, reason="bad_move") from e
-    return decide_seat_move(room, seat, parsed, PLAYER, move_id, now)
+    return decide_seat_move(room, seat, parsed, PLAYER, move_id, now, missed_turns)
 
 
 def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str | None,
-                     now: datetime) -> CommitMove:
-    """`mv` for `seat` (by a person, a bot, the clock or a stand-in), previewed on a copy."""
+                     now: datetime, missed_turns: int = 3) -> CommitMove:
+    """`mv` for `seat` (by a person, a bot, the clock or a stand-in), previewed on a copy.
+    In a turn-based room a hand's end wakes the room at once (the next deal) and the next
+    seat's deadline follows `turn_deadline`, counting this move's missed turn."""
     m = room.match
     assert m is not None
     try:
@@ -194,12 +228,16 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
         raise RoomError(E.ILLEGAL_MOVE, str(e), move_id=move_id, reason=e.key, params=e.params) from e
     status = after.status
     if status != MatchStatus.PLAYING:
-        deadline = None
+        deadline = now if status == MatchStatus.HAND_OVER and room.state.pace == TURN_BASED else None
     elif after.game.turn != m.turn:
-        deadline = deadline_after(now, m.turn_seconds)
+        missed = list(m.missed)
+        count_missed(missed, seat, actor, True)
+        deadline = turn_deadline(room, m.seats, missed, after.game.turn, now, m.turn_seconds, missed_turns)
     else:
         deadline = m.deadline
-    values: dict[str, Any] = {"status": status, "totals": list(after.totals), "turn_deadline": deadline}
+    values: dict[str, Any] = {"status": status, "totals": list(after.totals), "turn_deadline": deadline,
+                              "last_move_at": now, **wake_values(room, deadline),
+                              "turn_seat": after.game.turn if status == MatchStatus.PLAYING else None}
     hand_end = None
     awards: list[Earned] = []
     rated = None
@@ -239,8 +277,12 @@ class AskHint:
 
 
 def decide_hint(room: Room, who: Actor) -> AskHint:
-    """A hint is for the player whose turn it is, if the room allows hints."""
+    """A hint is for the player whose turn it is, if the room allows hints (a rated room never
+    does, whatever its row says: rooms made before that rule may still say `hints`)."""
     m = room.match
+    if room.state.rated:
+        raise RoomError(E.HINTS_OFF, "a rated match gives no hints: the result changes everyone's rating",
+                        reason="rated_no_hints")
     if not room.state.hints:
         raise RoomError(E.HINTS_OFF, "hints are turned off in this room", reason="hints_off")
     if m is None:

@@ -1,12 +1,19 @@
 """What the room tells a socket, typed (docs/protocol.md): the `room` object and the parts of
 a `state` message beside the view. Builders here are pure functions of the room and the time.
-(What instances tell each other is `notices`.)"""
+(What instances tell each other is `notices`.)
+
+These TypedDicts are the one schema of those objects: the socket sends them (`app.server.wire`
+wraps them in messages), REST answers the room object (`app.server.responses.RoomLinks`), the
+tests validate what they receive against them, and `scripts/gen_types.py` writes
+static/types.js from them. A `Doc` beside a field is its description (and, where the JSON
+schema is too loose for the client, the field's JavaScript type).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
 from typing_extensions import TypedDict
@@ -17,34 +24,58 @@ from .achievements import BY_KEY
 from .config import RoomConfig
 from .match_rules import ready_seats
 from .model import Room
-from .records import Awards
+from .records import Awards, Rating, RoomStatus
+
+
+class Doc:
+    """A field's description and, optionally, its JavaScript type (`js`), for the JSON schema
+    pydantic makes of a TypedDict (REST's OpenAPI, static/types.js). Plain metadata: pydantic
+    calls `__get_pydantic_json_schema__` on it, so this module need not import pydantic."""
+
+    __slots__ = ("text", "js")
+
+    def __init__(self, text: str = "", js: str | None = None) -> None:
+        self.text, self.js = text, js
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> Any:
+        schema = handler(core_schema)
+        if self.text:
+            schema["description"] = self.text
+        if self.js:
+            schema["x-js"] = self.js
+        return schema
 
 
 class SeatEntry(TypedDict):
+    """A seat of a room: every field null and `connected` false when empty; a bot seat has no
+    `player_id`, its level in `bot`, and is always connected."""
+
     seat: int
     player_id: str | None
     name: str | None
-    bot: str | None
+    bot: Annotated[str | None, Doc(js="BotLevel | null")]
     connected: bool
-    team: int | None
+    team: Annotated[int | None, Doc("the seat's team index (0, 1, 2) in a partnership game, else null")]
 
 
 class WatcherEntry(TypedDict):
     player_id: str
-    name: str | None  # from this instance's sockets or the shared presence; None if unknown
+    # from this instance's sockets or the shared presence
+    name: Annotated[str | None, Doc("null if unknown")]
 
 
 class RoomInfo(TypedDict):
-    """The protocol's `room` object."""
+    """The room object (`room`, `welcome.room`, and REST with its links)."""
 
     code: str
-    host: str
+    host: Annotated[str, Doc("the host's player id")]
     host_name: str | None
-    status: str
+    status: RoomStatus
     preset: str
     seats_taken: int
-    options: dict[str, Any] | None
-    overrides: dict[str, Any]
+    options: Annotated[dict[str, Any] | None, Doc("the resolved options; null if the room's are impossible",
+                                                  "GameOptions | null")]
+    overrides: Annotated[dict[str, Any], Doc("the options the host set, as given", "Partial<GameOptions>")]
     seats: list[SeatEntry]
     seat_count: int
     public: bool
@@ -52,13 +83,17 @@ class RoomInfo(TypedDict):
     hints: bool
     match_id: str | None
     match_number: int
-    spectators: int
-    watchers: list[WatcherEntry]
+    spectators: Annotated[int, Doc("people connected who do not sit")]
+    watchers: Annotated[list[WatcherEntry], Doc("who the spectators are")]
     seeded: bool
-    rated: bool
+    rated: Annotated[bool, Doc("a rated room: accounts only, no bots; its matches change ratings")]
+    pace: Annotated[str, Doc("live, or turn_based: hours or days a turn")]
 
 
 class ClockInfo(TypedDict):
+    """The turn clock: whose turn it is and when it runs out (`remaining` seconds from when
+    the state was sent)."""
+
     seat: int
     deadline: str
     remaining: float
@@ -66,22 +101,46 @@ class ClockInfo(TypedDict):
 
 
 class NextHandInfo(TypedDict):
-    """Between hands: who is ready and when the next hand is dealt anyway."""
+    """Between hands: the seats ready for the next hand (bots and players away count as
+    ready), and when it is dealt anyway (`remaining` seconds from when the state was sent)."""
 
     ready: list[int]
     deadline: str
     remaining: float
 
 
+class AchievementAward(TypedDict):
+    seat: int
+    player_id: str
+    key: str
+    name: str
+    description: str
+
+
+class RatingChange(TypedDict):
+    seat: int
+    player_id: str
+    before: Rating
+    after: Rating
+
+
+class AwardsInfo(TypedDict):
+    """What a hand's or match's end awarded: achievements just earned and, after a rated
+    match, every seat's rating before and after."""
+
+    achievements: list[AchievementAward]
+    ratings: list[RatingChange]
+
+
 class StateExtra(TypedDict):
-    """What a `state` message carries beside `v`, `view` and `events`."""
+    """What a `state` message carries beside `v`, the view and `events`."""
 
     match_id: str
     match_number: int
-    clock: ClockInfo | None
-    autoplay: list[int]
-    awards: dict[str, Any] | None
-    next_hand: NextHandInfo | None
+    clock: Annotated[ClockInfo | None, Doc("null when there is no turn clock or no hand is being played")]
+    autoplay: Annotated[list[int], Doc("seats the server plays for while their players are away")]
+    awards: Annotated[AwardsInfo | None, Doc("once a hand or match is over: achievements earned, rating changes")]
+    next_hand: Annotated[NextHandInfo | None, Doc("between hands of a match: who is ready, the countdown")]
 
 
 class TableView:
@@ -143,9 +202,9 @@ def room_info(room: Room) -> RoomInfo:
         "code": st.code, "host": st.host_id, "host_name": room.host_name, "status": st.status,
         "preset": st.preset, "seats_taken": sum(1 for s in st.seating if s is not None),
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
-        "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints,
+        "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints and not st.rated,
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
-        "seeded": st.seed is not None, "rated": st.rated,
+        "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace,
     }
 
 
@@ -169,7 +228,7 @@ def state_extra(room: Room, now: datetime, absent: Sequence[int]) -> StateExtra:
             "next_hand": next_hand}
 
 
-def awards_json(awards: Awards) -> dict[str, Any]:
+def awards_json(awards: Awards) -> AwardsInfo:
     """The state's `awards` at a hand's or match's end: achievements just earned (each with
     its name and description) and, after a rated match, every seat's rating before and after."""
     return {

@@ -62,6 +62,7 @@ class RoomState:
     match_id: str | None
     match_count: int
     rated: bool = False
+    pace: str = "live"  # or "turn_based" (pace.py)
 
     @property
     def lobby_open(self) -> bool:
@@ -88,6 +89,7 @@ class RoomPatch:
     status: RoomStatus | Unset = UNSET
     match_id: str | Unset = UNSET
     match_count: int | Unset = UNSET
+    pace: str | Unset = UNSET
 
     def changes(self) -> dict[str, Any]:
         """The fields set, as `RoomState` holds them."""
@@ -127,6 +129,9 @@ class LiveMatch:
     # What the hand that just ended (and the match, once over) earned: achievements and
     # rating changes, as committed with its last move. None while a hand is played.
     awards: Awards | None = None
+    # Per seat, the turns in a row the deadline ended (turn-based rooms; `pace.count_missed`),
+    # rebuilt from the move log by replay.
+    missed: list[int] = field(default_factory=list)
 
     @property
     def v(self) -> int:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
+from .records import ChatSender
 from .steps import MoveStep
 
 
@@ -41,7 +42,7 @@ class PresenceChanged:
 
 @dataclass(frozen=True, slots=True)
 class ChatSaid:
-    sender: dict[str, Any]
+    sender: ChatSender
     text: str
     at: str
     kind: Literal["chat"] = "chat"
@@ -104,7 +105,7 @@ def notice_from_json(data: dict[str, Any]) -> Notice:
             sender, text, at = data["from"], data["text"], data["at"]
             if not (isinstance(sender, dict) and isinstance(text, str) and isinstance(at, str)):
                 raise TypeError("a chat notice names its sender, text and time")
-            return ChatSaid(sender, text, at)
+            return ChatSaid(cast(ChatSender, sender), text, at)
     except (KeyError, TypeError, ValueError):
         pass
     return Resync()

@@ -19,7 +19,7 @@ from app.store.models import Player
 from .effects import BeginMatch, CommitMove, DealHand
 from .messages import RoomInfo, StateExtra, TableView
 from .model import LiveMatch, RoomPatch, RoomState
-from .records import Awards, Seen
+from .records import Awards, ChatSender, Seen
 from .steps import Step
 
 
@@ -79,7 +79,7 @@ class Peer(Protocol):
     def send_error(self, code: str, message: str, move_id: str | None = None,
                    option: str | None = None) -> None: ...
 
-    def send_chat(self, sender: dict[str, Any], text: str, at: str) -> None: ...
+    def send_chat(self, sender: ChatSender, text: str, at: str) -> None: ...
 
     def send_chat_history(self, lines: list[dict[str, Any]]) -> None:
         """The room's recent chat (each line `{"from", "text", "at"}`, oldest first), sent on join."""
@@ -177,6 +177,11 @@ class Leases(Protocol):
 
     async def orphans(self) -> list[str]: ...
 
+    async def due(self, horizon: float) -> list[str]:
+        """Turn-based rooms whose match wakes (a deadline, a bot's turn) within `horizon`
+        seconds and whose lease nobody holds: the earliest few, read from an index."""
+        ...
+
 
 class Directory(Protocol):
     """Creating rooms and listing the public ones (REST)."""
@@ -191,11 +196,15 @@ class Directory(Protocol):
 
     async def public_rooms(self) -> Sequence[tuple[RoomState, str | None]]: ...
 
+    async def turn_based_count(self, player_id: str) -> int:
+        """Turn-based rooms not over that the player sits in (`SPITE_MAX_TURN_BASED`)."""
+        ...
+
 
 class Chat(Protocol):
     """Each room's recent chat lines."""
 
-    async def save_chat(self, room: str, sender: dict[str, Any], text: str, at: datetime, keep: int) -> None:
+    async def save_chat(self, room: str, sender: ChatSender, text: str, at: datetime, keep: int) -> None:
         """Store the line, keeping only the room's latest `keep`."""
         ...
 

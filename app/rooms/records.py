@@ -1,5 +1,5 @@
 """The values the room core and the store share: plain, frozen where they can be, and free of
-I/O (standard library only), so the core can name them without loading a database driver.
+I/O (standard library and `typing_extensions` only), so the core can name them without loading a database driver.
 
 The store writes and reads them (`app.store.writer`, `awards`, `presence`, `skill`,
 `matches`); the core decides them (`match_rules`, `achievements`) and keeps them on its rooms
@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
+
+from typing_extensions import TypedDict
 
 
 class RoomStatus(StrEnum):
@@ -35,6 +37,23 @@ class Seen:
     name: str | None = None
 
 
+class ChatSender(TypedDict):
+    """Who said a chat line: their seat then (null: not seated)."""
+
+    player_id: str
+    name: str
+    seat: int | None
+
+
+class Rating(TypedDict):
+    """A rating: `ordinal` (mu - 3 sigma) is the conservative estimate the leaderboard ranks by."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
 @dataclass(frozen=True, slots=True)
 class Skill:
     """A player's rating: mean, uncertainty, conservative estimate, rated matches played."""
@@ -47,7 +66,7 @@ class Skill:
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Rating:
         return {"mu": round(self.mu, 4), "sigma": round(self.sigma, 4), "ordinal": round(self.ordinal, 4),
                 "games": self.games}
 
@@ -100,3 +119,16 @@ class HandEnd:
     points: Sequence[int]
     totals: Sequence[int]
     payoff_left: Sequence[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One player's attempt at a daily deal (issue 28), as its results table needs it
+    (`finished`: the match is over)."""
+
+    player_id: str
+    name: str
+    finished: bool
+    won: bool
+    payoff_left: int
+    moves: int

@@ -46,6 +46,7 @@ from .logctx import about
 from .match_rules import AlreadyMade, Fresh, decide_hint, decide_move, decide_next_hand, decide_start
 from .messages import RoomInfo, room_info
 from .model import LiveMatch
+from .pace import TURN_BASED, over_cap
 from .ports import Bots, Clock, Moment, Peer, Storage, SystemClock, moment
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,8 @@ class RoomService:
         # The components; each is told of the others only what it needs.
         self.rooms = LiveRooms(settings, storage, self.clock, follow=self._follow, loaded=self._schedule)
         self.driving = Driving(storage, self.instance, settings.lease_seconds, needs_driver=self._needs_driver,
-                               reschedule=self._reschedule, adopt=self._adopt)
+                               reschedule=self._reschedule, adopt=self._adopt,
+                               horizon=settings.deadline_horizon)
         self.executor = Executor(settings, storage, bus, self.instance, self.rooms, schedule=self._schedule)
         self.attendance = Attendance(settings, storage, self.clock, self.instance, self.rooms, self.executor,
                                      self.driving, draining=lambda: self.draining)
@@ -159,8 +161,9 @@ class RoomService:
         about(room.code, r.match.id if r.match else None)
         if self.draining:
             move_id = cmd.id if isinstance(cmd, C.MakeMove) else None
-            raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id, reason="restarting")
-        who = Actor(peer.player_id, peer.name, peer.account)
+            raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id,
+                            reason="restarting")
+        who = Actor(peer.player_id, peer.name, peer.account, getattr(peer, "avoid", frozenset()))
         if isinstance(cmd, C.Chat):  # changes no room: no lock
             at = moment(self.clock)
             await self.executor.carry_out(room, decide_chat(r, who, cmd.text, at.now, self.settings), at)
@@ -183,10 +186,11 @@ class RoomService:
                                          settings=self.settings)
                     await self.executor.carry_out(room, begin, at)
                 case C.NextHand():
-                    await self.executor.carry_out(room, decide_next_hand(r, who, at.now, self.fresh()), at)
+                    await self.executor.carry_out(room, decide_next_hand(r, who, at.now, self.fresh(),
+                                                                                  self.settings.missed_turns), at)
                 case C.MakeMove(move=data, id=move_id):
                     stages.mark("locked")
-                    decided = decide_move(r, who, data, move_id, at.now)
+                    decided = decide_move(r, who, data, move_id, at.now, self.settings.missed_turns)
                     stages.mark("decided")
                     if isinstance(decided, AlreadyMade):
                         self.executor.send_state(room, peer, at)  # already applied: the table as it is now
@@ -196,6 +200,12 @@ class RoomService:
     async def _change_lobby(self, room: LiveRoom, who: Actor, cmd: C.LobbyCommand, at: Moment) -> None:
         """Write the lobby change the core decides, deciding again on a fresh copy of the room
         if another writer got there first."""
+        r = room.room
+        if isinstance(cmd, C.Sit) and r.state.pace == TURN_BASED and r.lobby_seat(who.player_id) is None:
+            refused = over_cap(await self.storage.turn_based_count(who.player_id), self.settings.max_turn_based)
+            if refused:
+                raise RoomError(E.RATE_LIMITED, refused, reason="turn_based_cap",
+                                params={"n": self.settings.max_turn_based})
         for _ in range(3):
             patch = decide_lobby(room.room, who, cmd, at.now, self.settings)
             if patch is None:

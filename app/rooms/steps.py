@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from app.engine import Match, Move, options_from_json
+from app.engine import Match, MatchStatus, Move, options_from_json
 
 from .model import LiveMatch, SeatInfo
+from .pace import count_missed
 
 PLAYER, BOT = "player", "bot"
 QUIET_ACTORS = (PLAYER, BOT)  # other actors (the clock, a stand-in) are announced with an event
@@ -109,6 +110,8 @@ def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None, 
                 events = previewed.events
             else:
                 events = _engine(game.apply, step.move, step.seat)
+            count_missed(m.missed, step.seat, step.actor,
+                         game.status != MatchStatus.PLAYING or game.game.turn != step.seat)
             if step.actor not in QUIET_ACTORS and game.record_events:
                 events = [{"type": "autoplay", "seat": step.seat, "by": step.actor}, *events]
             if step.client_id is not None:
@@ -128,7 +131,7 @@ def _engine(fn: Any, *args: Any) -> list[dict[str, Any]]:
 
 def new_match(match_id: str, number: int, match: Match, seats: Sequence[SeatInfo],
               turn_seconds: int | None) -> LiveMatch:
-    return LiveMatch(match_id, number, match, list(seats), turn_seconds)
+    return LiveMatch(match_id, number, match, list(seats), turn_seconds, missed=[0] * len(seats))
 
 
 def rebuild(log: MatchLog) -> LiveMatch:

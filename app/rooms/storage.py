@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.engine import Match, MatchStatus, Move
 from app.store import awards as award_store
 from app.store import chat as chat_store
+from app.store import games as game_store
 from app.store import leases as lease_store
 from app.store import matches as match_store
 from app.store import players as player_store
@@ -29,7 +30,7 @@ from app.store.writer import MoveWrite, MoveWriter
 from .effects import BeginMatch, CommitMove, DealHand
 from .model import RoomPatch, RoomState, SeatInfo
 from .ports import Changes, LoadedRoom
-from .records import Awards, RoomStatus, Seen
+from .records import Awards, ChatSender, RoomStatus, Seen
 from .steps import DealStep, MatchLog, MoveStep, Step, rebuild
 
 
@@ -39,7 +40,7 @@ def state_of(row: RoomRow) -> RoomState:
     seating += [None] * (row.seats - len(seating))
     return RoomState(row.code, row.host_id, row.preset, dict(row.overrides or {}), row.seats, row.public,
                      row.turn_seconds, row.hints, row.seed, RoomStatus(row.status), seating[:row.seats], row.rev,
-                     row.match_id, row.match_count, bool(row.rated))
+                     row.match_id, row.match_count, bool(row.rated), row.pace or "live")
 
 
 def _steps(hands: Sequence[Hand], moves: Sequence[MoveRow]) -> list[Step]:
@@ -112,7 +113,8 @@ class SqlRooms:
         options = begin.options
         row = MatchRow(id=m.id, room_code=code, number=m.number, preset=begin.preset, options=options,
                        names=[s.name for s in m.seats], turn_seconds=m.turn_seconds, status=MatchStatus.PLAYING,
-                       v=begin.deal.v, totals=[0] * len(m.seats), winners=None, turn_deadline=begin.deadline)
+                       v=begin.deal.v, totals=[0] * len(m.seats), winners=None, turn_deadline=begin.deadline,
+                       wake_at=begin.wake_at, turn_seat=begin.turn_seat)
         seats = [Seat(match_id=m.id, seat=i, player_id=s.player_id, name=s.name, bot_level=s.bot,
                       team=begin.teams[i]) for i, s in enumerate(m.seats)]
         hand = Hand(match_id=m.id, number=begin.deal.number, seed=begin.deal.seed, commitment=begin.commitment,
@@ -127,7 +129,8 @@ class SqlRooms:
         async with self.sessions() as s:
             await match_store.record_deal(s, match_id=deal.match_id, expect_v=deal.expect_v, hand=hand,
                                           match_values={"status": MatchStatus.PLAYING,
-                                                        "turn_deadline": deal.deadline})
+                                                        "turn_deadline": deal.deadline, "wake_at": deal.wake_at,
+                                                        "turn_seat": deal.turn_seat})
 
     async def commit_move(self, move: CommitMove) -> Awards | None:
         step = move.step
@@ -151,7 +154,7 @@ class SqlRooms:
         await self.writer.close()
 
     # Chat.
-    async def save_chat(self, room: str, sender: dict[str, Any], text: str, at: datetime, keep: int) -> None:
+    async def save_chat(self, room: str, sender: ChatSender, text: str, at: datetime, keep: int) -> None:
         async with self.sessions() as s:
             await chat_store.add_line(s, room, sender, text, at, keep)
 
@@ -215,6 +218,10 @@ class SqlRooms:
         async with self.sessions() as s:
             return await lease_store.orphans(s)
 
+    async def due(self, horizon: float) -> list[str]:
+        async with self.sessions() as s:
+            return await lease_store.due(s, horizon)
+
     # Directory.
     async def create_room(self, host: Player, fields: dict[str, Any], code: str) -> bool:
         row = RoomRow(code=code, host_id=host.id, status=RoomStatus.WAITING, rev=0, match_count=0,
@@ -233,6 +240,10 @@ class SqlRooms:
     async def public_rooms_waiting(self, host_id: str) -> int:
         async with self.sessions() as s:
             return await room_store.public_rooms_waiting(s, host_id)
+
+    async def turn_based_count(self, player_id: str) -> int:
+        async with self.sessions() as s:
+            return await game_store.turn_based_count(s, player_id)
 
     async def public_rooms(self) -> list[tuple[RoomState, str | None]]:
         async with self.sessions() as s:

@@ -11,6 +11,13 @@ earliest of:
   the room) a bot plays their turns until they return;
 - between hands: the next hand is dealt at once when every seat is ready, else when the
   countdown (`next_hand_seconds`) ends (`match_rules.decide_due_deal`).
+In a turn-based room (`pace.TURN_BASED`) the timer runs whether or not anyone is connected:
+bots move at once (after `bot_delay` only while someone watches); at the stored deadline the
+server plays the turn (`DEADLINE`); a seat that missed `missed_turns` deadlines in a row is
+played by a bot at once (`STANDIN`) while its player is not connected; no absent-player
+stand-in. A deadline further off than `deadline_horizon` arms nothing: the room waits in the
+store, whose due list (`Leases.due`) brings it back in time, so idle rooms cost no memory,
+lease or task.
 When the timer fires, `decide_automatic` checks the match is still at the version it was
 armed for (a move that happened meanwhile cancels it) and says who chooses the move; the
 chosen move goes through `match_rules.decide_seat_move`, the same path as a person's.
@@ -26,7 +33,8 @@ from app.engine import MatchStatus, Move, view
 
 from .config import RoomRules
 from .match_rules import ready_seats
-from .model import Room
+from .model import LiveMatch, Room
+from .pace import DEADLINE, STANDIN, TURN_BASED, handed, person_deadline
 from .steps import BOT
 
 CLOCK, ABSENT, DEAL = "clock", "absent", "deal"
@@ -42,10 +50,14 @@ class Timer:
     v: int
 
 
-def absent_seats(room: Room, now: datetime, grace: float) -> list[int]:
+def absent_seats(room: Room, now: datetime, grace: float, missed_limit: int = 3) -> list[int]:
     """Human seats of the match whose player has been away longer than `grace` while someone
-    else is in the room: the server plays for them until they return."""
+    else is in the room: the server plays for them until they return. In a turn-based room:
+    the seats handed to a bot (`missed_limit` turns missed) whose player is not connected."""
     m = room.match
+    if m is not None and room.state.pace == TURN_BASED:
+        return [seat for seat, info in enumerate(m.seats) if info.player_id is not None
+                and handed(m.missed, seat, missed_limit) and not room.is_connected(info.player_id)]
     if m is None or not room.anyone_here():
         return []
     return [seat for seat, info in enumerate(m.seats)
@@ -63,14 +75,16 @@ class AtTable:
     anyone_here: bool
 
 
-def at_table(room: Room, now: datetime, grace: float) -> AtTable:
-    return AtTable(tuple(room.connected_flags(room.state.seating)), tuple(absent_seats(room, now, grace)),
-                      room.anyone_here())
+def at_table(room: Room, now: datetime, grace: float, missed_limit: int = 3) -> AtTable:
+    return AtTable(tuple(room.connected_flags(room.state.seating)),
+                   tuple(absent_seats(room, now, grace, missed_limit)), room.anyone_here())
 
 
 def next_timer(room: Room, now: datetime, mono: float, settings: RoomRules) -> Timer | None:
     """When, and as whom, to act for the seat to move; None if we wait for a person."""
     m = room.match
+    if m is not None and room.state.pace == TURN_BASED:
+        return _turn_based(room, m, now, mono, settings)
     if m is None or not room.anyone_here():  # nobody watches: the room waits
         return None
     if m.engine.status == MatchStatus.HAND_OVER and m.next_deadline is not None:
@@ -91,6 +105,25 @@ def next_timer(room: Room, now: datetime, mono: float, settings: RoomRules) -> T
         if best is None or due < best.delay:
             best = Timer(due, ABSENT, m.v)
     return best
+
+
+def _turn_based(room: Room, m: LiveMatch, now: datetime, mono: float, settings: RoomRules) -> Timer | None:
+    """`next_timer` of a turn-based room: acts with nobody connected."""
+    watched = room.anyone_here()
+    if m.engine.status == MatchStatus.HAND_OVER and m.next_deadline is not None:
+        everyone = len(ready_seats(room)) == len(m.seats)
+        return Timer(0.0 if everyone else max(0.0, (m.next_deadline - now).total_seconds()), DEAL, m.v)
+    if not m.playing or m.deadline is None:
+        return None
+    info = m.seats[m.turn]
+    pause = max(0.0, room.changed_at + settings.bot_delay - mono) if watched else 0.0
+    if info.bot is not None:
+        return Timer(pause, BOT, m.v)
+    handed_over = handed(m.missed, m.turn, settings.missed_turns)
+    if handed_over and info.player_id is not None and not room.is_connected(info.player_id):
+        return Timer(pause, STANDIN, m.v)
+    delay = max(pause, (person_deadline(m.deadline, m.turn_seconds, handed_over) - now).total_seconds())
+    return Timer(delay, DEADLINE, m.v) if delay <= settings.deadline_horizon else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +153,7 @@ def decide_automatic(room: Room, armed: Timer, now: datetime, mono: float, setti
     if timer.kind == BOT and info.bot:
         level = info.bot
     else:
-        level = settings.clock_level if timer.kind == CLOCK else settings.takeover_level
+        level = settings.clock_level if timer.kind in (CLOCK, DEADLINE) else settings.takeover_level
     return ChooseFor(seat, view(m.engine, seat, room.connected_flags(m.seats)), level, timer.kind, m.v)
 
 

@@ -1,56 +1,58 @@
 """Accounts: a guest claims a username and password (`POST /api/account`) and can then sign in
-on any device (`POST /api/sessions`: a new token for the same player). Passwords are hashed
-with argon2id (argon2-cffi, in a worker thread: hashing is slow on purpose) and never logged.
+on any device (`POST /api/sessions`: a new token for the same player), and change the password
+(`PUT /api/account/password`, which ends every other device's token). Passwords are hashed with
+argon2id behind the hash gate (`passwords`) and never logged; no database connection is held
+while a password is hashed.
 
-Wrong username or wrong password is one `401` with one message. Failed sign-ins are counted
-per username and per client address; once either is used up every sign-in for it is `429`
-(with `Retry-After`) until the window moves on, right password or not.
+Wrong username or wrong password is one `401` with one message. How many tries are let through,
+and from where, is `signin.SignInGuard`'s to decide, before the hash.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
+from typing import NoReturn
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, HTTPException, Request, Response, status
 
 from app.store import accounts
 from app.store.accounts import AlreadyAnAccount, UsernameTaken
+from app.store.tokens import hash_token
 
-from .deps import CurrentPlayer, Session
+from .deps import AppSettings, BearerToken, CurrentPlayer, Session
+from .passwords import Busy, HashGate
 from .ratelimit import client_address, per_address
 from .responses import AccountOut, PlayerCreated
-from .schemas import USERNAME, NewAccount, SignIn
+from .schemas import USERNAME, NewAccount, NewPassword, SignIn
+from .signin import FAILURE, SUCCESS, SignInGuard, Ticket
 
 router = APIRouter(tags=["accounts"])
-HASHER = PasswordHasher()  # argon2id, the library's recommended cost
 WRONG = "wrong username or password"
 
 
-@functools.cache
-def _decoy() -> str:
-    """A hash to verify against when the username is unknown, so both refusals take as long."""
-    return HASHER.hash("not anybody's password")
+def _gate(request: Request) -> HashGate:
+    gate: HashGate = request.app.state.hash_gate
+    return gate
 
 
-def _verify(hashed: str | None, password: str) -> bool:
-    try:
-        return HASHER.verify(hashed or _decoy(), password) and hashed is not None
-    except (VerificationError, InvalidHashError):
-        return False
+def _busy() -> NoReturn:
+    raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, "the server is busy checking passwords; try again in 1 s",
+                        headers={"Retry-After": "1"})
 
 
 @router.post("/api/account", status_code=status.HTTP_201_CREATED, response_model=AccountOut,
              dependencies=[Depends(per_address("new_accounts", "accounts claimed from your address"))])
-async def claim(body: NewAccount, player: CurrentPlayer, session: Session) -> AccountOut:
+async def claim(body: NewAccount, player: CurrentPlayer, session: Session, request: Request) -> AccountOut:
     """Turn the calling guest into an account: same player id, so its history stays."""
     if player.has_account:
         raise HTTPException(status.HTTP_409_CONFLICT, "you already have an account")
     if await accounts.by_username(session, body.username) is not None:
         raise HTTPException(status.HTTP_409_CONFLICT, "that username is taken")
-    hashed = await asyncio.to_thread(HASHER.hash, body.password)
+    await session.close()  # no connection held across the hash
+    try:
+        hashed = await _gate(request).hash(body.password)
+    except Busy:
+        _busy()
     try:
         done = await accounts.claim(session, player, body.username, hashed)
     except UsernameTaken as e:
@@ -61,26 +63,65 @@ async def claim(body: NewAccount, player: CurrentPlayer, session: Session) -> Ac
     return AccountOut(id=done.id, name=done.name, username=done.username)
 
 
-def _too_many(wait: int) -> HTTPException:
-    return HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"too many failed sign-ins; try again in {wait} s",
-                         headers={"Retry-After": str(wait)})
+async def _check(request: Request, ticket: Ticket, hashed: str | None, password: str) -> bool:
+    """Hash-check `password` under `ticket`: every count given back if it cannot be checked."""
+    guard: SignInGuard = request.app.state.signin_guard
+    try:
+        ok = await _gate(request).verify(hashed, password)
+    except BaseException as e:
+        ticket.give_back(*SUCCESS, *FAILURE)
+        if isinstance(e, Busy):
+            _busy()
+        raise
+    guard.settle(ticket, ok)
+    return ok
+
+
+async def _refuse(request: Request, user: str, headers: dict[str, str] | None, code: int, message: str) -> NoReturn:
+    guard: SignInGuard = request.app.state.signin_guard
+    delay = guard.failure_delay(user)
+    if delay:
+        await asyncio.sleep(delay)
+    raise HTTPException(code, message, headers=headers)
 
 
 @router.post("/api/sessions", status_code=status.HTTP_201_CREATED, response_model=PlayerCreated)
-async def sign_in(body: SignIn, session: Session, request: Request) -> PlayerCreated:
+async def sign_in(body: SignIn, session: Session, request: Request, settings: AppSettings) -> PlayerCreated:
     """Sign in with a username and password: a new bearer token for the same player."""
-    limiter = request.app.state.limiter
-    address = client_address(request)
-    user_key = accounts.username_key(body.username)[:100]
-    for kind, key in (("signin_user_failures", user_key), ("signin_failures", address)):
-        wait = limiter.used_up(kind, key)
-        if wait is not None:
-            raise _too_many(wait)
-    player = await accounts.by_username(session, body.username) if USERNAME.fullmatch(body.username) else None
-    ok = await asyncio.to_thread(_verify, player.password_hash if player is not None else None, body.password)
+    user = accounts.username_key(body.username)[:100]
+    ticket = request.app.state.signin_guard.admit(user, client_address(request))
+    try:
+        player = await accounts.by_username(session, body.username) if USERNAME.fullmatch(body.username) else None
+        await session.close()  # no connection held across the hash
+    except BaseException:
+        ticket.give_back(*SUCCESS, *FAILURE)
+        raise
+    ok = await _check(request, ticket, player.password_hash if player is not None else None, body.password)
     if player is None or not ok:
-        limiter.count("signin_user_failures", user_key)
-        limiter.count("signin_failures", address)
-        raise HTTPException(status.HTTP_401_UNAUTHORIZED, WRONG, headers={"WWW-Authenticate": "Bearer"})
-    token = await accounts.new_session(session, player)
+        if player is not None:
+            await accounts.failed_signin(session, player.id)
+        await _refuse(request, user, {"WWW-Authenticate": "Bearer"}, status.HTTP_401_UNAUTHORIZED, WRONG)
+    token, ended = await accounts.new_session(session, player, settings.max_tokens_per_player)
+    for gone in ended:
+        request.app.state.open_sockets.revoked(gone)
     return PlayerCreated(id=player.id, name=player.name, token=token)
+
+
+@router.put("/api/account/password", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
+async def change_password(body: NewPassword, player: CurrentPlayer, token: BearerToken, session: Session,
+                          request: Request) -> Response:
+    """Change the password (the old one is asked for): every other device is signed out."""
+    if player.username is None or player.password_hash is None:
+        raise HTTPException(status.HTTP_409_CONFLICT, "claim an account first (POST /api/account)")
+    user = accounts.username_key(player.username)
+    ticket = request.app.state.signin_guard.admit(user, client_address(request))
+    if not await _check(request, ticket, player.password_hash, body.old_password):
+        await accounts.failed_signin(session, player.id)
+        await _refuse(request, user, None, status.HTTP_403_FORBIDDEN, "that is not your password")
+    try:
+        hashed = await _gate(request).hash(body.new_password)
+    except Busy:
+        _busy()
+    for gone in await accounts.set_password(session, player.id, hashed, keep=hash_token(token)):
+        request.app.state.open_sockets.revoked(gone)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

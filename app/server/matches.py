@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
 from app.rooms.replay import BadStep, NotOver, replay
 from app.store import history
 
+from . import daily
 from .deps import MaybePlayer, Session
 from .ratelimit import per_address
 from .responses import MatchDetail, Replay, ReplayStep
@@ -17,13 +18,14 @@ router = APIRouter(prefix="/api/matches", tags=["matches"])
 
 
 @router.get("/{match_id}", response_model=MatchDetail)
-async def detail(match_id: str, session: Session, viewer: MaybePlayer) -> dict[str, Any]:
+async def detail(match_id: str, session: Session, viewer: MaybePlayer, request: Request) -> dict[str, Any]:
     """Players, options, hands with results and scores, start and end. `room` is null unless
     the room is public or the caller (by token) played in the match."""
     found = await history.match_detail(session, match_id, viewer.id if viewer else None)
     if found is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no match has that id")
-    return found
+    day = await daily.sealed_day(request, match_id, session)  # a daily deal's seed stays hidden all its day
+    return found if day is None else daily.seal_detail(found, daily.today_of(request.app.state.settings))
 
 
 @router.get("/{match_id}/replay", response_model=Replay | ReplayStep,
@@ -31,6 +33,10 @@ async def detail(match_id: str, session: Session, viewer: MaybePlayer) -> dict[s
 async def match_replay(match_id: str, request: Request,
                        at: Annotated[int | None, Query(ge=0, le=10_000_000)] = None) -> dict[str, Any]:
     """Once over: every move and seed; with `at=N` the whole table after version N, face up."""
+    day = await daily.sealed_day(request, match_id)
+    if day is not None:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, f"this is the daily deal of {day}: its replay opens when "
+                            "that day is over (UTC), so nobody can learn the deal before everyone has played")
     try:
         found = await replay(request.app.state.sessions, match_id, at)
     except NotOver as e:

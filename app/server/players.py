@@ -45,7 +45,10 @@ async def _profile(session: Session, player: Player) -> dict[str, Any]:
 @router.get("/me", response_model=PlayerMe)
 async def me(player: CurrentPlayer, session: Session) -> dict[str, Any]:
     """Your profile, with the username you sign in with (null while you are a guest)."""
-    return {**await _profile(session, player), "username": player.username, "lang": player.lang}
+    failed = ({"count": player.failed_signins, "last_at": player.failed_signin_at}
+              if player.has_account else None)
+    return {**await _profile(session, player), "username": player.username, "failed_sign_ins": failed,
+            "lang": player.lang}
 
 
 @router.patch("/me", response_model=PlayerChanged)

@@ -14,8 +14,8 @@ from limits.strategies import MovingWindowRateLimiter
 
 from app.settings import Settings
 
-KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new_accounts", "signin_failures",
-         "signin_user_failures")
+KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new_accounts",
+         "reviews")  # sign-in: `signin`
 
 
 class TokenBucket:

@@ -2,19 +2,22 @@
 
 Every field a route sends is declared, since FastAPI drops the undeclared ones (and adds a
 declared one that is missing, with its default: so fields have no defaults unless the route
-drops unset fields). Only the objects whose shape belongs to the engine (resolved options, a
+drops unset fields). What the socket sends too (the room object, a rating) is not redeclared
+here: those are the room layer's TypedDicts. Only the objects whose shape belongs to the engine (resolved options, a
 hand's result, a move, the table view) are open models, passing every field through
 (`extra="allow"`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.engine import MatchStatus
-from app.rooms.records import RoomStatus
+from app.rooms.messages import RoomInfo
+from app.rooms.records import Rating
 
 # Players.
 
@@ -24,21 +27,20 @@ class PlayerOut(BaseModel):
     name: str
 
 
-class RatingOut(BaseModel):
-    """A rating: `ordinal` (mu - 3 sigma) is the conservative estimate the leaderboard ranks by."""
-
-    mu: float
-    sigma: float
-    ordinal: float
-    games: int
-
 
 class PlayerProfile(PlayerOut):
     """A player's public profile: `rating` is null before the first rated match; `account`
     tells an account holder from a guest."""
 
     account: bool
-    rating: RatingOut | None
+    rating: Rating | None
+
+
+class SignInFailures(BaseModel):
+    """Failed sign-ins on your username since your password was last set (accounts only)."""
+
+    count: int
+    last_at: datetime | None
 
 
 class PlayerMe(PlayerProfile):
@@ -46,6 +48,7 @@ class PlayerMe(PlayerProfile):
     the language they chose (null: the browser's)."""
 
     username: str | None
+    failed_sign_ins: SignInFailures | None = None
     lang: str | None = None
 
 
@@ -62,8 +65,8 @@ class AccountOut(PlayerOut):
 class RatingStep(BaseModel):
     match_id: str
     at: str
-    before: RatingOut
-    after: RatingOut
+    before: Rating
+    after: Rating
 
 
 class RatingPage(BaseModel):
@@ -75,7 +78,7 @@ class LeaderRow(BaseModel):
     rank: int
     player_id: str
     name: str
-    rating: RatingOut
+    rating: Rating
 
 
 class Leaderboard(BaseModel):
@@ -129,49 +132,9 @@ class TableView(_Open):
 # Rooms.
 
 
-class RoomSeat(BaseModel):
-    """A seat of a room: every field null and `connected` false when empty; a bot seat has no
-    `player_id`, its level in `bot`, and is always connected."""
-
-    seat: int
-    player_id: str | None
-    name: str | None
-    bot: str | None
-    connected: bool
-    team: int | None = Field(default=None, description="the seat's team index in a partnership game")
-
-
-class Watcher(BaseModel):
-    player_id: str
-    name: str | None = Field(description="null only if the player is gone")
-
-
-class RoomOut(BaseModel):
-    """The room object, as the socket also sends it (`room`, and inside `welcome`)."""
-
-    code: str
-    host: str
-    host_name: str | None
-    status: RoomStatus
-    preset: str
-    seats_taken: int
-    options: EngineOptions | None = Field(description="the resolved options; null if the room's are impossible")
-    overrides: dict[str, Any] = Field(description="the options the host set, as given")
-    seats: list[RoomSeat]
-    seat_count: int
-    public: bool
-    turn_seconds: int | None
-    hints: bool
-    match_id: str | None
-    match_number: int
-    spectators: int
-    watchers: list[Watcher] = Field(default_factory=list, description="who the spectators are")
-    seeded: bool
-    rated: bool
-
-
-class RoomLinks(RoomOut):
-    """A room as REST answers it: with its invite link and its socket's path."""
+class RoomLinks(RoomInfo):
+    """A room as REST answers it: the room object (`app.rooms.messages.RoomInfo`, as the socket
+    sends it), with its invite link and its socket's path."""
 
     invite_url: str
     socket_path: str
@@ -188,7 +151,7 @@ class MatchPlayer(BaseModel):
     seat: int
     name: str
     player_id: str | None
-    bot: str | None
+    bot: str | None = Field(json_schema_extra={"x-js": "BotLevel | null"})
     team: int | None
     total: int
 
@@ -327,7 +290,8 @@ class OptionInfo(BaseModel):
 class PresetInfo(BaseModel):
     help: str
     label: str = Field(description="the preset's name in a player's words")
-    changes: dict[str, Any] = Field(description="the options the preset changes from the standard game")
+    changes: dict[str, Any] = Field(description="the options the preset changes from the standard game",
+                                    json_schema_extra={"x-js": "Partial<GameOptions>"})
     options: EngineOptions
 
 
@@ -345,11 +309,45 @@ class HintsDefault(BaseModel):
 
 
 class Catalog(BaseModel):
+    """GET /api/options: what the create-room form needs."""
+
     presets: dict[str, PresetInfo]
-    options: dict[str, OptionInfo]
+    # the client's OptionSpec (scripts/types_handwritten.js) tells the kinds apart
+    options: dict[str, OptionInfo] = Field(json_schema_extra={"x-js": "Record<keyof GameOptions, OptionSpec>"})
     defaults: EngineOptions
-    bot_levels: list[str]
+    bot_levels: list[str] = Field(json_schema_extra={"x-js": "BotLevel[]"})
     match_targets: list[int | None]
     seats: Bounds
     turn_seconds: TurnSecondsBounds
     hints: HintsDefault
+
+
+# Your games (issue 24).
+
+
+class GameSeat(BaseModel):
+    seat: int
+    name: str | None
+    bot: str | None
+
+
+class GameItem(BaseModel):
+    """A room you sit in that is not over."""
+
+    code: str
+    url: str = Field(description="the room's page, /r/CODE")
+    pace: Literal["live", "turn_based"]
+    status: str = Field(description="waiting, playing or hand_over")
+    your_turn: bool
+    deadline: str | None = Field(description="when the server acts for the seat to move (ISO 8601), if timed")
+    turn_seat: int | None
+    you: int | None = Field(description="your seat")
+    seats: list[GameSeat]
+    last_move_at: str | None
+    match_id: str | None
+    turn_seconds: int | None
+
+
+class GameList(BaseModel):
+    items: list[GameItem]
+    your_turn: int = Field(description="how many of them wait for your move")

@@ -4,7 +4,7 @@ bodies are in `responses`."""
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -64,6 +64,7 @@ class NewRoom(_Body):
     turn_seconds: int | None = None
     hints: bool = True
     rated: bool = False
+    pace: Literal["live", "turn_based"] = "live"
     seed: Annotated[str, AfterValidator(printable)] | None = Field(default=None, min_length=1, max_length=128)
 
 
@@ -101,3 +102,13 @@ class SignIn(_Body):
 
     def __repr__(self) -> str:
         return f"SignIn(username={self.username!r})"
+
+
+class NewPassword(_Body):
+    """A password change: the old password (any text) and the new one."""
+
+    old_password: str = Field(max_length=1000)
+    new_password: Annotated[str, Field(max_length=1000), AfterValidator(check_password)]
+
+    def __repr__(self) -> str:
+        return "NewPassword()"

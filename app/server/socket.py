@@ -29,8 +29,10 @@ from app.rooms.errors import RoomError
 from app.rooms.logctx import about
 from app.rooms.messages import RoomInfo, StateExtra, TableView
 from app.rooms.ports import HintReason
+from app.rooms.records import ChatSender
 from app.rooms.service import RoomNotFound, RoomService
 from app.settings import Settings
+from app.store import social
 from app.store.models import utcnow
 from app.store.tokens import hash_token, player_by_token, revoked_since
 
@@ -63,6 +65,8 @@ class Connection:
         self.queue: asyncio.Queue[tuple[str, float | None] | None] = asyncio.Queue()
         self.close_code: tuple[int, str] | None = None
         self.move_started: float | None = None  # arrival time of the move being handled (metrics)
+        self.hidden: set[str] = set()  # players this player blocked: their chat is not sent here
+        self.avoid: frozenset[str] = frozenset()  # players kept from this one's table (blocks, read at sit)
 
     def _put_text(self, text: str, started: float | None = None) -> None:
         if self.close_code is not None:
@@ -109,17 +113,19 @@ class Connection:
                                room=room))
 
     def send_room(self, room: RoomInfo) -> None:
-        self._put_text(orjson.dumps({"type": "room", "room": room}).decode())
+        body: wire.RoomMessage = {"type": "room", "room": room}
+        self._put_text(orjson.dumps(body).decode())
 
     def send_state(self, v: int, table: TableView, events: Any, extra: StateExtra) -> None:
-        # The hot path: plain JSON of the same fields as `wire.State` (or `wire.SplitState`), in
-        # the same order; the views inside were encoded once per version (and receiver).
+        # The hot path: a `wire.SplitState` (or `wire.State`) as a plain dict for orjson; the
+        # views inside were encoded once per version (and receiver), and stand in for them.
         started, self.move_started = self.move_started, None
+        body: wire.SplitState | wire.State
         if self.split:
-            body = {"type": "state", "v": v, "shared": table.shared_json(), "own": table.own, "events": events,
-                    **extra}
+            body = {"type": "state", "v": v, "shared": _encoded(table.shared_json()), "own": table.own,
+                    "events": events, **extra}
         else:
-            body = {"type": "state", "v": v, "view": table.full_json(), "events": events, **extra}
+            body = {"type": "state", "v": v, "view": _encoded(table.full_json()), "events": events, **extra}
         self._put_text(orjson.dumps(body).decode(), started)
 
     def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None,
@@ -134,11 +140,15 @@ class Connection:
         body = wire.Error(code=code, message=message, id=move_id, option=option, reason=reason, params=params or {})
         self._put_text(body.model_dump_json(by_alias=True))
 
-    def send_chat(self, sender: dict[str, Any], text: str, at: str) -> None:
+    def send_chat(self, sender: ChatSender, text: str, at: str) -> None:
+        if sender.get("player_id") in self.hidden:
+            return
         self._put(wire.ChatLine(sender=sender, text=text, at=at))
 
     def send_chat_history(self, lines: list[dict[str, Any]]) -> None:
-        self._put(wire.ChatHistory(lines=[wire.ChatLine.model_validate(line) for line in lines]))
+        self._put(wire.ChatHistory(lines=[wire.ChatLine.model_validate(line) for line in lines
+                                          if (line.get("from") or line.get("sender") or {}).get("player_id")
+                                          not in self.hidden]))
 
     def send_hint(self, v: int, move: dict[str, Any], reason: HintReason | str) -> None:
         if isinstance(reason, str) or reason.key is None:
@@ -152,6 +162,11 @@ class Connection:
 
     def send_pong(self) -> None:
         self._put(wire.Pong())
+
+
+def _encoded(json: orjson.Fragment) -> Any:
+    """Already-encoded JSON, standing in for the value it encodes (orjson copies it as is)."""
+    return json
 
 
 class OpenSockets:
@@ -283,9 +298,19 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     lang = pick(hello.lang, player.lang, accept_language=ws.headers.get("accept-language"))
     conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split",
                       account=player.has_account, lang=lang)
+    try:
+        async with ws.app.state.sessions() as s:
+            conn.hidden = await social.blocked_by(s, player.id)
+    except Exception as e:
+        log.warning("could not read blocks: %s", e)
+        service.release_socket(player.id)
+        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly",
+                                     reason="database_away"))
+        return
     token = hash_token(hello.token)
     opened: OpenSockets = ws.app.state.open_sockets
     opened.add(token, conn)
+    ws.app.state.hidden_chat.add(conn)
     sender = asyncio.get_running_loop().create_task(conn.run())
     room = None
     SOCKETS.inc()
@@ -303,6 +328,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     finally:
         SOCKETS.dec()
         opened.discard(token, conn)
+        ws.app.state.hidden_chat.discard(conn)
         if room is not None:
             await service.leave(room, conn)
         service.release_socket(player.id)
@@ -348,6 +374,13 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             conn.send_pong()
         else:
             command = wire.to_command(msg)
+            if msg.type == "sit":  # blocks keep players apart: read them fresh for each sit
+                try:
+                    async with ws.app.state.sessions() as s:
+                        conn.avoid = frozenset(await social.avoided(s, conn.player_id))
+                except Exception:
+                    conn.send_error(E.UNAVAILABLE, "the server could not do that just now")
+                    continue
             started = time.perf_counter()
             if msg.type == "move":
                 conn.move_started = started

@@ -2,7 +2,11 @@
 
 Client messages are a discriminated union on `type`, validated strictly (a number where a
 string belongs is an error, not a guess); unknown fields are ignored, unknown types refused.
-Server messages are built from the models below and sent as JSON.
+Server messages are built from the models below and sent as JSON; the two the room layer
+fills (`room` and `state`, sent on every change) are TypedDicts around its own
+(`app.rooms.messages`), built as plain dicts and encoded by orjson on the hot path, checked by
+mypy here and validated by the tests against the same types. `scripts/gen_types.py` writes
+static/types.js from all of them.
 """
 
 from __future__ import annotations
@@ -10,9 +14,11 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter
+from typing_extensions import TypedDict
 
 from app.rooms import commands as C
-from app.rooms.messages import RoomInfo
+from app.rooms.messages import Doc, RoomInfo, StateExtra
+from app.rooms.records import ChatSender
 
 # Move ids are the client's, stored with the move: printable ASCII only (no control character,
 # no NUL byte, which PostgreSQL refuses).
@@ -75,7 +81,7 @@ class Start(_In):
 class MoveRequest(_In):
     type: Literal["move"]
     id: MoveId | None = None
-    move: dict[str, Any]
+    move: dict[str, Any] = Field(json_schema_extra={"x-js": "Move"})
 
 
 class Chat(_In):
@@ -145,7 +151,8 @@ def to_command(msg: BaseModel) -> C.Command:
 
 
 class _Out(BaseModel):
-    model_config = ConfigDict(populate_by_name=True)
+    # every field is always sent, defaults too (so the schema calls them all required)
+    model_config = ConfigDict(populate_by_name=True, json_schema_serialization_defaults_required=True)
 
 
 class You(_Out):
@@ -162,55 +169,38 @@ class Welcome(_Out):
     room: RoomInfo
 
 
-class RoomMessage(_Out):
-    type: Literal["room"] = "room"
+class RoomMessage(TypedDict):
+    type: Literal["room"]
     room: RoomInfo
 
 
-class Clock(_Out):
-    seat: int
-    deadline: str
-    remaining: float
-    turn_seconds: int
-
-
-class NextHandInfo(_Out):
-    """Between hands: the seats ready for the next hand, and when it is dealt anyway."""
-
-    ready: list[int]
-    deadline: str
-    remaining: float
-
-
-class _StateFields(_Out):
-    """What every `state` carries beside its view (the room layer's `StateExtra`)."""
-
-    type: Literal["state"] = "state"
+class _StateHead(TypedDict):
+    type: Literal["state"]
     v: int
-    events: list[dict[str, Any]]
-    match_id: str
-    match_number: int
-    clock: Clock | None = None
-    autoplay: list[int] = []
-    awards: dict[str, Any] | None = None
-    next_hand: NextHandInfo | None = None
 
 
-class State(_StateFields):
-    view: dict[str, Any]
+class _Events(TypedDict):
+    events: Annotated[list[dict[str, Any]], Doc(js="GameEvent[]")]
 
 
-class SplitState(_StateFields):
+class State(_StateHead, _Events, StateExtra):
+    """A `state` on a socket that said hello without `"format": "split"`: the receiver's whole view."""
+
+    view: Annotated[dict[str, Any], Doc(js="View")]
+
+
+class SplitState(_StateHead, _Events, StateExtra):
     """A `state` on a socket that said hello with `"format": "split"`: the view in two parts,
     `{**shared, **own}` being the receiver's whole view."""
 
-    shared: dict[str, Any]
-    own: dict[str, Any]
+    shared: Annotated[dict[str, Any], Doc("the same for every receiver of this version",
+                                          'Omit<View, "you" | "hand" | "legal_moves">')]
+    own: Annotated[dict[str, Any], Doc("this receiver's own part", 'Pick<View, "you" | "hand" | "legal_moves">')]
 
 
 class Error(_Out):
     type: Literal["error"] = "error"
-    code: str
+    code: str = Field(json_schema_extra={"x-js": "ErrorCode"})
     message: str
     id: str | None = None
     option: str | None = None
@@ -220,7 +210,7 @@ class Error(_Out):
 
 class ChatLine(_Out):
     type: Literal["chat"] = "chat"
-    sender: dict[str, Any] = Field(validation_alias=AliasChoices("from", "sender"), serialization_alias="from")
+    sender: ChatSender = Field(validation_alias=AliasChoices("from", "sender"), serialization_alias="from")
     text: str
     at: str
 
@@ -235,7 +225,7 @@ class ChatHistory(_Out):
 class HintMessage(_Out):
     type: Literal["hint"] = "hint"
     v: int
-    move: dict[str, Any]
+    move: dict[str, Any] = Field(json_schema_extra={"x-js": "Move"})
     reason: str  # in the receiver's language
     reason_key: str | None = None  # the catalogues' `hint.<key>`, with its params
     params: dict[str, Any] | None = None
@@ -247,3 +237,6 @@ class Pong(_Out):
 
 ServerMessage = Annotated[Welcome | RoomMessage | State | Error | ChatLine | ChatHistory | HintMessage | Pong,
                           Field(discriminator="type")]
+SplitServerMessage = Annotated[Welcome | RoomMessage | SplitState | Error | ChatLine | ChatHistory | HintMessage
+                               | Pong, Field(discriminator="type")]
+"""What a socket that said hello with `"format": "split"` receives (the browser client's)."""

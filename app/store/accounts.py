@@ -8,7 +8,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .models import Player, utcnow
+from .models import Player, Token, utcnow
 from .tokens import issue
 
 
@@ -51,8 +51,40 @@ async def by_username(session: AsyncSession, username: str) -> Player | None:
             ).scalar_one_or_none()
 
 
-async def new_session(session: AsyncSession, player: Player) -> str:
-    """A new bearer token for the player (another device); the only time it is known."""
+async def new_session(session: AsyncSession, player: Player, max_live: int) -> tuple[str, list[str]]:
+    """A new bearer token for the player (another device; the only time it is known), and the
+    hashes of the tokens it ended: past `max_live` live tokens the least recently used go.
+    The player's row is locked first (PostgreSQL), so parallel sign-ins trim one at a time."""
+    await session.execute(select(Player.id).where(Player.id == player.id).with_for_update())
     token = issue(session, player.id)
+    await session.flush()
+    keep = (select(Token.token_hash).where(Token.player_id == player.id, Token.revoked_at.is_(None))
+            .order_by(Token.used_at.desc(), Token.created_at.desc()).limit(max_live))
+    ended = (await session.execute(
+        update(Token).where(Token.player_id == player.id, Token.revoked_at.is_(None), Token.token_hash.not_in(keep))
+        .values(revoked_at=utcnow()).returning(Token.token_hash)
+        .execution_options(synchronize_session=False))).scalars().all()
     await session.commit()
-    return token
+    return token, list(ended)
+
+
+async def failed_signin(session: AsyncSession, player_id: str) -> None:
+    """Count a failed sign-in on this account (its owner sees the count and the last time)."""
+    await session.execute(update(Player).where(Player.id == player_id)
+                          .values(failed_signins=Player.failed_signins + 1, failed_signin_at=utcnow())
+                          .execution_options(synchronize_session=False))
+    await session.commit()
+
+
+async def set_password(session: AsyncSession, player_id: str, password_hash: str, keep: str) -> list[str]:
+    """Change the password, zero the failed sign-ins, end every live token but `keep` (a hash);
+    returns the hashes ended."""
+    await session.execute(update(Player).where(Player.id == player_id)
+                          .values(password_hash=password_hash, failed_signins=0, failed_signin_at=None)
+                          .execution_options(synchronize_session=False))
+    ended = (await session.execute(
+        update(Token).where(Token.player_id == player_id, Token.revoked_at.is_(None), Token.token_hash != keep)
+        .values(revoked_at=utcnow()).returning(Token.token_hash)
+        .execution_options(synchronize_session=False))).scalars().all()
+    await session.commit()
+    return list(ended)

@@ -9,9 +9,6 @@ absent, so a crash either keeps the move and its awards or neither, and nothing 
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
@@ -20,17 +17,16 @@ from sqlalchemy import Table, and_, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from app.rooms import records
 from app.rooms.records import Awards, Earned, RatingDelta, Skill, Standing
 
+from . import cursors
+from .cursors import BadCursor as BadCursor  # the routers catch it here
 from .models import Achievement, Player, Rating, RatingChange
 from .players import plain_id
 from .skill import UNRATED, rate
 
 RATINGS, HISTORY, EARNED = (cast(Table, t.__table__) for t in (Rating, RatingChange, Achievement))
-
-
-class BadCursor(ValueError):
-    """A pagination cursor this server did not make."""
 
 
 def _insert(conn: AsyncConnection, table: Table) -> Any:
@@ -93,26 +89,12 @@ async def awards_of(session: AsyncSession, match_id: str, hand_number: int) -> A
                   [RatingDelta(d.seat, d.player_id, _skill(d.before), _skill(d.after)) for d in deltas])
 
 
-def rating_json(row: Rating | None) -> dict[str, Any] | None:
+def rating_json(row: Rating | None) -> records.Rating | None:
     return Skill(row.mu, row.sigma, row.games).to_json() if row is not None else None
 
 
 async def rating_of(session: AsyncSession, player_id: str) -> Rating | None:
     return await session.get(Rating, player_id) if plain_id(player_id) else None
-
-
-def _encode(*parts: Any) -> str:
-    return base64.urlsafe_b64encode(json.dumps(list(parts)).encode()).decode().rstrip("=")
-
-
-def _decode(cursor: str) -> list[Any]:
-    try:
-        parts = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
-    except (ValueError, binascii.Error, RecursionError) as e:
-        raise BadCursor("that cursor is not one this server gave out") from e
-    if not isinstance(parts, list):
-        raise BadCursor("that cursor is not one this server gave out")
-    return parts
 
 
 async def rating_history(session: AsyncSession, player_id: str, cursor: str | None,
@@ -121,16 +103,12 @@ async def rating_history(session: AsyncSession, player_id: str, cursor: str | No
     q = (select(RatingChange).where(RatingChange.player_id == player_id)
          .order_by(RatingChange.at.desc(), RatingChange.id.desc()).limit(limit + 1))
     if cursor:
-        parts = _decode(cursor)
-        try:
-            at, last = datetime.fromisoformat(parts[0]), int(parts[1])
-        except (IndexError, TypeError, ValueError) as e:
-            raise BadCursor("that cursor is not one this server gave out") from e
+        at, last = cursors.decode(cursor, "time", "row")
         q = q.where(or_(RatingChange.at < at, and_(RatingChange.at == at, RatingChange.id < last)))
     rows = list((await session.execute(q)).scalars())
     page = rows[:limit]
     items = [{"match_id": r.match_id, "at": r.at.isoformat(), "before": r.before, "after": r.after} for r in page]
-    nxt = _encode(page[-1].at.isoformat(), page[-1].id) if len(rows) > limit else None
+    nxt = cursors.encode(page[-1].at, page[-1].id) if len(rows) > limit else None
     return items, nxt
 
 
@@ -141,17 +119,13 @@ async def leaderboard(session: AsyncSession, min_games: int, cursor: str | None,
          .order_by(Rating.ordinal.desc(), Rating.player_id).limit(limit + 1))
     rank = 0
     if cursor:
-        parts = _decode(cursor)
-        try:
-            ordinal, last, rank = float(parts[0]), str(parts[1]), int(parts[2])
-        except (IndexError, TypeError, ValueError) as e:
-            raise BadCursor("that cursor is not one this server gave out") from e
+        ordinal, last, rank = cursors.decode(cursor, "float", "id", "count")
         q = q.where(or_(Rating.ordinal < ordinal, and_(Rating.ordinal == ordinal, Rating.player_id > last)))
     rows = (await session.execute(q)).all()
     page = rows[:limit]
     items = [{"rank": rank + i + 1, "player_id": r.player_id, "name": name, "rating": rating_json(r)}
              for i, (r, name) in enumerate(page)]
-    nxt = _encode(page[-1][0].ordinal, page[-1][0].player_id, rank + len(page)) if len(rows) > limit else None
+    nxt = cursors.encode(page[-1][0].ordinal, page[-1][0].player_id, rank + len(page)) if len(rows) > limit else None
     return items, nxt
 
 

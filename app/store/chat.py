@@ -3,6 +3,7 @@ latest `keep` lines are kept (older ones are deleted as new ones come)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -12,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from .models import ChatLine
 
 
-async def add_line(session: AsyncSession, room: str, sender: dict[str, Any], text: str, at: datetime,
+async def add_line(session: AsyncSession, room: str, sender: Mapping[str, Any], text: str, at: datetime,
                    keep: int) -> None:
     """Store a line of `room`'s chat and forget all but the latest `keep` (0: store nothing)."""
     if keep > 0:

@@ -5,9 +5,6 @@ Results are JSON-ready dicts. Seeds of hands still in play are never included.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -17,28 +14,19 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.engine import MatchStatus, room_code_visible, seed_if_over
 
+from . import cursors
+from .cursors import BadCursor as BadCursor  # the routers catch it here
 from .models import Hand, Match, Room, Score, Seat
 from .players import plain_id
 
 
-class BadCursor(ValueError):
-    """A pagination cursor this server did not make."""
-
-
 def encode_cursor(started_at: datetime, match_id: str) -> str:
-    raw = json.dumps([started_at.isoformat(), match_id]).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return cursors.encode(started_at, match_id)
 
 
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        at, match_id = json.loads(raw)
-        if not (isinstance(match_id, str) and plain_id(match_id)):
-            raise ValueError("not a match id")
-        return datetime.fromisoformat(at), match_id
-    except (ValueError, TypeError, binascii.Error, RecursionError) as e:
-        raise BadCursor("that cursor is not one this server gave out") from e
+    at, match_id = cursors.decode(cursor, "time", "id")
+    return at, match_id
 
 
 def iso(at: datetime | None) -> str | None:

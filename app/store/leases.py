@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -98,3 +98,17 @@ async def forget_finished(session: AsyncSession, now: datetime | None = None) ->
             .where(MatchRow.status == MatchStatus.PLAYING))
     await session.execute(delete(Lease).where(Lease.expires_at < now, Lease.room_code.not_in(live)))
     await session.commit()
+
+
+async def due(session: AsyncSession, horizon: float, now: datetime | None = None, limit: int = 200) -> list[str]:
+    """Turn-based rooms whose match must be acted on within `horizon` seconds (`matches.wake_at`,
+    set only for turn-based matches being played) and whose lease nobody holds: the earliest
+    `limit`, by an index range scan, so the cost does not grow with the rooms that wait."""
+    now = now or utcnow()
+    q = (select(MatchRow.room_code).join(Room, Room.match_id == MatchRow.id)
+         .outerjoin(Lease, Lease.room_code == MatchRow.room_code)
+         .where(MatchRow.wake_at <= now + timedelta(seconds=horizon),
+                MatchRow.status.in_((MatchStatus.PLAYING, MatchStatus.HAND_OVER)),
+                or_(Lease.room_code.is_(None), Lease.expires_at < now))
+         .order_by(MatchRow.wake_at).limit(limit))
+    return [code for (code,) in (await session.execute(q)).all()]

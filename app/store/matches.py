@@ -2,7 +2,7 @@
 
 Moves (and the scores a hand's last move records) are committed by the move writer
 (`app.store.writer`). Every write that advances a match names the version it was computed from
-(`expect_v`); the conditional update of `matches.v` (and here, the unique hand number) make a
+(`expect_v`); the conditional update of the match row's version (`Match.v`; and here, the unique hand number) make a
 writer that lost a race fail with `Conflict` (and change nothing) instead of forking the match.
 """
 

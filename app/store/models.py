@@ -11,7 +11,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -69,6 +81,9 @@ class Player(Base):
     username_key: Mapped[str | None] = mapped_column(String(24), nullable=True, unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
     account_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    # Failed sign-ins on this username since its password was last set (shown to its owner).
+    failed_signins: Mapped[int] = mapped_column(default=0, server_default="0")
+    failed_signin_at: Mapped[datetime | None] = mapped_column(nullable=True)
     lang: Mapped[str | None] = mapped_column(String(16), nullable=True)  # chosen language; null: the browser's
 
     @property
@@ -117,6 +132,7 @@ class Room(Base):
     match_count: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    pace: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
 
     __table_args__ = (Index("ix_rooms_public_status", "public", "status"),)
 
@@ -139,6 +155,12 @@ class Match(Base):
     turn_deadline: Mapped[datetime | None] = mapped_column(nullable=True)
     started_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     ended_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    # Turn-based matches only: when the server must act (the turn deadline, or at once for a
+    # bot's turn); null for live matches and once over. Indexed: the deadline scheduler reads
+    # the earliest few, never every room.
+    wake_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
+    last_move_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    turn_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the seat to move (null between hands)
 
     __table_args__ = (UniqueConstraint("room_code", "number", name="uq_matches_room_number"),)
 
@@ -281,3 +303,111 @@ class Achievement(Base):
     hand_number: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     earned_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Review(Base):
+    """The review of a finished match (made once, in the background, and kept): `status` is
+    queued, running, done or failed (`error` says why); `progress` 0..1 while it runs;
+    `result` the decisions, chances, luck and summary (docs/protocol.md, "Match review")."""
+
+    __tablename__ = "reviews"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    progress: Mapped[float] = mapped_column(Float, default=0.0)
+    level: Mapped[str] = mapped_column(String(32))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    requested_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Follow(Base):
+    """`player_id` asked to be friends with `friend_id` (issue 28). Two rows, one each way, make
+    a friendship; one row alone is a pending request."""
+
+    __tablename__ = "follows"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    friend_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True,
+                                           index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Block(Base):
+    """`player_id` blocked `blocked_id`: private to the blocker (docs/protocol.md, blocks)."""
+
+    __tablename__ = "blocks"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    blocked_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True,
+                                            index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class Invitation(Base):
+    """An invitation to a room: `pending` until accepted, declined, withdrawn or `expires_at`."""
+
+    __tablename__ = "invitations"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), index=True)
+    from_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    to_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column()
+
+
+class LobbyPresence(Base):
+    """Lobby sockets a player has open on one instance (heartbeat `seen_at`): who is online."""
+
+    __tablename__ = "lobby_presence"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    instance_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    sockets: Mapped[int] = mapped_column(Integer, default=0)
+    seen_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class QuickTicket(Base):
+    """A quick-match ticket: `waiting` (at most one per player: a partial unique index), then
+    `matched` (with its room) or `cancelled`. `ordinal` is the player's rating when it was made."""
+
+    __tablename__ = "quick_tickets"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    seats: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    pace: Mapped[str] = mapped_column(String(16), default="live")
+    bots: Mapped[bool] = mapped_column(Boolean, default=True)
+    ordinal: Mapped[float] = mapped_column(Float, default=0.0)
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    room_code: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (Index("uq_quick_tickets_waiting_player", "player_id", unique=True,
+                            sqlite_where=text("status IN ('waiting', 'pairing')"),
+                            postgresql_where=text("status IN ('waiting', 'pairing')")),
+                      Index("ix_quick_tickets_status_created", "status", "created_at"))
+
+
+class DailyDeal(Base):
+    """One UTC day's deal: the secret seed (shown once the day is over) and its commitment."""
+
+    __tablename__ = "daily_deals"
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    seed: Mapped[str] = mapped_column(String(128))
+    commitment: Mapped[str] = mapped_column(String(64))
+    preset: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DailyEntry(Base):
+    """A player's one attempt at a day's deal (the primary key makes it one) and its room."""
+
+    __tablename__ = "daily_entries"
+    day: Mapped[str] = mapped_column(ForeignKey("daily_deals.day", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    room_code: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

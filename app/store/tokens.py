@@ -61,6 +61,37 @@ async def revoke(session: AsyncSession, token: str) -> bool:
     return bool(done.rowcount)  # type: ignore[attr-defined]
 
 
+async def revoke_all(session: AsyncSession, player_id: str) -> list[str]:
+    """End every live token of the player ("sign out everywhere"); returns their hashes."""
+    ended = (await session.execute(
+        update(Token).where(Token.player_id == player_id, Token.revoked_at.is_(None)).values(revoked_at=utcnow())
+        .returning(Token.token_hash).execution_options(synchronize_session=False))).scalars().all()
+    await session.commit()
+    return list(ended)
+
+
+async def live_tokens(session: AsyncSession, player_id: str, idle_days: float) -> list[Token]:
+    """The player's tokens that still work, most recently used first."""
+    rows = await session.execute(
+        select(Token).where(Token.player_id == player_id, Token.revoked_at.is_(None),
+                            Token.used_at > utcnow() - timedelta(days=idle_days))
+        .order_by(Token.used_at.desc(), Token.created_at.desc()))
+    return list(rows.scalars())
+
+
+async def revoke_one(session: AsyncSession, player_id: str, prefix: str) -> str | None:
+    """End the player's live token whose hash starts with `prefix` (a session's id); its hash."""
+    rows = (await session.execute(select(Token.token_hash).where(
+        Token.player_id == player_id, Token.revoked_at.is_(None), Token.token_hash.startswith(prefix, autoescape=True)))
+    ).scalars().all()
+    if len(rows) != 1:
+        return None
+    await session.execute(update(Token).where(Token.token_hash == rows[0]).values(revoked_at=utcnow())
+                          .execution_options(synchronize_session=False))
+    await session.commit()
+    return rows[0]
+
+
 async def revoked_since(session: AsyncSession, since: datetime) -> list[str]:
     """Hashes of the tokens revoked after `since` (open sockets holding them are closed)."""
     rows = await session.execute(select(Token.token_hash).where(Token.revoked_at > since))

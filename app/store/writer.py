@@ -61,7 +61,8 @@ log = logging.getLogger(__name__)
 MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
 COMMIT_BATCH = Histogram("spite_commit_batch_moves", "Moves committed per transaction (group commit)",
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512))
-MATCH_FIELDS = ("status", "totals", "turn_deadline", "winners", "ended_at")
+MATCH_FIELDS = ("status", "totals", "turn_deadline", "winners", "ended_at", "wake_at", "last_move_at", "turn_seat")
+PLAIN_FIELDS = {"status", "totals", "turn_deadline", "wake_at", "last_move_at", "turn_seat"}
 
 
 @dataclass
@@ -118,7 +119,8 @@ class _FastPath:
         self.advance = _Compiled(
             update(MATCHES).where(c.id == bindparam("b_id"), c.v == bindparam("b_expect"))
             .values(v=bindparam("b_v"), status=bindparam("b_status"), totals=bindparam("b_totals"),
-                    turn_deadline=bindparam("b_deadline")), dialect)
+                    turn_deadline=bindparam("b_deadline"), wake_at=bindparam("b_wake"),
+                    last_move_at=bindparam("b_last"), turn_seat=bindparam("b_turn")), dialect)
 
 
 class _Refused(Exception):
@@ -287,7 +289,8 @@ async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any,
     if plain:
         params = [_advance(w) for w in plain]
         values = {"status": bindparam("b_status"), "totals": bindparam("b_totals"),
-                  "turn_deadline": bindparam("b_deadline")}
+                  "turn_deadline": bindparam("b_deadline"), "wake_at": bindparam("b_wake"),
+                  "last_move_at": bindparam("b_last"), "turn_seat": bindparam("b_turn")}
         if fast is not None:  # SQLite: one statement, checked by its row count
             done = await conn.exec_driver_sql(fast.advance.sql, fast.advance.rows(params))
             if done.rowcount != len(plain):
@@ -330,13 +333,15 @@ async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any) -> Awards | None:
 
 
 def _plain(w: MoveWrite) -> bool:
-    """A move that changes only its match's status, totals and turn deadline."""
-    return set(w.match_values) <= {"status", "totals", "turn_deadline"}
+    """A move that changes only its match's status, totals, turn deadline and wake time."""
+    return set(w.match_values) <= PLAIN_FIELDS
 
 
 def _advance(w: MoveWrite) -> dict[str, Any]:
     return {"b_id": w.match_id, "b_expect": w.expect_v, "b_v": w.seq, "b_status": w.match_values["status"],
-            "b_totals": w.match_values["totals"], "b_deadline": w.match_values.get("turn_deadline")}
+            "b_totals": w.match_values["totals"], "b_deadline": w.match_values.get("turn_deadline"),
+            "b_wake": w.match_values.get("wake_at"), "b_last": w.match_values.get("last_move_at"),
+            "b_turn": w.match_values.get("turn_seat")}
 
 
 def _taken(write: MoveWrite) -> Conflict:

@@ -94,3 +94,14 @@ def test_modules_import_only_local_files() -> None:
     for p in STATIC.glob("*.js"):
         for spec in re.findall(r"""^\s*import\s[^'"]*["']([^"']+)["']""", p.read_text(encoding="utf-8"), re.M):
             assert spec.startswith("./") and (STATIC / spec[2:]).is_file(), f"{p.name} imports {spec}"
+
+
+CLIENT_LINES = 350
+
+
+def test_no_client_module_is_over_350_lines() -> None:
+    """Small modules, one concept each (docs/client.md). types.js is exempt: it is generated from
+    the wire schemas and holds JSDoc types only (nothing runs)."""
+    long = {p.name: n for p in STATIC.glob("*.js") if p.name != "types.js"
+            and (n := len(p.read_text(encoding="utf-8").splitlines())) > CLIENT_LINES}
+    assert not long, f"client modules over {CLIENT_LINES} lines: {long}"

@@ -96,6 +96,7 @@ class MemoryStorage:
     clock: FakeClock = field(default_factory=FakeClock)
     fail: Exception | None = None
     writes: int = 0
+    wake: dict[str, datetime | None] = field(default_factory=dict)  # match id -> its row's wake_at
 
     def _write(self) -> None:
         if self.fail is not None:
@@ -105,9 +106,9 @@ class MemoryStorage:
 
     def add_room(self, code: str, host: str, *, seats: int = 2, preset: str = "standard",
                  overrides: dict[str, Any] | None = None, turn_seconds: int | None = None,
-                 hints: bool = True) -> None:
+                 hints: bool = True, pace: str = "live") -> None:
         self.rooms[code] = RoomState(code, host, preset, dict(overrides or {}), seats, True, turn_seconds, hints,
-                                     None, RoomStatus.WAITING, [None] * seats, 0, None, 0)
+                                     None, RoomStatus.WAITING, [None] * seats, 0, None, 0, pace=pace)
 
     def steps(self, match_id: str) -> list[Step]:
         return list(self.matches[match_id].log.steps)
@@ -141,6 +142,7 @@ class MemoryStorage:
         m = begin.match
         self.matches[m.id] = StoredMatch(MatchLog(m.id, m.number, begin.options, list(m.seats), m.turn_seconds,
                                                   begin.deal.v, begin.deadline, [begin.deal]))
+        self.wake[m.id] = begin.wake_at
         self.rooms[code] = begin.room.applied(st, st.rev + 1)
         return st.rev + 1
 
@@ -151,6 +153,7 @@ class MemoryStorage:
             raise Conflict("already dealt")
         stored.log = replace(stored.log, v=deal.deal.v, deadline=deal.deadline, steps=[*stored.log.steps, deal.deal])
         stored.status = MatchStatus.PLAYING
+        self.wake[deal.match_id] = deal.wake_at
 
     async def commit_move(self, move: CommitMove) -> Awards | None:
         self._write()
@@ -163,6 +166,7 @@ class MemoryStorage:
             raise Conflict(f"move {step.v} of match {move.match_id} is taken")
         stored.log = replace(stored.log, v=step.v, deadline=move.deadline, steps=[*stored.log.steps, step])
         stored.status = move.match_values["status"]
+        self.wake[move.match_id] = move.match_values.get("wake_at")
         if move.room is not None:
             st = self.rooms[move.room_code]
             self.rooms[move.room_code] = move.room.applied(st, st.rev + 1)
@@ -237,12 +241,19 @@ class MemoryStorage:
     async def orphans(self) -> list[str]:
         return []
 
+    async def due(self, horizon: float) -> list[str]:
+        """Turn-based rooms whose match wakes within `horizon` seconds and that nobody drives."""
+        until = self.clock.now() + timedelta(seconds=horizon)
+        return [code for code, st in self.rooms.items()
+                if st.match_id is not None and (w := self.wake.get(st.match_id)) is not None and w <= until
+                and code not in self.leases]
+
     # Directory.
     async def create_room(self, host: Player, fields: dict[str, Any], code: str) -> bool:
         if code in self.rooms:
             return False
         self.add_room(code, host.id, seats=fields["seats"], preset=fields["preset"], overrides=fields["overrides"],
-                      turn_seconds=fields["turn_seconds"], hints=fields["hints"])
+                      turn_seconds=fields["turn_seconds"], hints=fields["hints"], pace=fields.get("pace", "live"))
         return True
 
     async def open_rooms_hosted(self, host_id: str, since: datetime) -> int:
@@ -251,6 +262,10 @@ class MemoryStorage:
     async def public_rooms_waiting(self, host_id: str) -> int:
         return sum(1 for st in self.rooms.values() if st.host_id == host_id and st.public
                    and st.status == RoomStatus.WAITING)
+
+    async def turn_based_count(self, player_id: str) -> int:
+        return sum(1 for st in self.rooms.values() if st.pace == "turn_based" and st.status != RoomStatus.OVER
+                   and any(s is not None and s.player_id == player_id for s in st.seating))
 
     async def public_rooms(self) -> list[tuple[RoomState, str | None]]:
         return [(st, "Host") for st in self.rooms.values() if st.public and st.status == RoomStatus.WAITING]

@@ -86,6 +86,25 @@ async def test_a_rated_room_refuses_take_backs(server: ServerThread, http: httpx
     assert err["code"] == "bad_options" and err.get("option") == "take_backs"
 
 
+async def test_a_rated_room_gives_no_hints(server: ServerThread, http: httpx.AsyncClient) -> None:
+    """Issue 25.1: a rated room is made with hints off (whatever was asked), cannot turn them on,
+    and refuses a hint with a reason; an unrated room still gives them."""
+    ann, bob = await new_account(http, "Ann"), await new_account(http, "Bob")
+    room = await new_room(http, ann, rated=True, hints=True, seed="rated-hints", **SHORT)
+    assert room["hints"] is False
+    host = await Sock.open(server.base, room["code"], ann)
+    err = await host.error({"type": "configure", "hints": True})
+    assert err["code"] == "bad_options" and err.get("option") == "hints" and "rated" in err["message"]
+    assert (await http.get(f"/api/rooms/{room['code']}")).json()["hints"] is False
+    await host.close()
+    _, socks = await rated_pair(server, http, ann, bob, "rated-hints-2")
+    await socks[0].wait(lambda m: m["type"] == "state")
+    mover = next(s for s in socks if s.last_state()["view"]["legal_moves"])  # type: ignore[index]
+    err = await mover.error({"type": "hint"})
+    assert err["code"] == "hints_off" and "rated" in err["message"]
+    assert (await new_room(http, ann, **SHORT))["hints"] is True
+
+
 async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_server: Any) -> None:
     server: ServerThread = start_server(leaderboard_min_games=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:

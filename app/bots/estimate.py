@@ -1,0 +1,183 @@
+"""A seat's chance to win the hand, estimated from its view alone.
+
+`chances(view, moves, budget=...)` answers: "if this seat now made each of these moves, how
+likely is its team to win the hand?" (with `moves=[None]`: as the position stands). Each round
+
+1. samples the cards hidden from the seat from its knowledge (`Knowledge.determinize` with the
+   Hard bot's belief about the other hands, `belief.py`): never the real hidden cards;
+2. applies each move to a copy of that one sample and plays on with the rollout policy (Hard's
+   fast policy as a model of Normal: pay-off card first, climb toward it, never set up an
+   opponent, Normal's discards) for `budget.turns` turn ends or until the hand is over;
+3. scores the end: 1 won, 0 lost, 0.5 drawn, and a position still open by the `Leaf`.
+
+Every move of a round is played on the same sample and the same rollout seed (common random
+numbers), so the differences between moves are much less noisy than the chances themselves.
+
+The leaf is pluggable: `Leaf` is any `(game, seat) -> chance`; `payoff_leaf` (the default) is a
+logistic of the pay-off cards left on each side, fitted on Normal-against-Normal hands
+(docs/bots.md), and `view_leaf(position_value)` wraps a value function of a seat's view
+(e.g. `app.bots.value.position_value(view, seat)`), which sees only that seat's view of the
+sampled world.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from app.engine import Game, Match, Move
+from app.engine import view as seat_view
+from app.engine.moves import DISCARD, HAND
+
+from . import normal
+from .belief import Belief
+from .hard import candidates, rollout_turn
+from .knowledge import Knowledge
+from .planner import plan_turn
+
+MAX_MOVES = 400  # moves one rollout may play before the leaf judges it
+
+
+class Leaf(Protocol):
+    """The chance that `seat`'s team wins the hand from position `game` (0..1)."""
+
+    def __call__(self, game: Game, seat: int) -> float: ...
+
+
+PositionValue = Callable[[dict[str, Any], int], float]
+
+
+# Fitted on Normal-against-Normal standard hands (bench/review.py --fit): the chance after a
+# turn end is logistic in the difference of the pay-off cards left, scaled by how many are left.
+LEAF_SCALE = 2.2
+LEAF_TEMPO = 0.6  # cards the side to move is worth
+
+
+def payoff_leaf(game: Game, seat: int) -> float:
+    """The default leaf: from the pay-off cards left by the seat's team and its best opponent."""
+    if game.outcome is not None:
+        return outcome_value(game, seat)
+    own = game.team_payoff(seat)
+    opp = min(game.team_payoff(o) for o in game.opponents[seat])
+    lead = opp - own + (LEAF_TEMPO if game.turn in game.team_seats[seat] else -LEAF_TEMPO)
+    z = LEAF_SCALE * lead / math.sqrt(own + opp + 2.0)
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def view_leaf(value: PositionValue) -> Leaf:
+    """A leaf from a value function of one seat's view (it sees only that seat's view of the
+    sampled position, never the sample's hidden cards)."""
+
+    def leaf(game: Game, seat: int) -> float:
+        if game.outcome is not None:
+            return outcome_value(game, seat)
+        return float(value(seat_view(Match.of_position(game.copy()), seat), seat))
+
+    return leaf
+
+
+def outcome_value(game: Game, seat: int) -> float:
+    """1 if the seat's team won the finished hand, 0 if it lost, 0.5 for a draw."""
+    assert game.outcome is not None
+    winners = game.outcome.winners
+    if not winners:
+        return 0.5
+    return 1.0 if seat in winners else 0.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one estimate may cost: at most `samples` rounds and (if set) `ms` milliseconds;
+    rollouts stop after `turns` turn ends. `seed` fixes the samples (repeatable results when
+    `ms` is None)."""
+
+    samples: int = 64
+    ms: float | None = None
+    turns: int = 4
+    seed: int = 0
+
+
+def playout(g: Game, seat: int, rng: random.Random, turns: int, leaf: Leaf) -> float:
+    """Play `g` on with the rollout policy for `turns` turn ends; the seat's chance there."""
+    used = 0
+    ends = 0
+    while g.outcome is None and ends < turns and used < MAX_MOVES:
+        used += rollout_turn(g, rng, MAX_MOVES - used, dump=True, model=True)
+        ends += 1
+    if g.outcome is not None:
+        return outcome_value(g, seat)
+    return leaf(g, seat)
+
+
+def place_card(g: Game, mover: int, move: Move, rng: random.Random) -> None:
+    """Condition a sample on an observed move of another seat: a card it played from its hand
+    is put into its sampled hand (swapped with a random card of that hand)."""
+    card = move.card
+    from_hand = move.src == HAND or (move.kind == DISCARD and move.src is None)
+    if card is None or not from_hand or card in g.hands[mover] or not g.hands[mover]:
+        return
+    zones: list[list[int]] = [h for s, h in enumerate(g.hands) if s != mover]
+    zones += [g.stock, g.aside] + [p for p in g.payoff] + [st for sides in g.side for st in sides]
+    for zone in zones:
+        if card in zone:
+            k = rng.randrange(len(g.hands[mover]))
+            zone[zone.index(card)], g.hands[mover][k] = g.hands[mover][k], card
+            g._legal = None
+            return
+
+
+def chances(view: dict[str, Any], moves: Sequence[Move | None], *, budget: Budget = Budget(),
+            leaf: Leaf = payoff_leaf, mover: int | None = None) -> list[float]:
+    """For each of `moves` (None: no move), the view's seat's chance of winning the hand after
+    it. A move of another seat (`mover`) is conditioned on (`place_card`); the seat's own moves
+    must be legal in its view. Only the view is read."""
+    know = Knowledge.from_view(view)
+    seat = know.seat
+    belief = Belief.from_view(view, know.template, seat)
+    rng = random.Random(budget.seed)
+    sums = [0.0] * len(moves)
+    deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000.0
+    n = 0
+    while n < budget.samples:
+        sample = know.template.copy()
+        know.determinize(sample, rng, belief)
+        round_seed = rng.getrandbits(32)
+        for i, m in enumerate(moves):
+            g = sample.copy()
+            if m is not None:
+                if mover is not None and mover != seat:
+                    place_card(g, mover, m, random.Random(round_seed))
+                if g.outcome is None and g.is_legal(m):
+                    g.apply(m)
+            sums[i] += playout(g, seat, random.Random(round_seed), budget.turns, leaf)
+        n += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    return [s / n for s in sums]
+
+
+def alternatives(view: dict[str, Any], played: Move, limit: int = 6) -> list[Move]:
+    """`played` first, then the moves worth comparing it with: every legal move when there are
+    few, else the first moves of the Normal planner's best lines (Hard's candidates)."""
+    legal = [Move.from_wire(w) for w in view["legal_moves"] if w.get("kind") != "take_back"]
+    if len(legal) > limit + 1:
+        plan = plan_turn(Knowledge.from_view(view).template, normal.SCORER, normal.MAX_NODES)
+        legal = [ln.moves[0] for ln in candidates(plan, limit)] or legal[:limit]
+    out = [played]
+    for m in legal:
+        if m not in out:
+            out.append(m)
+    return out
+
+
+def chance(view: dict[str, Any], *, budget: Budget = Budget(), leaf: Leaf = payoff_leaf) -> float:
+    """The view's seat's chance of winning the hand as the position stands."""
+    return chances(view, [None], budget=budget, leaf=leaf)[0]
+
+
+__all__ = ["Budget", "alternatives", "Leaf", "PositionValue", "chance", "chances", "outcome_value", "payoff_leaf",
+           "place_card", "playout", "view_leaf"]

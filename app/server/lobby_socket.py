@@ -1,0 +1,199 @@
+"""The lobby socket `/ws/lobby` (issue 28): a player's own channel outside rooms.
+
+The same rules as the room socket: `hello` with a token (never in the URL) within
+`hello_timeout`, else 4401; the per-address connect limit (HTTP 429 at the handshake) and the
+per-player socket limit (4429); after hello every message is checked for size, rate and shape,
+and a refusal is an `error` to this socket only. It receives invitations, friends coming and
+going, quick-match news and `your_turn` from every instance (`app.rooms.channels`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ValidationError
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from app.rooms import errors as E
+from app.rooms.channels import Channels
+from app.rooms.service import RoomService
+from app.settings import Settings
+from app.store.tokens import player_by_token
+
+from .lobby_wire import (
+    CHANNEL_MESSAGE,
+    LOBBY_CLIENT,
+    LOBBY_CLIENT_TYPES,
+    LobbyError,
+    LobbyHello,
+    LobbyPing,
+    LobbyPong,
+    LobbyWelcome,
+    PlayerRef,
+)
+from .ratelimit import TokenBucket
+from .socket import POLICY, TOO_MANY, UNAUTHORIZED
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+
+class LobbyConnection:
+    """One lobby socket (a `channels.LobbyPeer`): a bounded queue drained by a sender task."""
+
+    def __init__(self, ws: WebSocket, player_id: str, limit: int) -> None:
+        self.ws = ws
+        self.player_id = player_id
+        self.limit = limit
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closing: tuple[int, str] | None = None
+
+    def send(self, message: BaseModel) -> None:
+        if self.closing is not None:
+            return
+        if self.queue.qsize() >= self.limit:
+            self.close(POLICY, "too many messages waiting: the connection is too slow")
+            return
+        self.queue.put_nowait(message.model_dump_json(by_alias=True))
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        """A message from the player's channel, sent only if it is one of the lobby's schemas."""
+        try:
+            model = CHANNEL_MESSAGE.validate_python(message)
+        except ValidationError:
+            log.warning("dropping a lobby message of no known schema: %s", message.get("type"))
+            return
+        self.send(model)
+
+    def close(self, code: int, reason: str) -> None:
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.queue.put_nowait(None)
+
+    async def run(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                break
+            await self.ws.send_text(text)
+        code, reason = self.closing or (1000, "")
+        with contextlib.suppress(Exception):
+            await self.ws.close(code, reason)
+
+
+async def _hello(ws: WebSocket, settings: Settings) -> LobbyHello | None:
+    try:
+        message = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
+    except TimeoutError:
+        return None
+    text = message.get("text")
+    if message["type"] != "websocket.receive" or text is None or len(text) > settings.max_message_bytes:
+        return None
+    try:
+        msg = LOBBY_CLIENT.validate_json(text)
+    except ValidationError:
+        return None
+    return msg if isinstance(msg, LobbyHello) else None
+
+
+async def _refuse(ws: WebSocket, status: int, message: str, code: int, headers: dict[str, str] | None = None) -> None:
+    if "websocket.http.response" in ws.scope.get("extensions", {}):
+        await ws.send_denial_response(JSONResponse({"message": message}, status, headers=headers))
+        return
+    await ws.accept()
+    with contextlib.suppress(Exception):
+        await ws.close(code, message)
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(ws: WebSocket) -> None:
+    service: RoomService = ws.app.state.rooms
+    channels: Channels = ws.app.state.channels
+    settings: Settings = ws.app.state.settings
+    if service.draining:
+        await _refuse(ws, 503, "this instance is restarting", 1012)
+        return
+    wait = ws.app.state.limiter.hit("connects", ws.client.host if ws.client else "unknown")
+    if wait is not None:
+        await _refuse(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, {"Retry-After": str(wait)})
+        return
+    await ws.accept()
+    hello = await _hello(ws, settings)
+    if hello is None:
+        await ws.close(UNAUTHORIZED, "say hello with your token first")
+        return
+    try:
+        async with ws.app.state.sessions() as s:
+            player = await player_by_token(s, hello.token, settings.token_idle_days)
+    except Exception:
+        log.warning("could not check a token", exc_info=True)
+        await ws.close(1013, "the server cannot reach its database; try again shortly")
+        return
+    if player is None:
+        await ws.close(UNAUTHORIZED, "that token is not valid")
+        return
+    if not service.reserve_socket(player.id, settings.max_sockets_per_player):
+        await ws.close(TOO_MANY, "too many open connections for this player")
+        return
+    conn = LobbyConnection(ws, player.id, settings.send_queue)
+    sender = asyncio.get_running_loop().create_task(conn.run())
+    opened = False
+    try:
+        conn.send(LobbyWelcome(you=PlayerRef(player_id=player.id, name=player.name)))
+        await channels.open(conn)
+        opened = True
+        await _serve(ws, conn, settings)
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("lobby socket failed")
+    finally:
+        if opened:
+            await channels.close_peer(conn)
+        service.release_socket(player.id)
+        conn.close(1000, "")
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(sender, 2)
+        sender.cancel()
+
+
+async def _serve(ws: WebSocket, conn: LobbyConnection, settings: Settings) -> None:
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    strikes = 0
+    while conn.closing is None and ws.client_state == WebSocketState.CONNECTED:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if not bucket.take():
+            strikes += 1
+            conn.send(LobbyError(code=E.RATE_LIMITED, message="slow down: too many messages"))
+            if strikes >= settings.rate_strikes:
+                conn.close(POLICY, "too many messages")
+            continue
+        strikes = 0
+        text = message.get("text")
+        if text is None:
+            conn.send(LobbyError(code=E.BAD_MESSAGE, message="messages must be JSON text, not binary"))
+            continue
+        if len(text.encode("utf-8")) > settings.max_message_bytes:
+            limit = settings.max_message_bytes
+            conn.send(LobbyError(code=E.BAD_MESSAGE, message=f"a message has at most {limit} bytes"))
+            continue
+        try:
+            msg = LOBBY_CLIENT.validate_json(text)
+        except ValidationError as e:
+            first = e.errors()[0]
+            problem = ("unknown message type; known types: " + ", ".join(LOBBY_CLIENT_TYPES)
+                       if first["type"] in ("union_tag_invalid", "union_tag_not_found")
+                       else "a message must be a JSON object" if first["type"] == "json_invalid" else str(first["msg"]))
+            conn.send(LobbyError(code=E.BAD_MESSAGE, message=problem))
+            continue
+        if isinstance(msg, LobbyPing):
+            conn.send(LobbyPong())
+        else:
+            conn.send(LobbyError(code=E.BAD_MESSAGE, message="you already said hello on this connection"))

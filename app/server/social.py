@@ -1,0 +1,139 @@
+"""Friends and blocks over REST (issue 28; docs/protocol.md, "Friends, invitations, quick
+match, the daily deal").
+
+A friendship is asked for and accepted with the same call (`PUT /api/players/me/friends/{id}`:
+the first asks, the other's answers); `DELETE` removes a friend, withdraws a request or declines
+one. Blocks are private: nobody but the blocker can list them, and what a block hides is in
+docs/protocol.md ("What a block does").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, Response, status
+from pydantic import BaseModel
+from sqlalchemy import select
+
+from app.rooms.channels import Channels
+from app.store import invites, social
+from app.store.models import Room
+from app.store.players import get_player
+
+from .deps import AppSettings, CurrentPlayer, Session
+
+router = APIRouter(prefix="/api/players/me", tags=["friends"])
+
+
+class Friend(BaseModel):
+    player_id: str
+    name: str
+    status: str  # friends | requested | incoming
+    online: bool
+    room: str | None
+
+
+class FriendList(BaseModel):
+    items: list[Friend]
+
+
+class Blocked(BaseModel):
+    player_id: str
+    name: str
+
+
+class BlockList(BaseModel):
+    items: list[Blocked]
+
+
+def limit_social(request: Request, player_id: str) -> None:
+    request.app.state.limiter.check("social", player_id, "friend and block changes")
+
+
+async def other_player(session: Session, me: str, player_id: str, what: str) -> str:
+    """The other player's id once checked: 404 if unknown, 422 if it is the caller."""
+    other = await get_player(session, player_id)
+    if other is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "no player has that id")
+    if other.id == me:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, f"you cannot {what} yourself")
+    return other.id
+
+
+@router.put("/friends/{player_id}", status_code=status.HTTP_204_NO_CONTENT)
+async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings: AppSettings,
+                   request: Request) -> Response:
+    """Ask a player to be friends, or accept their request."""
+    other = await other_player(session, me.id, player_id, "befriend")
+    limit_social(request, me.id)
+    if other in await social.blocked_by(session, me.id):
+        raise HTTPException(status.HTTP_409_CONFLICT, "you blocked this player: unblock them first")
+    if await social.follows_count(session, me.id) >= settings.max_friends:
+        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS,
+                            f"you have {settings.max_friends} friends and requests: remove some first")
+    added = await social.follow(session, me.id, other)
+    if added and me.id not in await social.blocked_by(session, other):  # a blocker is not told
+        channels: Channels = request.app.state.channels
+        mutual = await social.are_friends(session, me.id, other)
+        await channels.tell(other, {"type": "friend_request", "from": {"player_id": me.id, "name": me.name},
+                                    "friends": mutual})
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.delete("/friends/{player_id}", status_code=status.HTTP_204_NO_CONTENT)
+async def unfriend(player_id: str, me: CurrentPlayer, session: Session, request: Request) -> Response:
+    """Remove a friend, withdraw a request, or decline one (both directions end)."""
+    other = await other_player(session, me.id, player_id, "unfriend")
+    limit_social(request, me.id)
+    await social.unfollow(session, me.id, other)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get("/friends", response_model=FriendList)
+async def friends(me: CurrentPlayer, session: Session, settings: AppSettings) -> dict[str, Any]:
+    """Friends first, then requests to you, then yours; for friends, whether they are online
+    and a room of theirs you may join or watch (a public room, or one you are invited to)."""
+    hidden = await social.blocked_by(session, me.id)
+    rows = [r for r in await social.friends_of(session, me.id) if r.player_id not in hidden]
+    mutual = [r.player_id for r in rows if r.status == "friends"]
+    online = await social.online_rooms(session, mutual, settings.presence_ttl)
+    codes = sorted({c for rooms in online.values() for c in rooms})
+    open_to_me = await invites.invited_rooms(session, me.id)
+    if codes:
+        public = {c for (c,) in (await session.execute(select(Room.code).where(Room.code.in_(codes),
+                                                                                 Room.public.is_(True)))).all()}
+        open_to_me |= public
+    items = []
+    for r in rows:
+        rooms = sorted(c for c in online.get(r.player_id, []) if c in open_to_me) if r.status == "friends" else []
+        items.append({"player_id": r.player_id, "name": r.name, "status": r.status,
+                      "online": r.player_id in online, "room": rooms[0] if rooms else None})
+    return {"items": items}
+
+
+@router.put("/blocks/{player_id}", status_code=status.HTTP_204_NO_CONTENT)
+async def block(player_id: str, me: CurrentPlayer, session: Session, settings: AppSettings,
+                request: Request) -> Response:
+    """Block a player (it also ends a friendship or request between you). Private."""
+    other = await other_player(session, me.id, player_id, "block")
+    limit_social(request, me.id)
+    if await social.blocks_count(session, me.id) >= settings.max_blocks:
+        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"you have blocked {settings.max_blocks} players")
+    await social.block(session, me.id, other)
+    request.app.state.hidden_chat.blocked(me.id, other)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.delete("/blocks/{player_id}", status_code=status.HTTP_204_NO_CONTENT)
+async def unblock(player_id: str, me: CurrentPlayer, session: Session, request: Request) -> Response:
+    other = await other_player(session, me.id, player_id, "unblock")
+    limit_social(request, me.id)
+    await social.unblock(session, me.id, other)
+    request.app.state.hidden_chat.unblocked(me.id, other)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get("/blocks", response_model=BlockList)
+async def blocks(me: CurrentPlayer, session: Session) -> dict[str, Any]:
+    """The players you blocked (only you see this list)."""
+    return {"items": [{"player_id": i, "name": n} for i, n in await social.blocked_list(session, me.id)]}

@@ -1,0 +1,55 @@
+"""Wiring of issue 28 into the app (friends, invitations, blocks, quick match, the daily deal,
+the lobby socket): its routers, its rate limits, and the components it runs while the app
+lives (each player's channel, the quick-match loop, the watch on blocks made elsewhere)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import FastAPI
+from limits import parse_many
+
+from app.rooms.channels import Channels
+from app.rooms.quick import QuickMatch
+from app.rooms.service import RoomService
+from app.settings import Settings
+
+from . import daily, invitations, lobby_socket, quick, social
+from .hidden_chat import HiddenChat
+
+
+@dataclass
+class Running:
+    channels: Channels
+    quick: QuickMatch
+    watcher: asyncio.Task[None]
+
+
+def install(app: FastAPI, settings: Settings) -> None:
+    """Routers and rate limits (counted per player by the app's `Limiter`)."""
+    app.state.hidden_chat = HiddenChat()
+    limiter = app.state.limiter
+    limiter.rules["invitations"] = parse_many(settings.limit_invitations)
+    limiter.rules["social"] = parse_many(settings.limit_social)
+    for router in (social.router, invitations.router, quick.router, daily.router, lobby_socket.router):
+        app.include_router(router)
+
+
+async def start(app: FastAPI, settings: Settings, service: RoomService, sessions: Any) -> Running:
+    channels = Channels(service.bus, sessions, service.instance, ttl=settings.presence_ttl,
+                        heartbeat=settings.heartbeat_seconds)
+    channels.start()
+    app.state.channels = channels
+    matcher = QuickMatch(service, channels, sessions, settings)
+    matcher.start()
+    app.state.quick_match = matcher
+    watcher = asyncio.get_running_loop().create_task(app.state.hidden_chat.watch(sessions, settings.heartbeat_seconds))
+    return Running(channels, matcher, watcher)
+
+
+async def stop(running: Running) -> None:
+    running.watcher.cancel()
+    await running.quick.close()
+    await running.channels.close()

@@ -1,0 +1,47 @@
+// @ts-check
+// The buttons under the table (Undo, End turn, Hint), the line a hint's reason is shown on, and
+// the one-line reminder of how a turn ends under the room's rules.
+
+import { button, el } from "./dom.js";
+import { endTurnMove, takeBackMove } from "./moves.js";
+
+/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./types.js").View} View */
+
+/**
+ * Fill `box` with the actions `view` allows; returns the hint line.
+ * @param {HTMLElement} box @param {View} view
+ * @param {{hints: boolean, sendMove: (move: Move) => boolean, askHint: () => void}} page
+ */
+export function drawActions(box, view, page) {
+  const myTurn = view.status === "playing" && view.you !== null && view.turn === view.you;
+  const undo = takeBackMove(view);
+  if (undo) {
+    const b = button("Undo", () => page.sendMove(undo));
+    b.id = "undo";
+    b.title = "Take back your last move (Ctrl+Z)";
+    box.append(b);
+  }
+  const end = endTurnMove(view);
+  if (end) {
+    const b = button("End turn", () => page.sendMove(end));
+    b.id = "end-turn";
+    box.append(b);
+  }
+  if (myTurn && page.hints) {
+    const b = button("Hint", () => page.askHint());
+    b.id = "hint-button";
+    box.append(b);
+  }
+  const hintLine = el("p", "hint-line");
+  hintLine.setAttribute("aria-live", "off");
+  box.append(hintLine);
+  if (myTurn && view.legal_moves.length) {
+    box.append(el("p", "muted how", view.options.side_plays === "many"
+      ? "Play cards to the centre and discard to your side stacks; press End turn when you are done."
+      : view.options.must_discard
+        ? "Play cards to the centre, then discard one card to a side stack to end your turn."
+        : "Play cards to the centre; end your turn with a discard or the End turn button."));
+  }
+  return hintLine;
+}

@@ -1,0 +1,149 @@
+// @ts-check
+// The room page around the table: the top bar (home, room title, connection state, unread chat,
+// sound, keys), the connection banner, the toast for refusals and achievements, the keyboard
+// help, and the page shown when the room does not exist.
+
+import * as api from "./api.js";
+import { button, el } from "./dom.js";
+import { keysHelp } from "./keys.js";
+import { app, leave } from "./router.js";
+
+/** @typedef {import("./socket.js").SocketStatus} SocketStatus */
+/** @typedef {import("./signal.js").TurnSignal} TurnSignal */
+/**
+ * @typedef {{mayLeave: () => boolean, retry: () => void, signal: TurnSignal,
+ *   chat: {el: HTMLElement, input: HTMLInputElement}}} ChromeCtx
+ */
+
+export class RoomChrome {
+  /** @param {string} code @param {ChromeCtx} ctx */
+  constructor(code, ctx) {
+    this.code = code;
+    this.ctx = ctx;
+    /** @type {number | undefined} */
+    this.toastTimer = undefined;
+    this.unread = 0;
+    this.top = el("header", "topbar");
+    const home = el("a", "home-link", "← Home");
+    home.href = "/";
+    home.addEventListener("click", (e) => { if (!ctx.mayLeave()) { e.preventDefault(); e.stopImmediatePropagation(); } });
+    this.title = el("span", "room-title", `Room ${code}`);
+    this.connDot = el("span", "conn-state", "connecting…");
+    this.connDot.setAttribute("role", "status");
+    this.helpButton = button("Keys", () => this.toggleHelp(), "small");
+    this.helpButton.setAttribute("aria-expanded", "false");
+    this.chatBadge = button("Chat", () => this.readChat(true), "small chat-badge");
+    this.chatBadge.id = "chat-badge";
+    this.chatBadge.hidden = true;
+    this.top.append(home, this.title, this.connDot, this.chatBadge, ctx.signal.button(), this.helpButton);
+    this.banner = el("div", "banner");
+    this.banner.id = "banner";
+    this.banner.hidden = true;
+    this.banner.setAttribute("role", "status");
+    this.toast = el("div", "toast");
+    this.toast.id = "toast";
+    this.toast.setAttribute("role", "alert");
+    this.toast.hidden = true;
+    this.helpBox = keysHelp();
+    ctx.chat.el.addEventListener("focusin", () => this.readChat(false));
+  }
+
+  /** What goes above the room's main part, in order. */
+  parts() {
+    return [this.top, this.banner, this.toast, this.helpBox];
+  }
+
+  toggleHelp() {
+    this.helpBox.hidden = !this.helpBox.hidden;
+    this.helpButton.setAttribute("aria-expanded", String(!this.helpBox.hidden));
+  }
+
+  /** A refusal or a problem, for five seconds. @param {string} text */
+  showError(text) {
+    this.showToast(text, "toast", 5000);
+  }
+
+  /** An achievement, for eight seconds. @param {string} text */
+  showAward(text) {
+    this.showToast("★ " + text, "toast award", 8000);
+  }
+
+  /** @param {string} text @param {string} cls @param {number} ms */
+  showToast(text, cls, ms) {
+    this.toast.hidden = false;
+    this.toast.className = cls;
+    this.toast.textContent = text;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { this.toast.hidden = true; this.toast.className = "toast"; }, ms);
+  }
+
+  /** A chat line from someone else: counted unless the chat is being read. */
+  unreadChat() {
+    const seen = !document.hidden && this.ctx.chat.el.contains(document.activeElement);
+    if (seen) return;
+    this.unread += 1;
+    this.chatBadge.hidden = false;
+    this.chatBadge.textContent = `Chat · ${this.unread} new`;
+    this.chatBadge.setAttribute("aria-label", `${this.unread} unread chat messages: go to the chat`);
+    this.ctx.signal.unread(this.unread);
+  }
+
+  /** @param {boolean} go move focus to the chat input */
+  readChat(go) {
+    this.unread = 0;
+    this.chatBadge.hidden = true;
+    this.ctx.signal.unread(0);
+    if (go) this.ctx.chat.input.focus();
+  }
+
+  /** The connection's state, in the top bar and (when not open) the banner. @param {SocketStatus} s */
+  status(s) {
+    const b = this.banner;
+    if (s.state === "open") {
+      b.hidden = true;
+      this.connDot.textContent = "online";
+      this.connDot.className = "conn-state on";
+      return;
+    }
+    this.connDot.className = "conn-state off";
+    this.connDot.textContent = s.state === "closed" ? "disconnected" : "reconnecting…";
+    if (s.state === "connecting" && !s.attempt) return;
+    b.hidden = false;
+    b.textContent = "";
+    if (s.state === "closed" && s.code === 4404) {
+      this.noSuchRoom();
+      return;
+    }
+    if (s.state === "closed") {
+      b.className = "banner bad";
+      b.append(s.reason + " ");
+      const a = el("a", "", "Go home");
+      a.href = "/";
+      b.append(a);
+      if (s.code === 4401) api.forget();
+    } else if (s.state === "waiting") {
+      b.className = "banner";
+      b.append(`Connection lost. Reconnecting in ${Math.ceil(s.delay / 1000)} s… `);
+      b.append(button("Retry now", () => this.ctx.retry(), "small"));
+    } else {
+      b.className = "banner";
+      b.append("Reconnecting…");
+    }
+  }
+
+  /** The room does not exist: a plain page saying so, nothing else of the room. */
+  noSuchRoom() {
+    leave();
+    app.textContent = "";
+    document.title = "No such room · Spite & Malice";
+    const box = el("section", "card-panel no-room");
+    const h = el("h1", "", "No such room");
+    h.tabIndex = -1;
+    const p = el("p", "", `There is no room with the code ${this.code}. Check the invite link, or start a new room.`);
+    const a = el("a", "", "Go to the home page");
+    a.href = "/";
+    box.append(h, p, a);
+    app.append(box);
+    h.focus();
+  }
+}

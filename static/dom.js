@@ -1,0 +1,34 @@
+// @ts-check
+// Small DOM helpers every page uses: an element with a class and text, a button, the line a
+// form shows its error on.
+
+/**
+ * A new element of `tag` with a class and text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** A `type="button"` button that calls `onClick`. @param {string} text @param {(() => void) | null} onClick */
+export function button(text, onClick, cls = "") {
+  const b = el("button", cls, text);
+  b.type = "button";
+  if (onClick) b.addEventListener("click", onClick);
+  return b;
+}
+
+/** The (empty) line under a form where its error appears, read out when it changes. @param {string} id */
+export function errorLine(id) {
+  const p = el("p", "form-error");
+  p.id = id;
+  p.setAttribute("role", "alert");
+  return p;
+}

@@ -1,0 +1,76 @@
+// @ts-check
+// Results in the room: the end-of-hand or end-of-match panel (with who is ready and the
+// countdown between hands), kept on screen as "earlier" until closed when someone else has
+// already started the next hand, and focused once when it first appears.
+
+import { countdownText } from "./clock.js";
+import { resultPanel } from "./results.js";
+import { navigate } from "./router.js";
+
+/** @typedef {import("./types.js").ClientMessage} ClientMessage */
+/** @typedef {import("./types.js").View} View */
+/**
+ * What the result needs from the room page.
+ * @typedef {{code: string, me: {id: string}, matchId: string | null, awards: import("./types.js").Awards | null,
+ *   nextHand: import("./types.js").NextHandInfo | null, nextDeadline: number | null,
+ *   send: (msg: ClientMessage) => boolean, mayLeave: () => boolean, toLobby: () => void, draw: () => void}} EndingPage
+ */
+
+export class Endings {
+  /** @param {HTMLElement} slot @param {EndingPage} page */
+  constructor(slot, page) {
+    this.slot = slot;
+    this.page = page;
+    /** @type {{view: View, committed: string} | null} a result not yet read, kept over the next hand */
+    this.lastResult = null;
+    /** @type {string | null} the hand (by deal commitment) whose result was read */
+    this.readResult = null;
+    /** @type {string | null} the hand whose result was last focused */
+    this.resultShown = null;
+  }
+
+  /** Draw what `view` calls for: its result, or the unread result of an earlier hand. @param {View} view */
+  draw(view) {
+    if (view.result) this.drawResult(view);
+    else if (this.lastResult && this.lastResult.view.deal_commitment !== view.deal_commitment) this.drawLastResult();
+  }
+
+  /** @param {View} v */
+  drawResult(v) {
+    const page = this.page;
+    const key = v.deal_commitment;
+    const committed = sessionStorage.getItem(`spite.commit.${page.code}.${v.hand_number}`) || v.deal_commitment;
+    const matchId = page.matchId;
+    const done = () => { this.readResult = key; this.lastResult = null; };
+    const panel = resultPanel(v, committed, {
+      isPlayer: v.you !== null,
+      ready: page.nextHand ? page.nextHand.ready : null,
+      countdown: countdownText(page.nextDeadline, v),
+      next: () => { done(); page.send({ type: "next_hand" }); },
+      rematch: () => { done(); page.send({ type: "rematch" }); },
+      home: () => { if (page.mayLeave()) navigate("/"); },
+      lobby: v.status === "match_over" ? () => { done(); page.toLobby(); } : null,
+      replay: matchId && v.status === "match_over" ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
+      awards: page.awards,
+      me: page.me.id,
+    });
+    this.slot.append(panel);
+    // Kept on screen (until closed) if someone else starts the next hand before we have read it.
+    if (this.readResult !== key) this.lastResult = { view: v, committed };
+    if (this.resultShown !== key) {
+      this.resultShown = key;
+      const t = /** @type {HTMLElement | null} */ (panel.querySelector("#result-title"));
+      if (t) t.focus();
+    }
+  }
+
+  drawLastResult() {
+    const { view, committed } = this.lastResult;
+    const panel = resultPanel(view, committed, {
+      close: () => { this.lastResult = null; this.page.draw(); },
+      home: () => navigate("/"),
+    });
+    panel.classList.add("earlier");
+    this.slot.append(panel);
+  }
+}

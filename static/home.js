@@ -1,0 +1,265 @@
+// @ts-check
+// The home page (name, Play a bot now, create a room, join by code, public rooms, links to
+// history, profile, account and the leaderboard) and the How to play page.
+
+import * as api from "./api.js";
+import { button, el, errorLine } from "./dom.js";
+import { loadMeta, optionsFields } from "./lobby.js";
+import { quickStart } from "./quick.js";
+
+/** @typedef {import("./types.js").Identity} Identity */
+/**
+ * What a page may do: go elsewhere, run something every `ms` while it is shown, draw itself
+ * again; `seed` (tests, development) goes with the rooms it creates.
+ * @typedef {{navigate: (path: string) => void, every: (ms: number, fn: () => void) => void, refresh: () => void, seed: string | null}} PageCtx
+ */
+
+/** "Pick a name" form; calls done(identity) once registered.
+ * @param {(me: Identity) => void} done */
+export function nameForm(done, intro = "Pick a name to play. No sign-up: it is kept in this browser.") {
+  const form = el("form", "name-form card-panel");
+  form.append(el("h2", "", "Your name"), el("p", "", intro));
+  const label = el("label", "", "Name");
+  const input = el("input");
+  input.id = "name-input";
+  input.name = "name";
+  input.maxLength = 24;
+  input.required = true;
+  input.setAttribute("autocomplete", "nickname");
+  label.htmlFor = input.id;
+  const go = el("button", "primary", "Continue");
+  go.type = "submit";
+  const err = errorLine("name-error");
+  form.append(label, input, go, err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    if (!name) { err.textContent = "Please type a name."; return; }
+    go.disabled = true;
+    try {
+      done(await api.register(name));
+    } catch (ex) {
+      err.textContent = ex.message;
+    } finally {
+      go.disabled = false;
+    }
+  });
+  return form;
+}
+
+/** The home page. @param {PageCtx} ctx */
+export function homePage(ctx) {
+  const page = el("div", "home");
+  const me = api.identity();
+  const hero = el("header", "hero");
+  hero.append(el("h1", "", "Spite & Malice"), el("p", "tagline", "The patience race for two to six. Empty your pay-off pile first."));
+  page.append(hero);
+  if (!me) {
+    page.append(nameForm(() => ctx.refresh()));
+  } else {
+    const who = el("p", "whoami");
+    who.append("Playing as ", el("strong", "", me.name), " ");
+    who.append(button("Change name", () => who.replaceWith(renameForm(me, ctx)), "link"));
+    who.append(" · ");
+    const hist = el("a", "", "My history");
+    hist.href = "/#history";
+    const prof = el("a", "", "My profile");
+    prof.href = "/#player/" + encodeURIComponent(me.id);
+    const acct = el("a", "", me.username ? "Account" : "Claim an account");
+    acct.href = "/#account";
+    acct.id = "account-link";
+    who.append(hist, " · ", prof, " · ", acct);
+    page.append(who);
+    page.append(quickStart(ctx));
+  }
+  const links = el("p", "toplinks");
+  const board = el("a", "", "Leaderboard");
+  board.href = "/#leaderboard";
+  links.append(board);
+  if (!me) {
+    const sign = el("a", "", "Sign in");
+    sign.href = "/#account";
+    sign.id = "account-link";
+    links.append(" · ", sign);
+  }
+  page.append(links);
+  const how = el("p", "how-link");
+  const a = el("a", "", "New to the game? How to play");
+  a.href = "/#how";
+  how.append(a);
+  page.append(how);
+  const grid = el("div", "home-grid");
+  page.append(grid);
+  if (me) {
+    grid.append(createPanel(ctx));
+  }
+  grid.append(joinPanel(ctx), publicPanel(ctx));
+  return page;
+}
+
+/** @param {Identity} me @param {PageCtx} ctx */
+function renameForm(me, ctx) {
+  const form = el("form", "rename-form");
+  const label = el("label", "", "New name ");
+  const input = el("input");
+  input.id = "rename-input";
+  input.maxLength = 24;
+  input.required = true;
+  input.value = me.name;
+  label.htmlFor = input.id;
+  const save = el("button", "small primary", "Save");
+  save.type = "submit";
+  const err = errorLine("rename-error");
+  form.append(label, input, " ", save, " ", button("Cancel", () => ctx.refresh(), "small"), err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      await api.rename(input.value.trim());
+      ctx.refresh();
+    } catch (ex) {
+      err.textContent = ex.message;
+    }
+  });
+  setTimeout(() => input.focus(), 0);
+  return form;
+}
+
+/** @param {PageCtx} ctx */
+function createPanel(ctx) {
+  const box = el("section", "card-panel create");
+  box.setAttribute("aria-labelledby", "create-title");
+  const h = el("h2", "", "New room");
+  h.id = "create-title";
+  box.append(h);
+  const form = el("form", "create-form");
+  const slot = el("div", "", "Loading the rules…");
+  const err = errorLine("create-error");
+  const go = el("button", "primary", "Create room");
+  go.type = "submit";
+  go.disabled = true;
+  form.append(slot, go, err);
+  box.append(form);
+  /** @type {ReturnType<typeof optionsFields> | null} */
+  let fields = null;
+  const me = api.identity();
+  /** @type {HTMLInputElement | null} */
+  let rated = null;
+  if (me && me.username) {  // rated rooms are for accounts only
+    const box = el("div", "field rated-field");
+    const label = el("label", "", "Rated match");
+    rated = el("input");
+    rated.type = "checkbox";
+    rated.id = "rated-input";
+    label.htmlFor = rated.id;
+    box.append(label, rated, el("p", "help", "Accounts only, no bots, no hints: the result changes everyone's rating."));
+    form.insertBefore(box, go);
+  }
+  loadMeta().then((meta) => {
+    fields = optionsFields(meta, { preset: "standard" }, { rated: !!(rated && rated.checked) });
+    if (rated) rated.addEventListener("change", () => fields.setRated(rated.checked));
+    slot.replaceWith(fields.el);
+    go.disabled = false;
+  }).catch((ex) => { slot.textContent = "Could not load the rules: " + ex.message; });
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (!fields) return;
+    go.disabled = true;
+    err.textContent = "";
+    try {
+      const spec = { ...fields.value(), ...(rated && rated.checked ? { rated: true } : {}) };
+      const room = await api.createRoom(ctx.seed ? { ...spec, seed: ctx.seed } : spec);
+      ctx.navigate("/r/" + encodeURIComponent(room.code));
+    } catch (ex) {
+      err.textContent = ex.message;
+    } finally {
+      go.disabled = false;
+    }
+  });
+  return box;
+}
+
+/** The How to play page: the rules in a few lines. */
+export function howToPlay() {
+  const page = el("article", "card-panel how-to");
+  page.innerHTML = `<h1>How to play</h1>
+<p><b>Aim:</b> be first to play every card of your <em>pay-off pile</em> (only its top card shows).</p>
+<ul><li><b>Centre stacks</b>, shared, start with an Ace and climb a rank at a time, any suit, up to
+Queen. A finished stack goes back into the stock.</li>
+<li><b>Your hand</b> is refilled to five cards at the start of each turn.</li>
+<li><b>Side stacks</b>: four discard piles of your own; their top cards can be played.</li></ul>
+<h2>A turn</h2>
+<ol><li>Play what you can to the centre from your pay-off pile, hand or side stacks. A card with a
+gold ring ▲ fits a centre stack now.</li>
+<li>Play all five hand cards and you draw five more.</li>
+<li>End with a discard from your hand onto a side stack.</li></ol>
+<p>A card marked <b>WILD</b> (Kings, and jokers if used) stands for any rank; on a centre stack
+<code>=7</code> shows the rank it took.</p>
+<p><b>Tip:</b> don't build a centre stack up to just below the next player's pay-off card.</p>
+<p>Going out scores 5 plus a point per card left in the others' pay-off piles; a match plays
+hands until someone reaches its target. Partners may play from each other's piles.</p>
+<p><a href="/">Back to the home page</a></p>`;
+  return page;
+}
+
+/** @param {PageCtx} ctx */
+function joinPanel(ctx) {
+  const box = el("section", "card-panel join");
+  const form = el("form", "join-form");
+  const h = el("h2", "", "Join by code");
+  const label = el("label", "", "Room code");
+  const input = el("input");
+  input.id = "join-code";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.maxLength = 64;
+  label.htmlFor = input.id;
+  const go = el("button", "", "Join");
+  go.type = "submit";
+  const err = errorLine("join-error");
+  form.append(h, label, input, go, err);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    let code = input.value.trim();
+    const m = code.match(/\/r\/([^/?#]+)/); // a whole invite link pasted
+    if (m) code = decodeURIComponent(m[1]);
+    if (!code) { err.textContent = "Type the code you were given."; return; }
+    ctx.navigate("/r/" + encodeURIComponent(code));
+  });
+  box.append(form);
+  return box;
+}
+
+/** @param {PageCtx} ctx */
+function publicPanel(ctx) {
+  const box = el("section", "card-panel public");
+  const h = el("h2", "", "Open rooms");
+  const list = el("ul", "room-list");
+  list.setAttribute("aria-live", "polite");
+  const refresh = button("Refresh", () => load(), "small");
+  box.append(h, refresh, list);
+  const load = async () => {
+    try {
+      const rooms = (await api.publicRooms()).items;
+      list.textContent = "";
+      if (!rooms.length) list.append(el("li", "muted", "No public room is waiting. Create one!"));
+      for (const r of rooms) {
+        const li = el("li");
+        const a = el("a", "", `Room ${r.code}`);
+        a.href = "/r/" + encodeURIComponent(r.code);
+        a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(a.getAttribute("href")); });
+        const about = [r.preset, `${r.seats_taken}/${r.seat_count} seated`];
+        if (r.host_name) about.push("host " + r.host_name);
+        li.append(a, " ");
+        if (r.rated) li.append(el("span", "badge rated", "rated"), " ");
+        li.append(el("span", "muted", about.join(" · ")));
+        list.append(li);
+      }
+    } catch (ex) {
+      list.textContent = "";
+      list.append(el("li", "form-error", ex.message));
+    }
+  };
+  load();
+  ctx.every(10000, load);
+  return box;
+}

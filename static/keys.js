@@ -1,0 +1,58 @@
+// @ts-check
+// The room's keyboard: the shortcuts (Ctrl+Z take back, E end the turn, H hint, C chat, ? this
+// help, 1-9 and P pick a card) and the help box that lists them.
+
+import { el } from "./dom.js";
+import { endTurnMove, takeBackMove } from "./moves.js";
+
+/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./types.js").View} View */
+/**
+ * What a key may act on: the page's view and hint setting, and what it can do.
+ * @typedef {{view: View | null, hints: boolean, sendMove: (move: Move) => boolean, askHint: () => void,
+ *   focusChat: () => void, toggleHelp: () => void, shortcut: (key: string) => boolean}} KeyTarget
+ */
+
+/** The help box the Keys button (or ?) opens. */
+export function keysHelp() {
+  const box = el("section", "keys-help");
+  box.hidden = true;
+  box.innerHTML = `<h2>Keyboard</h2><ul>
+<li><kbd>Tab</kbd> moves between your cards; <kbd>Enter</kbd> or <kbd>Space</kbd> picks one.</li>
+<li>Then <kbd>←</kbd> <kbd>→</kbd> choose where it goes and <kbd>Enter</kbd> places it; <kbd>Esc</kbd> cancels.</li>
+<li><kbd>1</kbd>–<kbd>5</kbd> pick a hand card, <kbd>P</kbd> your pay-off card.</li>
+<li><kbd>E</kbd> ends your turn (when the rules allow), <kbd>H</kbd> asks for a hint, <kbd>C</kbd> goes to the chat.</li>
+<li>Double-click or right-click a card to play it to the only centre stack it fits.</li></ul>`;
+  return box;
+}
+
+/** @param {EventTarget | null} t */
+const typing = (t) => t instanceof Element && !!t.closest("input, textarea, select");
+
+/** Act on one key press in the room. @param {KeyboardEvent} e @param {KeyTarget} page */
+export function onRoomKey(e, page) {
+  const view = page.view;
+  if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === "z" || e.key === "Z") && view && !typing(e.target)) {
+    const undo = takeBackMove(view);
+    if (undo) { e.preventDefault(); page.sendMove(undo); }
+    return;
+  }
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (typing(e.target)) return;
+  if (!view) return;
+  const k = e.key;
+  if (k === "e" || k === "E") {
+    const end = endTurnMove(view);
+    if (end) { e.preventDefault(); page.sendMove(end); }
+  } else if ((k === "h" || k === "H") && page.hints && view.turn === view.you) {
+    e.preventDefault();
+    page.askHint();
+  } else if (k === "c" || k === "C") {
+    e.preventDefault();
+    page.focusChat();
+  } else if (k === "?") {
+    page.toggleHelp();
+  } else if (/^[1-9pP]$/.test(k) && page.shortcut(k)) {
+    e.preventDefault();
+  }
+}

@@ -1,0 +1,86 @@
+"""Friends and blocks over REST (issue 28), on a real database (SQLite, and PostgreSQL when
+SPITE_TEST_POSTGRES_URL is set)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from .helpers import Person, new_person
+
+
+async def friends_of(api: httpx.AsyncClient, p: Person) -> list[dict]:
+    r = await api.get("/api/players/me/friends", headers=p.auth)
+    assert r.status_code == 200, r.text
+    return r.json()["items"]
+
+
+async def befriend(api: httpx.AsyncClient, a: Person, b: Person) -> None:
+    assert (await api.put(f"/api/players/me/friends/{b.id}", headers=a.auth)).status_code == 204
+    assert (await api.put(f"/api/players/me/friends/{a.id}", headers=b.auth)).status_code == 204
+
+
+async def test_a_request_then_its_acceptance_make_friends_and_removing_ends_it_for_both(api: httpx.AsyncClient) -> None:
+    ann, bob = await new_person(api, "Ann"), await new_person(api, "Bob")
+    assert (await api.put(f"/api/players/me/friends/{bob.id}", headers=ann.auth)).status_code == 204
+    assert [(f["name"], f["status"]) for f in await friends_of(api, ann)] == [("Bob", "requested")]
+    assert [(f["name"], f["status"]) for f in await friends_of(api, bob)] == [("Ann", "incoming")]
+    assert (await api.put(f"/api/players/me/friends/{ann.id}", headers=bob.auth)).status_code == 204
+    mine = await friends_of(api, ann)
+    assert [(f["player_id"], f["status"], f["online"], f["room"]) for f in mine] == [(bob.id, "friends", False, None)]
+    assert (await api.delete(f"/api/players/me/friends/{ann.id}", headers=bob.auth)).status_code == 204
+    assert await friends_of(api, ann) == [] and await friends_of(api, bob) == []
+
+
+async def test_asking_twice_at_once_leaves_one_request(api: httpx.AsyncClient) -> None:
+    ann, bob = await new_person(api, "Ann"), await new_person(api, "Bob")
+    answers = await asyncio.gather(*[api.put(f"/api/players/me/friends/{bob.id}", headers=ann.auth) for _ in range(6)])
+    assert {r.status_code for r in answers} == {204}
+    assert len(await friends_of(api, ann)) == 1
+
+
+async def test_unknown_ids_are_404_and_yourself_is_422_for_friends_and_blocks(api: httpx.AsyncClient) -> None:
+    ann = await new_person(api, "Ann")
+    for path in ("friends", "blocks"):
+        for method in (api.put, api.delete):
+            r = await method(f"/api/players/me/{path}/nobody-has-this", headers=ann.auth)
+            assert r.status_code == 404, r.text
+            r = await method(f"/api/players/me/{path}/{ann.id}", headers=ann.auth)
+            assert r.status_code == 422, r.text
+            assert "yourself" in r.json()["message"]
+        r = await api.put(f"/api/players/me/{path}/%00%0a", headers=ann.auth)
+        assert r.status_code == 404
+        assert (await api.get(f"/api/players/me/{path}")).status_code == 401
+
+
+async def test_blocking_ends_a_friendship_is_private_and_refuses_a_new_request(api: httpx.AsyncClient) -> None:
+    ann, bob = await new_person(api, "Ann"), await new_person(api, "Bob")
+    await befriend(api, ann, bob)
+    assert (await api.put(f"/api/players/me/blocks/{bob.id}", headers=ann.auth)).status_code == 204
+    assert await friends_of(api, ann) == [] and await friends_of(api, bob) == []
+    r = await api.get("/api/players/me/blocks", headers=ann.auth)
+    assert r.json()["items"] == [{"player_id": bob.id, "name": "Bob"}]
+    assert (await api.get("/api/players/me/blocks", headers=bob.auth)).json()["items"] == []  # private
+    # Bob may still ask (he is not told of the block), but Ann never sees it.
+    assert (await api.put(f"/api/players/me/friends/{ann.id}", headers=bob.auth)).status_code == 204
+    assert await friends_of(api, ann) == []
+    r = await api.put(f"/api/players/me/friends/{bob.id}", headers=ann.auth)
+    assert r.status_code == 409 and "unblock" in r.json()["message"]
+    assert (await api.delete(f"/api/players/me/blocks/{bob.id}", headers=ann.auth)).status_code == 204
+    assert (await api.get("/api/players/me/blocks", headers=ann.auth)).json()["items"] == []
+
+
+async def test_the_friends_limit_holds(db_url: str) -> None:
+    from app.main import create_app
+
+    from .helpers import make_settings
+
+    app = create_app(make_settings(db_url, max_friends=2))
+    async with app.router.lifespan_context(app), \
+            httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as api:
+        ann = await new_person(api, "Ann")
+        others = [await new_person(api, f"P{i}") for i in range(3)]
+        codes = [(await api.put(f"/api/players/me/friends/{o.id}", headers=ann.auth)).status_code for o in others]
+        assert codes == [204, 204, 429]
+        assert len(await friends_of(api, ann)) == 2

@@ -1,0 +1,180 @@
+"""The lobby socket, invitations and what a block does at a table (issue 28), over real
+sockets against a real uvicorn server and a real database."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from .helpers import ServerThread, Sock, new_person, new_room
+from .social_helpers import befriend, block, closed_with, lobby
+
+
+async def test_the_lobby_socket_says_hello_like_the_room_socket(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(hello_timeout=0.5, max_message_bytes=512)
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        ann = await new_person(http, "Ann")
+    silent = await lobby(server.base, ann, hello=False)
+    assert await closed_with(silent) == 4401
+    liar = await lobby(server.base, ann, hello=False)
+    await liar.send({"type": "hello", "token": "not-a-token"})
+    assert await closed_with(liar) == 4401
+    sock = await lobby(server.base, ann)
+    welcome = sock.messages[0]
+    assert welcome == {"type": "welcome", "you": {"player_id": ann.id, "name": "Ann"}}
+    assert (await sock.request({"type": "ping"}, lambda m: m["type"] == "pong"))["type"] == "pong"
+    bad = await sock.error({"type": "sit", "seat": 0})
+    assert bad["code"] == "bad_message" and "known types: hello, ping" in bad["message"]
+    big = await sock.error({"type": "ping", "pad": "x" * 600})
+    assert "at most 512 bytes" in big["message"]
+    again = await sock.error({"type": "hello", "token": ann.token})
+    assert "already said hello" in again["message"]
+    await sock.close()
+
+
+async def test_an_invitation_reaches_the_lobby_socket_and_its_answer_the_inviter(
+        server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
+    await befriend(http, ann, bob)
+    ann_lobby, bob_lobby = await lobby(server.base, ann), await lobby(server.base, bob)
+    room = await new_room(http, ann)
+    r = await http.post(f"/api/rooms/{room['code']}/invitations", json={"player_id": bob.id}, headers=ann.auth)
+    assert r.status_code == 201, r.text
+    inv = r.json()
+    assert inv["from"] == {"player_id": ann.id, "name": "Ann"} and inv["status"] == "pending"
+    got = await bob_lobby.wait(lambda m: m["type"] == "invitation")
+    assert got["room"] == room["code"] and got["from"]["name"] == "Ann" and got["id"] == inv["id"]
+    mine = (await http.get("/api/players/me/invitations", headers=bob.auth)).json()["items"]
+    assert [i["id"] for i in mine] == [inv["id"]]
+    # Asking again is the same invitation, not a second toast.
+    again = await http.post(f"/api/rooms/{room['code']}/invitations", json={"player_id": bob.id}, headers=ann.auth)
+    assert again.json()["id"] == inv["id"]
+    assert (await http.post(f"/api/invitations/{inv['id']}/accept", headers=ann.auth)).status_code == 404
+    r = await http.post(f"/api/invitations/{inv['id']}/accept", headers=bob.auth)
+    assert r.status_code == 200 and r.json()["room"] == room["code"] and r.json()["url"].endswith(room["code"])
+    closed = await ann_lobby.wait(lambda m: m["type"] == "invitation_closed")
+    assert closed["status"] == "accepted"
+    assert (await http.post(f"/api/invitations/{inv['id']}/decline", headers=bob.auth)).status_code == 409
+    assert sum(1 for m in bob_lobby.messages if m["type"] == "invitation") == 1
+    for s in (ann_lobby, bob_lobby):
+        await s.close()
+
+
+async def test_invitations_refused_by_blocks_strangers_and_bad_input(server: ServerThread,
+                                                                     http: httpx.AsyncClient) -> None:
+    ann, bob, cat = [await new_person(http, n) for n in ("Ann", "Bob", "Cat")]
+    room = await new_room(http, ann)
+    code = room["code"]
+    path = f"/api/rooms/{code}/invitations"
+    assert (await http.post(path, json={"player_id": bob.id}, headers=ann.auth)).status_code == 403  # not friends
+    await befriend(http, ann, bob)
+    await befriend(http, ann, cat)
+    assert (await http.post(path, json={"player_id": cat.id}, headers=bob.auth)).status_code == 403  # not in the room
+    assert (await http.post(path, json={"player_id": "nobody"}, headers=ann.auth)).status_code == 404
+    assert (await http.post("/api/rooms/NOSUCHROOM/invitations", json={"player_id": bob.id},
+                            headers=ann.auth)).status_code == 404
+    assert (await http.post(path, json={"player_id": ann.id}, headers=ann.auth)).status_code == 422
+    for body in ({}, {"player_id": 7}, {"player_id": ""}, {"player_id": bob.id, "x": 1}, []):
+        assert (await http.post(path, json=body, headers=ann.auth)).status_code == 422, body
+    assert (await http.post(path, content=b"{", headers=ann.auth)).status_code == 422
+    await block(http, bob, ann)  # Bob blocked Ann: she cannot invite him
+    r = await http.post(path, json={"player_id": bob.id}, headers=ann.auth)
+    assert r.status_code == 403
+    assert (await http.post("/api/invitations/nope/accept", headers=bob.auth)).status_code == 404
+
+
+async def test_invitation_floods_are_limited_per_player(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(max_pending_invitations=2)
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        ann = await new_person(http, "Ann")
+        friends = [await new_person(http, f"F{i}") for i in range(3)]
+        for f in friends:
+            await befriend(http, ann, f)
+        room = await new_room(http, ann)
+        codes = [(await http.post(f"/api/rooms/{room['code']}/invitations", json={"player_id": f.id},
+                                  headers=ann.auth)).status_code for f in friends]
+        assert codes == [201, 201, 429]
+
+
+async def test_an_invitation_expires(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(invitation_seconds=10)
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
+        await befriend(http, ann, bob)
+        room = await new_room(http, ann)
+        inv = (await http.post(f"/api/rooms/{room['code']}/invitations", json={"player_id": bob.id},
+                               headers=ann.auth)).json()
+        from datetime import UTC, datetime, timedelta
+
+        from sqlalchemy import update
+
+        from app.store.models import Invitation
+
+        async with server.app.state.sessions() as s:  # the invitation's time passes
+            await s.execute(update(Invitation).values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
+            await s.commit()
+        r = await http.post(f"/api/invitations/{inv['id']}/accept", headers=bob.auth)
+        assert r.status_code == 410
+        assert (await http.get("/api/players/me/invitations", headers=bob.auth)).json()["items"] == []
+
+
+async def test_a_blocked_player_cannot_sit_at_the_blockers_table_and_their_chat_is_hidden(
+        server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann, bob, cat = await new_person(http, "Ann"), await new_person(http, "Bob"), await new_person(http, "Cat")
+    room = await new_room(http, ann, seats=3)
+    code = room["code"]
+    a, b, c = [await Sock.open(server.base, code, p) for p in (ann, bob, cat)]
+    await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
+    await block(http, ann, bob)
+    refused = await b.error({"type": "sit", "seat": 1})
+    assert refused["code"] == "seat_refused" and "block" not in refused["message"]
+    await c.room({"type": "sit", "seat": 2}, lambda r: r["seats"][2]["player_id"] == cat.id)  # others may
+    # Ann hears Cat, not Bob; Cat hears both.
+    await b.send({"type": "chat", "text": "from bob"})
+    await c.send({"type": "chat", "text": "from cat"})
+    await a.wait(lambda m: m["type"] == "chat" and m["text"] == "from cat")
+    await c.wait(lambda m: m["type"] == "chat" and m["text"] == "from bob")
+    await asyncio.sleep(0.3)
+    assert not any(m["type"] == "chat" and m["text"] == "from bob" for m in a.messages)
+    # Reconnected, Ann's chat history leaves Bob out too.
+    await a.close()
+    again = await Sock.open(server.base, code, ann)
+    history = await again.wait(lambda m: m["type"] == "chat_history")
+    assert [line["text"] for line in history["lines"]] == ["from cat"]
+    # The blocker may not sit with the blocked either: at Cat's table Bob sits, Ann cannot join.
+    other = (await new_room(http, cat))["code"]
+    b2, a2 = await Sock.open(server.base, other, bob), await Sock.open(server.base, other, ann)
+    await b2.room({"type": "sit", "seat": 1}, lambda r: r["seats"][1]["player_id"] == bob.id)
+    assert (await a2.error({"type": "sit", "seat": 0}))["code"] == "seat_refused"
+    for s in (again, b, c, b2, a2):
+        await s.close()
+
+
+async def test_friends_are_told_when_a_friend_comes_online_and_the_list_shows_it(
+        server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
+    await befriend(http, ann, bob)
+    ann_lobby = await lobby(server.base, ann)
+    bob_lobby = await lobby(server.base, bob)
+    came = await ann_lobby.wait(lambda m: m["type"] == "friend" and m["online"])
+    assert came["player_id"] == bob.id
+    items = (await http.get("/api/players/me/friends", headers=ann.auth)).json()["items"]
+    assert items[0]["online"] is True
+    # Bob in a public room: Ann may join it, so the list shows it.
+    room = await new_room(http, bob, public=True)
+    in_room = await Sock.open(server.base, room["code"], bob)
+    items = (await http.get("/api/players/me/friends", headers=ann.auth)).json()["items"]
+    assert items[0]["room"] == room["code"]
+    # A private room is not shown.
+    private = await new_room(http, bob)
+    await in_room.close()
+    hidden = await Sock.open(server.base, private["code"], bob)
+    await asyncio.sleep(0.2)
+    items = (await http.get("/api/players/me/friends", headers=ann.auth)).json()["items"]
+    assert items[0]["room"] is None
+    await hidden.close()
+    await bob_lobby.close()
+    gone = await ann_lobby.wait(lambda m: m["type"] == "friend" and not m["online"])
+    assert gone["player_id"] == bob.id
+    await ann_lobby.close()
