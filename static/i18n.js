@@ -69,6 +69,11 @@ const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 /** @param {unknown} v */
 const rankOf = (v) => RANKS[String(v)] || Number(v) || 0;
 
+/** A rank ("A", "7", "Q" or 1..14) as a word and as a card's corner letter. @param {unknown} r */
+export const rankWord = (r) => texts[`rank.${rankOf(r)}`] || String(r);
+/** @param {unknown} r */
+export const rankLetter = (r) => texts[`card_short.${rankOf(r)}`] || String(r);
+
 /** A card code ("QH", "JK") in the language's letters. @param {unknown} code @returns {string} */
 export function cardName(code) {
   const s = String(code);

@@ -3,6 +3,7 @@
 // help, 1-9 and P pick a card) and the help box that lists them.
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 import { endTurnMove, takeBackMove } from "./moves.js";
 
 /** @typedef {import("./types.js").Move} Move */
@@ -17,12 +18,14 @@ import { endTurnMove, takeBackMove } from "./moves.js";
 export function keysHelp() {
   const box = el("section", "keys-help");
   box.hidden = true;
-  box.innerHTML = `<h2>Keyboard</h2><ul>
-<li><kbd>Tab</kbd> moves between your cards; <kbd>Enter</kbd> or <kbd>Space</kbd> picks one.</li>
-<li>Then <kbd>←</kbd> <kbd>→</kbd> choose where it goes and <kbd>Enter</kbd> places it; <kbd>Esc</kbd> cancels.</li>
-<li><kbd>1</kbd>–<kbd>5</kbd> pick a hand card, <kbd>P</kbd> your pay-off card.</li>
-<li><kbd>E</kbd> ends your turn (when the rules allow), <kbd>H</kbd> asks for a hint, <kbd>C</kbd> goes to the chat.</li>
-<li>Double-click or right-click a card to play it to the only centre stack it fits.</li></ul>`;
+  const ul = el("ul");
+  for (const n of [1, 2, 3, 4, 5]) {
+    const li = el("li");
+    // a line is text with keys in [brackets]: "[Tab] moves between your cards"
+    for (const [i, part] of t(`ky.${n}`).split(/\[([^\]]+)\]/).entries()) li.append(i % 2 ? el("kbd", "", part) : part);
+    ul.append(li);
+  }
+  box.append(el("h2", "", t("ky.title")), ul);
   return box;
 }
 

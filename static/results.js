@@ -3,6 +3,7 @@
 // matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
 
 import { el } from "./dom.js";
+import { list, num, t } from "./i18n.js";
 import { handOverText, teamOf } from "./announce.js";
 import { TEAM } from "./table.js";
 
@@ -26,9 +27,9 @@ export async function verifySeed(seed, commitment) {
 }
 
 const REASON = {
-  payoff_out: "A pay-off pile was emptied.",
-  stock_out: "The stock ran out.",
-  stalemate: "Nobody could play: stalemate.",
+  payoff_out: "rs.payoff_out",
+  stock_out: "rs.stock_out",
+  stalemate: "rs.stalemate",
 };
 
 /**
@@ -62,24 +63,24 @@ export function resultPanel(view, committed, actions) {
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-modal", actions.close ? "false" : "true");
   box.setAttribute("aria-labelledby", "result-title");
-  const title = el("h2", "", (actions.close ? "Last result: " : "") + (over ? "Match over" : `Hand ${view.hand_number} over`));
+  const title = el("h2", "", (actions.close ? t("rs.last") + " " : "") + (over ? t("rs.match_over") : t("rs.hand_over", { n: view.hand_number })));
   title.id = "result-title";
   title.tabIndex = -1;
   box.append(title);
   box.append(el("p", "result-line", handOverText(view, r)));
-  box.append(el("p", "result-reason", REASON[r.reason]));
+  box.append(el("p", "result-reason", t(REASON[r.reason])));
   if (over && r.match_winners.length) {
-    const names = r.match_winners.map((s) => (s === view.you ? "You" : view.players[s].name));
+    const names = r.match_winners.map((s) => (s === view.you ? t("an.you") : view.players[s].name));
     const team = teamOf(view, r.match_winners);
     box.append(el("p", "result-line", team !== null
-      ? `Match won by Team ${TEAM[team]} (${names.join(" and ")}).`
-      : `Match won by ${names.join(" and ")}.`));
+      ? t("rs.match_won", { names: t("an.team", { team: TEAM[team], names: list(names) }) })
+      : t("rs.match_won", { names: list(names) })));
   }
 
   const table = el("table", "scores");
   const head = el("tr");
   const teams = view.players.some((p) => p.team !== null);
-  for (const h of [teams ? "Team · player" : "Player", "Pay-off left", "This hand", "Total"]) head.append(el("th", "", h));
+  for (const h of [teams ? "rs.team_player" : "rs.player", "rs.payoff_left", "rs.this_hand", "rs.total"]) head.append(el("th", "", t(h)));
   const thead = el("thead");
   thead.append(head);
   const tbody = el("tbody");
@@ -87,13 +88,13 @@ export function resultPanel(view, committed, actions) {
     const tr = el("tr");
     if (r.winners.includes(s)) tr.className = "winner";
     const name = el("td", "", "");
-    if (p.team !== null) name.append(`Team ${TEAM[p.team]} · `);
-    name.append(p.name + (s === view.you ? " (you)" : ""));
+    if (p.team !== null) name.append(`${t("tb.team", { team: TEAM[p.team] })} · `);
+    name.append(s === view.you ? t("tb.you", { name: p.name }) : p.name);
     if (p.team !== null) tr.dataset.team = TEAM[p.team];
     tr.append(name,
-      el("td", "", String(p.payoff_count)),
-      el("td", "", String(r.scores[s])),
-      el("td", "", String(r.totals[s])));
+      el("td", "", num(p.payoff_count)),
+      el("td", "", num(r.scores[s])),
+      el("td", "", num(r.totals[s])));
     tbody.append(tr);
   });
   table.append(thead, tbody);
@@ -102,26 +103,26 @@ export function resultPanel(view, committed, actions) {
 
   // The check folded away (one click opens it); its verdict shows in the summary line.
   const fair = el("details", "fair");
-  const summary = el("summary", "", "Fair deal: ");
-  const short = el("span", "verdict-short", "checking…");
+  const summary = el("summary", "", t("rs.fair") + " ");
+  const short = el("span", "verdict-short", t("rs.checking"));
   summary.append(short);
   fair.append(summary);
   const seed = el("p", "seed");
-  seed.append("Seed: ", el("code", "", r.seed));
+  seed.append(t("rs.seed") + " ", el("code", "", r.seed));
   const commit = el("p", "commitment");
-  commit.append("Commitment shown at the deal: ", el("code", "", committed));
-  const verdict = el("p", "verdict", "Checking…");
+  commit.append(t("rs.commitment") + " ", el("code", "", committed));
+  const verdict = el("p", "verdict", t("rs.checking_long"));
   verdict.setAttribute("role", "status");
   fair.append(seed, commit, verdict);
   box.append(fair);
   verifySeed(r.seed, committed).then((v) => {
     verdict.dataset.verdict = v;
     short.dataset.verdict = v;
-    short.textContent = { ok: "✓ checked", mismatch: "✗ does not match", unavailable: "check by hand" }[v];
+    short.textContent = t(`rs.short_${v}`);
     verdict.textContent = {
-      ok: "✓ The seed matches the commitment: the deck was not changed after the deal.",
-      mismatch: "✗ The seed does NOT match the commitment shown at the deal.",
-      unavailable: "This page cannot compute SHA-256 here (it needs https); check the seed by hand.",
+      ok: t("rs.long_ok"),
+      mismatch: t("rs.long_mismatch"),
+      unavailable: t("rs.long_unavailable"),
     }[v];
   });
 
@@ -137,19 +138,19 @@ export function resultPanel(view, committed, actions) {
   const me = view.you;
   const ready = actions.ready || [];
   if (actions.close) {
-    button("Close", actions.close, "primary").id = "close-result";
+    button(t("rs.close"), actions.close, "primary").id = "close-result";
   } else if (actions.isPlayer) {
-    if (over) button("Rematch", actions.rematch, "primary big").id = "rematch-button";
+    if (over) button(t("rs.rematch"), actions.rematch, "primary big").id = "rematch-button";
     else if (ready.includes(me)) {
-      const b = button("Ready ✓", () => {}, "primary big");
+      const b = button(t("rs.ready") + " ✓", () => {}, "primary big");
       b.id = "next-hand";
       b.disabled = true;
-    } else button("Next hand", actions.next, "primary big").id = "next-hand";
+    } else button(t("rs.next_hand"), actions.next, "primary big").id = "next-hand";
   }
-  if (actions.lobby) button("Back to the room", actions.lobby).id = "back-to-room";
-  if (actions.replay) button("Watch the replay", actions.replay);
+  if (actions.lobby) button(t("rs.back"), actions.lobby).id = "back-to-room";
+  if (actions.replay) button(t("rs.replay"), actions.replay);
   if (!actions.close) {
-    const home = button("Leave", actions.home, "link");
+    const home = button(t("rs.leave"), actions.home, "link");
     home.id = "result-home";
   }
   if (!over && !actions.close && actions.ready) box.append(readyLine(view, ready, actions.countdown));
@@ -165,15 +166,15 @@ function awardLines(view, actions) {
   const out = [];
   if (a.ratings.length) {
     const box = el("div", "rating-change");
-    box.append(el("h3", "", "Rated match"));
+    box.append(el("h3", "", t("rs.rated")));
     const ul = el("ul");
     for (const r of a.ratings) {
       const diff = r.after.ordinal - r.before.ordinal;
-      const who = r.player_id === actions.me ? "Your" : `${view.players[r.seat].name}'s`;
+      const who = r.player_id === actions.me ? t("rs.your_rating") : t("rs.rating_of", { name: view.players[r.seat].name });
       const li = el("li", diff >= 0 ? "up" : "down");
       li.dataset.seat = String(r.seat);
-      li.append(`${who} rating: ${show(r.before)} → `, el("strong", "", show(r.after)),
-        ` (${diff >= 0 ? "+" : "−"}${Math.abs(diff).toFixed(1)})`);
+      li.append(`${who} ${show(r.before)} → `, el("strong", "", show(r.after)),
+        ` (${diff >= 0 ? "+" : "−"}${num(Math.abs(diff), { minimumFractionDigits: 1, maximumFractionDigits: 1 })})`);
       ul.append(li);
     }
     box.append(ul);
@@ -181,10 +182,10 @@ function awardLines(view, actions) {
   }
   if (a.achievements.length) {
     const box = el("div", "earned");
-    box.append(el("h3", "", "Achievements"));
+    box.append(el("h3", "", t("rs.achievements")));
     const ul = el("ul");
     for (const e of a.achievements) {
-      const who = e.player_id === actions.me ? "You" : view.players[e.seat].name;
+      const who = e.player_id === actions.me ? t("rs.you") : view.players[e.seat].name;
       ul.append(el("li", "", `★ ${who}: ${e.name} — ${e.description}`));
     }
     box.append(ul);
@@ -199,8 +200,8 @@ function awardLines(view, actions) {
 function readyLine(view, ready, countdown) {
   const line = el("p", "ready-line");
   line.id = "ready-line";
-  const waiting = view.players.filter((p, s) => !ready.includes(s)).map((p) => (p.seat === view.you ? "you" : p.name));
-  line.append(waiting.length ? `Waiting for ${waiting.join(", ")} · next hand in ` : "Everyone is ready · dealing in ");
+  const waiting = view.players.filter((p, s) => !ready.includes(s)).map((p) => (p.seat === view.you ? t("rs.you_obj") : p.name));
+  line.append((waiting.length ? t("rs.waiting", { names: list(waiting) }) : t("rs.all_ready")) + " ");
   const c = el("span", "countdown", countdown || "");
   c.setAttribute("aria-hidden", "true");
   line.append(c);

@@ -12,6 +12,7 @@ import { RoomChrome } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { TableInput } from "./dnd.js";
 import { el } from "./dom.js";
+import { list, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
 import { nameForm } from "./home.js";
 import { onRoomKey } from "./keys.js";
@@ -38,7 +39,7 @@ import { renderTable, turnText } from "./table.js";
 export function roomPage(code) {
   const me = api.identity();
   if (!me) {
-    app.append(homeLink(), nameForm(() => refresh(), `You are invited to room ${code}. Pick a name to join.`));
+    app.append(homeLink(), nameForm(() => refresh(), t("rm.invited", { code })));
     return;
   }
   new RoomPage(code, me);
@@ -123,7 +124,7 @@ class RoomPage {
     left.append(this.stage, this.actions, this.resultSlot);
     main.append(left, side);
     app.append(...this.chrome.parts(), main);
-    this.stage.append(el("p", "muted", "Connecting to the room…"));
+    this.stage.append(el("p", "muted", t("rm.connecting")));
     this.input = new TableInput(this.stage, {
       view: () => this.view,
       send: (move) => this.sendMove(move),
@@ -137,7 +138,7 @@ class RoomPage {
   /** @param {ClientMessage} msg */
   send(msg) {
     if (this.socket.send(msg)) return true;
-    this.chrome.showError("You are not connected right now; try again in a moment.");
+    this.chrome.showError(t("rm.offline"));
     return false;
   }
 
@@ -185,7 +186,7 @@ class RoomPage {
         break;
       case "chat": {
         const from = this.chat.add(msg);
-        announce(`${from} says: ${msg.text}`);
+        announce(t("rm.says", { name: from, text: msg.text }));
         if (msg.from.player_id !== this.me.id) this.chrome.unreadChat();
         break;
       }
@@ -206,13 +207,13 @@ class RoomPage {
   onRoom(room) {
     this.room = room;
     quickStep(room, this.me.id, (m) => this.send(m));
-    this.chrome.title.textContent = `Room ${room.code}`;
+    this.chrome.title.textContent = t("ch.room", { code: room.code });
     // Who watches, by name, without this browser's player.
     const others = room.watchers.filter((w) => w.player_id !== this.me.id);
     const named = others.filter((w) => w.name).map((w) => w.name);
     const unnamed = others.length - named.length;
-    if (unnamed) named.push(unnamed === 1 ? "1 more" : `${unnamed} more`);
-    this.spectators.textContent = others.length ? `Watching: ${named.join(", ")}` : "";
+    if (unnamed) named.push(t("rm.more", { n: unnamed }));
+    this.spectators.textContent = others.length ? t("rm.watching", { names: list(named) }) : "";
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
     if (!this.view || room.status === "waiting") {
@@ -260,7 +261,7 @@ class RoomPage {
     this.awardsShown = key;
     const mine = this.awards.achievements.filter((a) => a.player_id === this.me.id);
     if (!mine.length) return;
-    const text = "Achievement unlocked: " + mine.map((a) => `${a.name} (${a.description})`).join("; ");
+    const text = t("rm.achievement", { list: mine.map((a) => `${a.name} (${a.description})`).join("; ") });
     this.chrome.showAward(text);
     announce(text);
   }
@@ -282,7 +283,7 @@ class RoomPage {
   onHint(msg) {
     this.hintAsked = false;
     this.input.showHint(msg.move);
-    const text = "Hint: " + msg.reason;
+    const text = t("rm.hint", { text: msg.reason });
     this.hintLine.textContent = text;
     announce(text);
   }
@@ -317,7 +318,7 @@ class RoomPage {
   mayLeave() {
     const v = this.view;
     if (!v || v.you === null || v.status === "match_over") return true;
-    return confirm("Leave this match? The server plays for you while you are away.");
+    return confirm(t("rm.leave"));
   }
 }
 

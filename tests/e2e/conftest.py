@@ -55,7 +55,7 @@ class Server:
             [sys.executable, "-m", "uvicorn", APP, "--host", "127.0.0.1", "--port", str(self.port),
              "--log-level", "warning"],
             cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a shared, loaded machine: importing the app alone took 19 s
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("the server exited:\n" + self.log.read_text()[-3000:])
