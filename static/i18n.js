@@ -9,7 +9,7 @@ const root = document.documentElement;
 export const LANGS = (root.dataset.langs || "en").split(" ");
 
 /** @param {readonly string[]} tags @returns {string | null} */
-export function negotiate(tags) {
+function negotiate(tags) {
   for (const tag of tags) {
     const low = String(tag).toLowerCase();
     const hit = [low, low.split("-")[0]].find((c) => LANGS.includes(c));
@@ -52,6 +52,11 @@ export async function load(code) {
 await load(stored() || negotiate(navigator.languages || []) || negotiate([root.lang]) || "en");
 
 export const currentLang = () => lang;
+/** @type {Promise<void> | null} */
+let later = null;
+/** The texts only pages loaded later use (results, how to play, …): fetched once, when needed. */
+export const more = () => (later ||= fetch(`/i18n/${lang}.later.json`).then((r) => r.json())
+  .then((d) => { Object.assign(texts, d); }).catch(() => {}));
 /** @param {number} n @param {Intl.NumberFormatOptions} [o] */
 export const num = (n, o) => new Intl.NumberFormat(lang, o).format(n);
 /** @param {string | number | Date} d @param {Intl.DateTimeFormatOptions} [o] */
@@ -64,8 +69,6 @@ export const list = (items, or = false) =>
 
 /** @type {Record<string, number>} */
 const RANKS = { A: 1, J: 11, Q: 12, K: 13, JK: 14, JOKER: 14 };
-/** @type {Record<string, string>} */
-const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 /** @param {unknown} v */
 const rankOf = (v) => RANKS[String(v)] || Number(v) || 0;
 
@@ -74,18 +77,10 @@ export const rankWord = (r) => texts[`rank.${rankOf(r)}`] || String(r);
 /** @param {unknown} r */
 export const rankLetter = (r) => texts[`card_short.${rankOf(r)}`] || String(r);
 
-/** A card code ("QH", "JK") in the language's letters. @param {unknown} code @returns {string} */
-export function cardName(code) {
-  const s = String(code);
-  if (RANKS[s] === 14) return texts["card_short.14"];
-  return (texts[`card_short.${rankOf(s.slice(0, -1))}`] || s.slice(0, -1)) + (SUITS[s.slice(-1)] || "");
-}
-
 /** A parameter as its placeholder's kind says it. @param {unknown} v @param {string} [kind] @returns {string} */
 function say(v, kind) {
   if (kind === "rank" || kind === "a_rank") return texts[`${kind}.${rankOf(v)}`] || String(v);
   if (kind === "ranks_or") return list((/** @type {unknown[]} */ (v) || []).map((r) => say(r, "rank")), true);
-  if (kind === "card") return cardName(v);
   if (kind) return texts[`${kind}.${v}`] || String(v);
   return typeof v === "number" ? num(v) : String(v ?? "");
 }
@@ -103,22 +98,11 @@ export function t(key, params = {}) {
   return text === undefined ? key : text.replace(/\{(\w+)(?::(\w+))?\}/g, (_, n, k) => say(params[n], k));
 }
 
-/** Fill `data-i18n="key"` texts and `data-i18n-attr="attr:key …"` attributes under `el`. @param {ParentNode} [el] */
-export function localize(el = document) {
-  for (const n of el.querySelectorAll("[data-i18n]")) n.textContent = t(/** @type {HTMLElement} */ (n).dataset.i18n);
-  for (const n of el.querySelectorAll("[data-i18n-attr]")) {
-    for (const pair of (/** @type {HTMLElement} */ (n).dataset.i18nAttr || "").split(" ")) {
-      const [attr, key] = pair.split(":");
-      n.setAttribute(attr, t(key));
-    }
-  }
-}
-
 /** A language's name in that language ("Deutsch"). @param {string} code */
-export function langName(code) {
+const langName = (code) => {
   const name = new Intl.DisplayNames([code], { type: "language" }).of(code) || code;
   return name[0].toLocaleUpperCase(code) + name.slice(1);
-}
+};
 
 /** Keep `code` as this browser's choice. @param {string} code */
 export function remember(code) {

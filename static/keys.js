@@ -3,7 +3,7 @@
 // help, 1-9 and P pick a card) and the help box that lists them.
 
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { more, t } from "./i18n.js";
 import { endTurnMove, takeBackMove } from "./moves.js";
 
 /** @typedef {import("./types.js").Move} Move */
@@ -19,12 +19,14 @@ export function keysHelp() {
   const box = el("section", "keys-help");
   box.hidden = true;
   const ul = el("ul");
-  for (const n of [1, 2, 3, 4, 5]) {
-    const li = el("li");
-    // a line is text with keys in [brackets]: "[Tab] moves between your cards"
-    for (const [i, part] of t(`ky.${n}`).split(/\[([^\]]+)\]/).entries()) li.append(i % 2 ? el("kbd", "", part) : part);
-    ul.append(li);
-  }
+  for (let n = 0; n < 5; n++) ul.append(el("li"));
+  more().then(() => {
+    for (const [k, li] of [...ul.children].entries()) {
+      li.textContent = "";
+      // a line is text with keys in [brackets]: "[Tab] moves between your cards"
+      for (const [i, part] of t(`ky.${k + 1}`).split(/\[([^\]]+)\]/).entries()) li.append(i % 2 ? el("kbd", "", part) : part);
+    }
+  });
   box.append(el("h2", "", t("ky.title")), ul);
   return box;
 }

@@ -3,11 +3,13 @@
 // matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
 
 import { el } from "./dom.js";
-import { list, num, t } from "./i18n.js";
+import { list, more, num, t } from "./i18n.js";
 import { handOverText, teamOf } from "./announce.js";
 import { TEAM } from "./table.js";
 
 /** @typedef {import("./types.js").View} View */
+
+await more(); // the results' words are in the later part of the catalogue
 
 /** Lowercase hex SHA-256 of a string's UTF-8 bytes; null where crypto.subtle is missing
  * (it needs a secure context: https, or localhost). @param {string} text */
@@ -186,7 +188,7 @@ function awardLines(view, actions) {
     const ul = el("ul");
     for (const e of a.achievements) {
       const who = e.player_id === actions.me ? t("rs.you") : view.players[e.seat].name;
-      ul.append(el("li", "", `★ ${who}: ${e.name} — ${e.description}`));
+      ul.append(el("li", "", "★ " + t("rs.earned", { who, name: t(`ach.${e.key}`), text: t(`ach.${e.key}.d`) })));
     }
     box.append(ul);
     out.push(box);

@@ -12,7 +12,7 @@ import { RoomChrome } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { TableInput } from "./dnd.js";
 import { el } from "./dom.js";
-import { list, t } from "./i18n.js";
+import { list, more, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
 import { nameForm } from "./home.js";
 import { onRoomKey } from "./keys.js";
@@ -261,9 +261,11 @@ class RoomPage {
     this.awardsShown = key;
     const mine = this.awards.achievements.filter((a) => a.player_id === this.me.id);
     if (!mine.length) return;
-    const text = t("rm.achievement", { list: mine.map((a) => `${a.name} (${a.description})`).join("; ") });
-    this.chrome.showAward(text);
-    announce(text);
+    more().then(() => {
+      const text = t("rm.achievement", { list: mine.map((a) => `${t(`ach.${a.key}`)} (${t(`ach.${a.key}.d`)})`).join("; ") });
+      this.chrome.showAward(text);
+      announce(text);
+    });
   }
 
   /** @param {ErrorMessage} msg */

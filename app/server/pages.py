@@ -33,6 +33,7 @@ def static_dir(configured: str | None) -> Path:
 
 CACHE_CONTROL = "no-cache"  # keep, but ask (If-None-Match) before each use
 SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "preset_help.", "action.")
+LATER = ("rs.", "ky.", "ach.", "hm.how_html")  # the words of what loads later (results, keys help, how to play)
 
 
 class CachedStatic(StaticFiles):
@@ -63,13 +64,13 @@ def _index(index: Path, request_headers: Headers) -> Response:
     return _cached(html.encode(), "text/html; charset=utf-8", request_headers, vary="Accept-Language")
 
 
-def client_catalogue(lang: str) -> bytes | None:
-    """The catalogue the browser loads: every key but the server's own (their prefixes in
-    SERVER_ONLY), compact JSON."""
+def client_catalogue(lang: str, later: bool = False) -> bytes | None:
+    """The catalogue the browser loads first: every key but the server's own (their prefixes
+    in SERVER_ONLY) and those of what loads later (LATER, `/i18n/<lang>.later.json`), compact JSON."""
     found = CATALOGUES.get(lang)
     if found is None:
         return None
-    texts = {k: v for k, v in found.texts.items() if not k.startswith(SERVER_ONLY)}
+    texts = {k: v for k, v in found.texts.items() if not k.startswith(SERVER_ONLY) and k.startswith(LATER) == later}
     return json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -91,7 +92,8 @@ def mount_pages(app: FastAPI, folder: Path) -> None:
 
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def catalogue(lang: str, request: Request) -> Response:
-        body = client_catalogue(lang)
+        code, _, part = lang.partition(".")
+        body = client_catalogue(code, later=True) if part == "later" else None if part else client_catalogue(code)
         if body is None:
             raise HTTPException(404, "there is no catalogue for that language")
         return _cached(body, "application/json", request.headers)

@@ -16,6 +16,7 @@ from app.engine.options import OPTION_NAMES, PRESETS
 from app.engine.reasons import REASONS, english
 from app.i18n import CATALOGUES, LANGS
 from app.i18n.catalog import FOLDER, PLACEHOLDER
+from app.rooms.achievements import CATALOG as ACHIEVEMENTS
 from app.rooms.errors import ACTIONS
 from app.rooms.wording import CHOICE_LABEL, OPTION_LABEL, PRESET_LABEL
 
@@ -87,6 +88,8 @@ def test_every_reason_the_engine_and_the_rooms_give_has_a_text(lang: str) -> Non
         assert c.text(f"hint.{key}", {}) is not None, f"{lang}: hint.{key}"
     for key in ACTIONS:
         assert f"action.{key}" in c.texts
+    for kind in ACHIEVEMENTS:  # the client names each achievement in the player's language
+        assert f"ach.{kind.key}" in c.texts and f"ach.{kind.key}.d" in c.texts
     for name in OPTION_NAMES:
         assert f"option.{name}" in c.texts and f"help.{name}" in c.texts
     for name, labels in CHOICE_LABEL.items():
@@ -116,9 +119,10 @@ def test_no_english_left_in_the_other_catalogues() -> None:
     """A text copied from English unchanged is a text not translated, but for the words that are
     the same in that language (listed here) and texts of numbers and placeholders only."""
     everywhere = {"Spite & Malice", "Massachusetts", "Joker"}
-    same = {"fr": everywhere | {"Standard", "{n} pt", "{n} pts", "Message", "Total"},
-            "de": everywhere | {"Standard", "Partner", "Team {team}", "Team {team} ({names})", "online", "Bot", "Chat"},
-            "es": everywhere | {"bot", "Chat", "Total"}}
+    same = {"fr": everywhere | {"Standard", "{n} pt", "{n} pts", "Message", "Total", "Marathon"},
+            "de": everywhere | {"Standard", "Name", "Marathon", "Partner", "Team {team}", "Team {team} ({names})",
+                                "online", "Bot", "Chat"},
+            "es": everywhere | {"bot", "Chat", "Total", "normal"}}
     for lang in LANGS:
         if lang == "en":
             continue

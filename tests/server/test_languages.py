@@ -33,6 +33,10 @@ async def test_the_browser_loads_one_language_without_the_servers_texts(api: htt
     texts = r.json()
     assert texts["lang.name"] == "Deutsch"
     assert not [k for k in texts if k.startswith(("reason.", "hint.", "help.", "option."))]
+    later = (await api.get("/i18n/de.later.json")).json()
+    assert later["rs.next_hand"] == "Nächstes Spiel" and "rs.next_hand" not in texts
+    assert not set(later) & set(texts)
+    assert (await api.get("/i18n/de.other.json")).status_code == 404
     assert (await api.get("/i18n/xx.json")).status_code == 404
     assert (await api.get("/i18n/..%2Fsecret.json")).status_code == 404
 
