@@ -25,6 +25,7 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
+from .notify.worker import Outbox, load_vapid
 from .server import (
     accounts,
     errors,
@@ -34,13 +35,16 @@ from .server import (
     meta,
     metrics,
     players,
+    push,
     reviews,
     rooms,
     sessions,
     shutdown,
     social_wiring,
     socket,
+    vacation,
 )
+from .server.chatlimit import ChatLimits
 from .server.pages import mount_pages, static_dir
 from .server.passwords import HashGate
 from .server.proxies import TrustedProxies
@@ -70,7 +74,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.engine = engine
             app.state.sessions = sessions
             app.state.rooms = service
-            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue)
+            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue, settings.hash_nice)
             app.state.jobs = make_queue(settings, sessions)  # reviews: never on the move path
             await app.state.jobs.start()
             probe = metrics.start_probe()
@@ -81,6 +85,9 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                 checkpointer.start()
             await service.start()
             social = await social_wiring.start(app, settings, service, sessions)
+            app.state.vapid = await load_vapid(settings, sessions)
+            notifier = Outbox(settings, sessions, app.state.vapid)
+            notifier.start()
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -94,6 +101,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                 if collector is not None:
                     collector.cancel()
                 await service.close()
+                await notifier.close()
                 app.state.hash_gate.close()
                 await app.state.jobs.close()
                 await metrics.stop_probe(probe)
@@ -110,6 +118,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     app.state.settings = settings
     app.state.limiter = Limiter(settings)
     app.state.signin_guard = SignInGuard(settings)
+    app.state.chat_limits = ChatLimits(settings)
     app.state.open_sockets = socket.OpenSockets()
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
@@ -121,6 +130,8 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
         app.include_router(router)
     app.include_router(games.router)  # issue 24: your games
     social_wiring.install(app, settings)
+    app.include_router(push.router)  # issue 24: Web Push subscriptions
+    app.include_router(vacation.router)  # issue 24: vacation
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

@@ -94,6 +94,12 @@ class Settings(BaseSettings):
                               description="Chat lines kept per room and sent to a socket when it (re)connects")
     max_rooms_per_player: int = Field(default=20, ge=1, description="Rooms a player may host that are not over")
     max_sockets_per_player: int = Field(default=8, ge=1)
+    max_watchers_per_room: int = Field(default=64, ge=1, description="Sockets of people without a seat, per room "
+                                                                     "and instance")
+    chat_per_second: float = Field(default=1.0, gt=0, description="Chat lines a player may send a second (all sockets)")
+    chat_burst: int = Field(default=5, ge=1, description="Chat lines a player may send at once")
+    room_chat_per_second: float = Field(default=4.0, gt=0, description="Chat lines a room takes a second, all told")
+    room_chat_burst: int = Field(default=12, ge=1, description="Chat lines a room takes at once")
     token_idle_days: float = Field(default=180, gt=0, description="A bearer token unused this many days stops working")
     send_queue: int = Field(default=256, ge=8, description="Messages queued for a slow socket before it is closed")
     max_public_rooms_per_player: int = Field(default=2, ge=0, description="Public rooms a player may have waiting")
@@ -101,6 +107,7 @@ class Settings(BaseSettings):
     limit_new_players: str = Field(default="10/minute;100/day", description="Guest identities created per address")
     limit_new_rooms: str = Field(default="30/minute;300/day", description="Rooms created per address")
     limit_player_rooms: str = Field(default="10/minute;100/day", description="Rooms created per player")
+    limit_public_rooms: str = Field(default="4/hour;20/day", description="Public rooms created per address")
     limit_replays: str = Field(default="120/minute", description="Replay requests per address")
     limit_connects: str = Field(default="120/minute", description="Room sockets opened per address")
     limit_new_accounts: str = Field(default="10/minute;100/day", description="Accounts claimed per address")
@@ -120,6 +127,8 @@ class Settings(BaseSettings):
     limit_signins: str = Field(default="30/minute;300/day", description="Successful sign-ins per address")
     limit_user_signins: str = Field(default="10/minute;100/day", description="Successful sign-ins per username")
     hash_workers: int = Field(default=2, ge=1, le=64, description="Password hashes (argon2id) computed at once")
+    hash_nice: int = Field(default=10, ge=0, le=19,
+                           description="How much lower than the event loop the hash threads run (Linux nice)")
     hash_queue: int = Field(default=8, ge=0, le=10000,
                             description="Password hashes waiting for a worker; past it a sign-in is 429 at once")
     max_tokens_per_player: int = Field(
@@ -131,6 +140,8 @@ class Settings(BaseSettings):
 
     # Accounts and ratings.
     leaderboard_min_games: int = Field(default=5, ge=0, description="Rated matches a player needs on the leaderboard")
+    leaderboard_min_opponents: int = Field(
+        default=3, ge=1, description="Different opponents a player's rated matches need to be on the leaderboard")
 
     @field_validator("trusted_proxies")
     @classmethod
@@ -188,6 +199,28 @@ class Settings(BaseSettings):
     daily_options: dict[str, Any] = Field(default_factory=dict,
                                           description="Option overrides of the daily deal (JSON), on its preset")
     daily_day: str | None = Field(default=None, description="Tests only: the UTC day (YYYY-MM-DD) taken as today")
+
+    # Notifications (issue 24; docs/operations.md, "Notifications").
+    vapid_private_key: str | None = Field(
+        default=None, description="The VAPID private key (base64url raw or DER, as py-vapid reads it); unset: made "
+                                  "once and kept in the database (table server_keys)")
+    vapid_subject: str = Field(default="mailto:admin@example.org",
+                               description="The contact (mailto: or https:) given to push services in VAPID claims")
+    push_hosts: str = Field(
+        default="fcm.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,"
+                "*.notify.windows.com,web.push.apple.com,*.push.apple.com",
+        description="Hosts a push endpoint may be on, comma-separated ('*.' matches any subdomain): the server "
+                    "posts only there")
+    push_allow_http: bool = Field(default=False, description="Accept http push endpoints (tests only)")
+    push_timeout: float = Field(default=10.0, gt=0, le=120, description="Seconds a push service has to answer")
+    push_ttl: int = Field(default=86_400, ge=0, le=2_419_200, description="TTL of a Web Push message (seconds)")
+    max_push_subscriptions: int = Field(default=10, ge=1, le=100, description="Push subscriptions kept per player")
+    notify_attempts: int = Field(default=6, ge=1, le=50, description="Tries of one notification before it fails")
+    notify_backoff: float = Field(default=5.0, gt=0, le=3600,
+                                  description="Seconds before the first retry; doubled each time (at most an hour)")
+    notify_poll_seconds: float = Field(default=1.0, gt=0, le=60, description="How often the outbox worker looks")
+    notify_claim_seconds: float = Field(default=60.0, gt=0, le=3600,
+                                        description="A claimed notification is tried again elsewhere after this")
 
 
 def get_settings() -> Settings:

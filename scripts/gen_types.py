@@ -16,7 +16,9 @@ that the committed file is current: change a schema, run this, commit both.
 
 from __future__ import annotations
 
+import functools
 import json
+import operator
 import re
 import sys
 import textwrap
@@ -29,8 +31,8 @@ if str(ROOT) not in sys.path:
 
 from pydantic import TypeAdapter  # noqa: E402
 
-from app.rooms import errors, messages, records  # noqa: E402
-from app.server import responses, wire  # noqa: E402
+from app.rooms import errors, messages, records, rematch  # noqa: E402
+from app.server import lobby_wire, responses, reviews, wire  # noqa: E402
 
 TARGET = ROOT / "static" / "types.js"
 HANDWRITTEN = ROOT / "scripts" / "types_handwritten.js"
@@ -46,11 +48,15 @@ HEADER = """// @ts-check
 """
 
 # (JavaScript name, schema) by section, in the file's order; "out" is what the server sends
-# (serialization schema), "in" what it takes (validation schema).
+# (serialization schema: every field is sent, defaults too, so every field is required; the one
+# route that drops unset fields, the option catalogue, is typed by hand as OptionSpec), "in"
+# what it takes (validation schema: a field with a default may be left out).
 SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
     ("the room", "out", [
         ("RoomSeat", messages.SeatEntry),
         ("Watcher", messages.WatcherEntry),
+        ("RematchSeat", rematch.RematchSeat),
+        ("RematchInfo", rematch.RematchInfo),
         ("Room", messages.RoomInfo),
         ("RestRoom", responses.RoomLinks),
     ]),
@@ -68,11 +74,20 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("ChatMessage", wire.ChatLine),
         ("ChatHistoryMessage", wire.ChatHistory),
         ("HintMessage", wire.HintMessage),
+        ("LogMessage", wire.LogMessage),
         ("PongMessage", wire.Pong),
         ("ServerMessage", wire.SplitServerMessage),
     ]),
     ("client -> server messages", "in", [
         ("ClientMessage", wire.ClientMessage),
+    ]),
+    ("the lobby socket (/ws/lobby): server -> client", "out", [
+        ("PlayerRef", lobby_wire.PlayerRef),
+        *((model.__name__, model) for model in lobby_wire.SERVER_MODELS),
+        ("LobbyServerMessage", functools.reduce(operator.or_, lobby_wire.SERVER_MODELS)),
+    ]),
+    ("the lobby socket: client -> server", "in", [
+        ("LobbyClientMessage", lobby_wire.LobbyClientMessage),
     ]),
     ("REST", "out", [
         ("Profile", responses.PlayerProfile),
@@ -89,6 +104,11 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("Stats", responses.PlayerStats),
         ("Replay", responses.Replay),
         ("ReplayStep", responses.ReplayStep),
+        ("ReviewStatus", reviews.ReviewStatus),
+        ("MatchReview", reviews.MatchReview),
+        ("GameSeat", responses.GameSeat),
+        ("GameItem", responses.GameItem),
+        ("GameList", responses.GameList),
     ]),
 ]
 # Open REST models that stand for an engine shape of types_handwritten.js.
@@ -109,8 +129,10 @@ class Writer:
         for tp, js in ALIASES.items():
             self.names[tp.__name__] = js
         self.defs: dict[str, dict[str, Any]] = {}
+        self.mode = "out"
 
     def schema(self, tp: Any, mode: str) -> dict[str, Any]:
+        self.mode = mode
         s = TypeAdapter(tp).json_schema(mode="serialization" if mode == "out" else "validation",
                                         ref_template="#/$defs/{model}")
         self.defs.update(s.pop("$defs", {}))
@@ -151,7 +173,7 @@ class Writer:
             return str(s["x-js"])
         props = s.get("properties")
         if props:
-            required = set(s.get("required", ()))
+            required = self._required(s)
             fields = [f"{k}{'' if k in required else '?'}: {self.ts(v)}" for k, v in props.items()]
             return "{" + ", ".join(fields) + "}"
         extra = s.get("additionalProperties")
@@ -161,6 +183,9 @@ class Writer:
             return "Record<string, unknown>"
         return self.ts(s)
 
+    def _required(self, s: dict[str, Any]) -> set[str]:
+        return set(s["properties"]) if self.mode == "out" else set(s.get("required", ()))
+
     def typedef(self, js: str, tp: Any, mode: str) -> str:
         s = self.schema(tp, mode)
         if "$ref" in s and set(s) == {"$ref"}:
@@ -168,7 +193,7 @@ class Writer:
         doc = _doc(s.get("description", ""))
         props = s.get("properties")
         if props:
-            required = set(s.get("required", ()))
+            required = self._required(s)
             lines = [*doc, f"@typedef {{object}} {js}"]
             for key, sub in props.items():
                 name = key if key in required else f"[{key}]"

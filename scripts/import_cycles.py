@@ -2,7 +2,8 @@
 """List import cycles among the modules of app/, counting imports under TYPE_CHECKING and inside
 functions (a cycle the interpreter never sees is still one in the design).
 Usage: python scripts/import_cycles.py [repo root]   (exit 1 when a cycle exists; scripts/test.sh runs it)"""
-import ast, sys
+import ast
+import sys
 from pathlib import Path
 
 root = Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()

@@ -241,6 +241,10 @@ export function profilePage(id) {
     const me = api.identity();
     if (!p.account) title.append(" ", el("span", "badge", "guest"));
     if (me && me.id === p.id) title.append(" ", el("span", "badge", "you"));
+    else if (me) {  // issue 28: befriend or block from a profile (loaded after)
+      const follow = import("./invite.js");
+      follow.then((m) => title.after(m.befriendButtons(p.id, p.name)), () => {});
+    }
     rating.append(el("h2", "", "Rating"));
     if (!p.rating) {
       rating.append(el("p", "muted", p.account ? "No rated match yet." : "Guests play unrated; claim an account to be rated."));

@@ -39,10 +39,10 @@ export function drawActions(box, view, page) {
   box.append(hintLine);
   if (myTurn && view.legal_moves.length) {
     box.append(el("p", "muted how", view.options.side_plays === "many"
-      ? t("ac.how_many")
+      ? t(end ? "ac.how_many" : "ac.how_many_after")
       : view.options.must_discard
         ? t("ac.how_one")
-        : t("ac.how_free")));
+        : t(end ? "ac.how_free" : "ac.how_free_side")));
   }
   return hintLine;
 }

@@ -5,7 +5,7 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { list, t } from "./i18n.js";
 import { keysHelp } from "./keys.js";
 import { app, leave } from "./router.js";
 
@@ -15,6 +15,16 @@ import { app, leave } from "./router.js";
  * @typedef {{mayLeave: () => boolean, retry: () => void, signal: TurnSignal,
  *   chat: {el: HTMLElement, input: HTMLInputElement}}} ChromeCtx
  */
+
+/** Who watches, by name, without this browser's player ("Watching: Cleo, 2 more"), or "".
+ * @param {import("./types.js").Room} room @param {string} me */
+export function watchingText(room, me) {
+  const others = room.watchers.filter((w) => w.player_id !== me);
+  const named = others.filter((w) => w.name).map((w) => w.name);
+  const unnamed = others.length - named.length;
+  if (unnamed) named.push(t("rm.more", { n: unnamed }));
+  return others.length ? t("rm.watching", { names: list(named) }) : "";
+}
 
 export class RoomChrome {
   /** @param {string} code @param {ChromeCtx} ctx */
@@ -31,7 +41,7 @@ export class RoomChrome {
     this.title = el("span", "room-title", t("ch.room", { code }));
     this.connDot = el("span", "conn-state", t("ch.connecting"));
     this.connDot.setAttribute("role", "status");
-    this.helpButton = button(t("ch.keys"), () => this.toggleHelp(), "small");
+    this.helpButton = button(t("ch.keys"), () => this.toggleHelp(), "small keys-button");
     this.helpButton.setAttribute("aria-expanded", "false");
     this.chatBadge = button(t("ch.chat"), () => this.readChat(true), "small chat-badge");
     this.chatBadge.id = "chat-badge";
@@ -46,12 +56,23 @@ export class RoomChrome {
     this.toast.setAttribute("role", "alert");
     this.toast.hidden = true;
     this.helpBox = keysHelp();
+    this.away = el("div", "away-note");
+    this.away.id = "away-note";
+    this.away.setAttribute("role", "status");
+    this.away.hidden = true;
     ctx.chat.el.addEventListener("focusin", () => this.readChat(false));
   }
 
   /** What goes above the room's main part, in order. */
   parts() {
-    return [this.top, this.banner, this.toast, this.helpBox];
+    return [this.top, this.banner, this.toast, this.helpBox, this.away];
+  }
+
+  /** What the server did for you while you were away, until closed. @param {string} text */
+  showAway(text) {
+    this.away.textContent = "";
+    this.away.append(el("span", "", text), " ", button("OK", () => { this.away.hidden = true; }, "small"));
+    this.away.hidden = false;
   }
 
   toggleHelp() {
@@ -78,9 +99,11 @@ export class RoomChrome {
     this.toastTimer = setTimeout(() => { this.toast.hidden = true; this.toast.className = "toast"; }, ms);
   }
 
-  /** A chat line from someone else: counted unless the chat is being read. */
+  /** A chat line from someone else: counted unless the chat is on screen (or being typed in). */
   unreadChat() {
-    const seen = !document.hidden && this.ctx.chat.el.contains(document.activeElement);
+    const box = this.ctx.chat.el.getBoundingClientRect();
+    const inSight = box.bottom > 0 && box.top < innerHeight && box.height > 0;
+    const seen = !document.hidden && (inSight || this.ctx.chat.el.contains(document.activeElement));
     if (seen) return;
     this.unread += 1;
     this.chatBadge.hidden = false;

@@ -12,7 +12,7 @@ import { navigate } from "./router.js";
 /**
  * What the result needs from the room page.
  * @typedef {{code: string, me: {id: string}, matchId: string | null, awards: import("./types.js").Awards | null,
- *   nextHand: import("./types.js").NextHandInfo | null, nextDeadline: number | null,
+ *   nextHand: import("./types.js").NextHandInfo | null, nextDeadline: number | null, room: import("./types.js").Room | null,
  *   send: (msg: ClientMessage) => boolean, mayLeave: () => boolean, toLobby: () => void, draw: () => void}} EndingPage
  */
 
@@ -48,6 +48,9 @@ export class Endings {
       countdown: countdownText(page.nextDeadline, v),
       next: () => { done(); page.send({ type: "next_hand" }); },
       rematch: () => { done(); page.send({ type: "rematch" }); },
+      decline: () => { page.send({ type: "rematch", accept: false }); },
+      offer: page.room ? page.room.rematch || null : null,
+      connected: page.room ? page.room.seats.map((s) => s.bot !== null || s.connected) : [],
       home: () => { if (page.mayLeave()) navigate("/"); },
       lobby: v.status === "match_over" ? () => { done(); page.toLobby(); } : null,
       replay: matchId && v.status === "match_over" ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,

@@ -4,6 +4,7 @@
 
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
+import { countTitle, gamesList } from "./games.js";
 import { more, picker, t } from "./i18n.js";
 import { loadMeta, optionsFields } from "./lobby.js";
 import { quickStart } from "./quick.js";
@@ -69,9 +70,16 @@ export function homePage(ctx) {
     const acct = el("a", "", t(me.username ? "hm.account" : "hm.claim"));
     acct.href = "/#account";
     acct.id = "account-link";
-    who.append(hist, " · ", prof, " · ", acct);
+    const games = el("a", "", "Your games");
+    games.href = "/#games";
+    who.append(games, " · ", hist, " · ", prof, " · ", acct);
     page.append(who);
+    page.append(gamesList(ctx, { onCount: (n) => countTitle(n) }));  // first, when there are any
     page.append(quickStart(ctx));
+    const finding = el("div", "finding-slot");  // issue 28: quick match, daily deal, friends (loaded after)
+    page.append(finding);
+    const cards = import("./finding.js");
+    cards.then((m) => finding.replaceWith(m.findingCards(ctx)), () => {});
   }
   const links = el("p", "toplinks");
   const board = el("a", "", t("hm.leaderboard"));
@@ -155,7 +163,10 @@ function createPanel(ctx) {
     box.append(label, rated, el("p", "help", t("hm.rated_help")));
     form.insertBefore(box, go);
   }
+  const pace = paceField();
+  form.insertBefore(pace.el, go);
   loadMeta().then((meta) => {
+    pace.bounds(meta.turn_based_seconds);
     fields = optionsFields(meta, { preset: "standard" }, { rated: !!(rated && rated.checked) });
     if (rated) rated.addEventListener("change", () => fields.setRated(rated.checked));
     slot.replaceWith(fields.el);
@@ -167,7 +178,7 @@ function createPanel(ctx) {
     go.disabled = true;
     err.textContent = "";
     try {
-      const spec = { ...fields.value(), ...(rated && rated.checked ? { rated: true } : {}) };
+      const spec = { ...fields.value(), ...(rated && rated.checked ? { rated: true } : {}), ...pace.value() };
       const room = await api.createRoom(ctx.seed ? { ...spec, seed: ctx.seed } : spec);
       ctx.navigate("/r/" + encodeURIComponent(room.code));
     } catch (ex) {
@@ -177,6 +188,53 @@ function createPanel(ctx) {
     }
   });
   return box;
+}
+
+const TURNS = [[3600, "1 hour"], [43200, "12 hours"], [86400, "1 day"], [259200, "3 days"], [604800, "1 week"],
+  [1209600, "2 weeks"]];
+
+/** Live or turn-based, and a turn-based room's time per turn. */
+function paceField() {
+  const box = el("fieldset", "field pace-field");
+  box.append(el("legend", "", "Pace"));
+  const pick = el("select");
+  pick.id = "pace-input";
+  for (const [v, t] of [["live", "Live: everyone at the table"], ["turn_based", "Turn-based: play at your own pace"]]) {
+    const o = el("option", "", t);
+    o.value = v;
+    pick.append(o);
+  }
+  const label = el("label", "", "How you play ");
+  label.htmlFor = pick.id;
+  const turn = el("select");
+  turn.id = "turn-length";
+  const turnLabel = el("label", "", "Time per turn ");
+  turnLabel.htmlFor = turn.id;
+  const more = el("div", "turn-based-only");
+  more.append(turnLabel, turn, el("p", "help", "Take hours or days for each turn; the game goes on when nobody is " +
+    "online. When time runs out the server plays your turn. Find your games under Your games."));
+  const fill = (min = 3600, max = 1209600, dflt = 86400) => {
+    turn.textContent = "";
+    for (const [v, t] of TURNS) {
+      if (Number(v) < min || Number(v) > max) continue;
+      const o = el("option", "", String(t));
+      o.value = String(v);
+      turn.append(o);
+    }
+    turn.value = String(dflt);
+  };
+  fill();
+  const show = () => { more.hidden = pick.value !== "turn_based"; };
+  pick.addEventListener("change", show);
+  show();
+  box.append(label, pick, more);
+  return {
+    el: box,
+    /** @param {{min: number, max: number, default: number | null} | null | undefined} b */
+    bounds: (b) => { if (b) fill(b.min, b.max, b.default ?? 86400); },
+    /** @returns {{pace?: "turn_based", turn_seconds?: number}} */
+    value: () => (pick.value === "turn_based" ? { pace: "turn_based", turn_seconds: Number(turn.value) } : {}),
+  };
 }
 
 /** The How to play page: the rules in a few lines. */

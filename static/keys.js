@@ -11,7 +11,7 @@ import { endTurnMove, takeBackMove } from "./moves.js";
 /**
  * What a key may act on: the page's view and hint setting, and what it can do.
  * @typedef {{view: View | null, hints: boolean, sendMove: (move: Move) => boolean, askHint: () => void,
- *   focusChat: () => void, toggleHelp: () => void, shortcut: (key: string) => boolean}} KeyTarget
+ *   focusChat: () => void, toggleHelp: () => void, shortcut: (key: string) => boolean, refuse: (text: string) => void}} KeyTarget
  */
 
 /** The help box the Keys button (or ?) opens. */
@@ -31,6 +31,13 @@ export function keysHelp() {
   return box;
 }
 
+/** Why E does not end the turn now, naming the rule. @param {View} view */
+export function endRefusal(view) {
+  if (view.status !== "playing" || view.you === null || view.turn !== view.you) return t("dn.not_turn");
+  if (view.options.side_plays === "many") return t("ky.end_not_yet");
+  return t(view.options.must_discard ? "ky.end_by_discard" : "ky.end_by_discard_only");
+}
+
 /** @param {EventTarget | null} t */
 const typing = (t) => t instanceof Element && !!t.closest("input, textarea, select");
 
@@ -48,7 +55,9 @@ export function onRoomKey(e, page) {
   const k = e.key;
   if (k === "e" || k === "E") {
     const end = endTurnMove(view);
-    if (end) { e.preventDefault(); page.sendMove(end); }
+    e.preventDefault();
+    if (end) page.sendMove(end);
+    else page.refuse(endRefusal(view));
   } else if ((k === "h" || k === "H") && page.hints && view.turn === view.you) {
     e.preventDefault();
     page.askHint();

@@ -115,7 +115,7 @@ export function roomLobby(room, you, ctx) {
     start.id = "start-button";
     start.disabled = !full;
     page.append(start);
-    if (!full) page.append(el("p", "muted", t("lb.fill")));
+    if (!full) page.append(el("p", "muted", t(room.rated ? "lb.fill_rated" : "lb.fill")));
     if (ctx.meta) {
       const det = el("details", "configure");
       det.append(el("summary", "", t("lb.change")));

@@ -34,12 +34,32 @@ function place(named, pile, mover, me) {
 
 /** "Bob played 5♥ from their hand to centre 2". @param {Named} named @param {number | null} me
  * @param {{kind: string, seat: number, card: Card | null, from?: Pile, to?: Pile}} m */
-export function moveWords(named, me, m) {
+export function moveWords(named, me, m, server = false) {
   const card = m.card ? shortCard(m.card) : t("ml.a_card");
   const at = (/** @type {Pile} */ p) => (p ? place(named, p, m.seat, me) : "");
   const kind = ["play", "discard", "move_side", "load"].includes(m.kind) ? m.kind
     : m.kind === "take_back" ? (m.card ? "take_back" : "take_back_last") : "end_turn";
-  return t(`ml.${kind}${m.seat === me ? "_you" : ""}`, { name: playerName(named, m.seat), card, from: at(m.from), to: at(m.to) });
+  const key = server ? `ml.srv_${kind}` : `ml.${kind}${m.seat === me ? "_you" : ""}`;
+  return t(key, { name: playerName(named, m.seat), card, from: at(m.from), to: at(m.to) });
+}
+
+/** "While you were away, the server played 5♥ from your hand to centre 2 (time ran out); ...":
+ * the moves of `versions` (made for your seat) in the log's `entries`, or null if none.
+ * @param {Named & {you: number | null}} view @param {{v: number, events: GameEvent[]}[]} entries @param {number[]} versions */
+export function awayText(view, entries, versions) {
+  const said = [];
+  for (const e of entries) {
+    if (!versions.includes(e.v)) continue;
+    const by = e.events.find((ev) => ev.type === "autoplay");
+    for (const ev of e.events) {
+      let words = null;
+      if (ev.type === "play" || ev.type === "discard" || ev.type === "move_side" || ev.type === "load") {
+        words = moveWords(view, view.you, { ...ev, kind: ev.type, from: ev.type === "discard" ? undefined : ev.from }, true);
+      } else if (ev.type === "end_turn") words = t("ml.srv_end_turn");
+      if (words) said.push(words + (by && by.type === "autoplay" && by.by === "clock" ? ` (${t("ml.timeout")})` : ""));
+    }
+  }
+  return said.length ? t("ml.away", { list: said.join("; ") }) : null;
 }
 
 /** @type {Record<string, string>} */
@@ -62,8 +82,19 @@ export class MoveLog {
     this.el.append(el("h2", "", t("ml.moves")), this.list);
   }
 
+  /** The log of the whole hand from the server (`log`, on each connect), instead of what was here.
+   * @param {Named & {you: number | null}} view @param {{v: number, events: GameEvent[]}[]} entries */
+  rebuild(view, entries) {
+    this.lines = [];
+    this.mover = null;
+    this.auto = null;
+    this.recent = new Set();
+    for (const e of entries) this.add(view, e.events, false);
+    this.draw();
+  }
+
   /** @param {Named & {you: number | null}} view @param {GameEvent[]} events */
-  add(view, events) {
+  add(view, events, draw = true) {
     for (const ev of events) {
       if (ev.type === "deal") { this.lines = []; this.recent = new Set(); this.mover = null; this.push(null, t("ml.dealt")); }
       else if (ev.type === "autoplay") { this.startTurn(ev.seat); this.auto = ev.by; }
@@ -77,7 +108,7 @@ export class MoveLog {
           shortCard(ev.card));
       }
     }
-    this.draw();
+    if (draw) this.draw();
   }
 
   /** @param {number} seat */

@@ -5,6 +5,7 @@
 
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").Room} Room */
@@ -17,10 +18,10 @@ const QUICK_KEY = "spite.quick";
  * @param {QuickCtx} ctx */
 export function quickStart(ctx) {
   const box = el("div", "quick-start");
-  const go = button("Play a bot now", null, "primary big");
+  const go = button(t("qk.play_bot"), null, "primary big");
   go.id = "quick-bot";
   const err = errorLine("quick-error");
-  box.append(go, el("span", "muted", " A short game (pay-off piles of 13) against a Normal bot."), err);
+  box.append(go, el("span", "muted", " " + t("qk.about")), err);
   go.addEventListener("click", async () => {
     go.disabled = true;
     try {
@@ -38,18 +39,24 @@ export function quickStart(ctx) {
 }
 
 
+/** The step last sent ("CODE:sit", ...): the room object comes twice on connect (in `welcome`,
+ * then as `room`), and a step must not be sent again before the room shows it done. */
+let sent = "";
+
 /** The next step of a quick start in `room` for the player `me`, if this browser started one
- * there: sit, add a Normal bot, start.
+ * there: sit, add a Normal bot, start (each once).
  * @param {Room} room @param {string} me @param {(msg: ClientMessage) => boolean} send */
 export function quickStep(room, me, send) {
   if (sessionStorage.getItem(QUICK_KEY) !== room.code) return;
   if (room.status !== "waiting" || room.host !== me) { sessionStorage.removeItem(QUICK_KEY); return; }
   const mine = room.seats.find((s) => s.player_id === me);
   const empty = room.seats.find((s) => s.player_id === null && !s.bot);
-  if (!mine) send({ type: "sit", seat: empty ? empty.seat : 0 });
-  else if (empty) send({ type: "add_bot", seat: empty.seat, level: "normal" });
-  else {
-    sessionStorage.removeItem(QUICK_KEY);
-    send({ type: "start" });
-  }
+  /** @type {ClientMessage} */
+  const msg = !mine ? { type: "sit", seat: empty ? empty.seat : 0 }
+    : empty ? { type: "add_bot", seat: empty.seat, level: "normal" } : { type: "start" };
+  const key = `${room.code}:${msg.type}`;
+  if (key === sent) return;
+  sent = key;
+  if (msg.type === "start") sessionStorage.removeItem(QUICK_KEY);
+  send(msg);
 }

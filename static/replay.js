@@ -83,6 +83,10 @@ export function matchItem(m) {
     const a = el("a", "", "Replay");
     a.href = "/#replay/" + encodeURIComponent(m.id);
     li.append(" ", a);
+  } else if (m.room) { // still being played (or left): back to its table, to play on or watch
+    const a = el("a", "resume", "Back to the table");
+    a.href = "/r/" + encodeURIComponent(m.room);
+    li.append(" ", a);
   }
   return li;
 }

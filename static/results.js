@@ -50,7 +50,13 @@ const REASON = {
  * @property {(r: import("./types.js").Rating) => string} [ratingText]
  * @property {number[] | null} [ready]  between hands: the seats ready for the next hand
  * @property {string | null} [countdown]  between hands: the time left before it is dealt anyway
+ * @property {import("./types.js").RematchInfo | null} [offer]  once the match is over: the rematch offered
+ * @property {boolean[]} [connected]  by seat: is that person in the room now
+ * @property {() => void} [decline]  decline the rematch offered
  */
+
+/** "you", "Ann and you", "Ann, Bob and you". @param {string[]} names */
+const listed = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
 
 /**
  * The result dialog for a finished hand (`view.result` is set).
@@ -65,18 +71,21 @@ export function resultPanel(view, committed, actions) {
   box.setAttribute("role", "dialog");
   box.setAttribute("aria-modal", actions.close ? "false" : "true");
   box.setAttribute("aria-labelledby", "result-title");
-  const title = el("h2", "", (actions.close ? t("rs.last") + " " : "") + (over ? t("rs.match_over") : t("rs.hand_over", { n: view.hand_number })));
+  const single = view.options.match_target === null; // one hand is the whole game
+  const title = el("h2", "", (actions.close ? t("rs.last") + " " : "")
+    + (over ? t(single ? "rs.game_over" : "rs.match_over") : t("rs.hand_over", { n: view.hand_number })));
   title.id = "result-title";
   title.tabIndex = -1;
   box.append(title);
   box.append(el("p", "result-line", handOverText(view, r)));
   box.append(el("p", "result-reason", t(REASON[r.reason])));
-  if (over && r.match_winners.length) {
+  if (over && r.match_winners.length && !single) {
+    const mine = view.you !== null && r.match_winners.includes(view.you);
     const names = r.match_winners.map((s) => (s === view.you ? t("an.you") : view.players[s].name));
     const team = teamOf(view, r.match_winners);
     box.append(el("p", "result-line", team !== null
       ? t("rs.match_won", { names: t("an.team", { team: TEAM[team], names: list(names) }) })
-      : t("rs.match_won", { names: list(names) })));
+      : mine && names.length === 1 ? t("rs.you_won") : t("rs.match_won", { names: list(names) })));
   }
 
   const table = el("table", "scores");
@@ -142,7 +151,7 @@ export function resultPanel(view, committed, actions) {
   if (actions.close) {
     button(t("rs.close"), actions.close, "primary").id = "close-result";
   } else if (actions.isPlayer) {
-    if (over) button(t("rs.rematch"), actions.rematch, "primary big").id = "rematch-button";
+    if (over) rematchButtons(view, actions, button);
     else if (ready.includes(me)) {
       const b = button(t("rs.ready") + " ✓", () => {}, "primary big");
       b.id = "next-hand";
@@ -156,6 +165,7 @@ export function resultPanel(view, committed, actions) {
     home.id = "result-home";
   }
   if (!over && !actions.close && actions.ready) box.append(readyLine(view, ready, actions.countdown));
+  if (over && !actions.close && actions.offer) box.append(rematchLine(view, actions));
   box.append(buttons);
   return box;
 }
@@ -195,6 +205,44 @@ function awardLines(view, actions) {
   }
   return out;
 
+}
+
+/** Once the match is over: offer a rematch, or answer the one offered.
+ * @param {View} view @param {ResultActions} actions @param {(text: string, fn: () => void, cls?: string) => HTMLButtonElement} button */
+function rematchButtons(view, actions, button) {
+  const offer = actions.offer;
+  const mine = offer ? offer.seats.find((s) => s.seat === view.you) : null;
+  const answer = mine ? mine.answer : null;
+  if (!offer) {
+    button(t("rs.offer"), actions.rematch, "primary big").id = "rematch-button";
+  } else if (answer === "offered" || answer === "accepted") {
+    const b = button(t(answer === "offered" ? "rs.offered" : "rs.accepted") + " ✓", () => {}, "primary big");
+    b.id = "rematch-button";
+    b.disabled = true;
+  } else {
+    button(t("rs.accept"), actions.rematch, "primary big").id = "rematch-accept";
+    if (answer !== "declined") button(t("rs.decline"), actions.decline).id = "rematch-decline";
+  }
+}
+
+/** Who offered the rematch and each seat's answer ("Ann offered a rematch · you: waiting · Bob
+ * declined"). @param {View} view @param {ResultActions} actions */
+function rematchLine(view, actions) {
+  const offer = actions.offer;
+  const line = el("p", "rematch-line");
+  line.id = "rematch-line";
+  line.setAttribute("role", "status");
+  const name = (/** @type {number} */ s) => (s === view.you ? t("rs.you_obj") : view.players[s] ? view.players[s].name : t("lb.seat", { n: s + 1 }));
+  const here = actions.connected || [];
+  const said = offer.seats.filter((s) => s.answer !== "bot" && s.answer !== "offered").map((s) => {
+    const who = name(s.seat);
+    if (s.answer === "waiting" && here[s.seat] === false) return t("rs.r_gone", { who });
+    return ["accepted", "declined", "waiting", "left", "empty"].includes(s.answer)
+      ? t(`rs.r_${s.answer}`, { who, n: s.seat + 1 }) : "";
+  });
+  const by = offer.by === null ? t("rs.r_someone") : offer.by === view.you ? t("rs.you") : name(offer.by);
+  line.textContent = t("rs.r_offered", { who: by }) + (said.length ? ` · ${said.join(" · ")}` : "") + ".";
+  return line;
 }
 
 /** Who the next hand waits for, and the countdown before it is dealt anyway.

@@ -8,7 +8,7 @@ import * as api from "./api.js";
 import { animate, snapshot } from "./anim.js";
 import { announce, describeEvents } from "./announce.js";
 import { chatPanel } from "./chat.js";
-import { RoomChrome } from "./chrome.js";
+import { RoomChrome, watchingText } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { TableInput } from "./dnd.js";
 import { el } from "./dom.js";
@@ -16,8 +16,8 @@ import { list, more, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
 import { nameForm } from "./home.js";
 import { onRoomKey } from "./keys.js";
-import { inviteBox, loadMeta, roomLobby } from "./lobby.js";
-import { MoveLog } from "./movelog.js";
+import { inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
+import { MoveLog, awayText } from "./movelog.js";
 import { quickStep } from "./quick.js";
 import { app, homeLink, onLeave, refresh } from "./router.js";
 import { TurnSignal } from "./signal.js";
@@ -52,6 +52,8 @@ class RoomPage {
     this.me = me;
     /** @type {Room | null} */
     this.room = null;
+    /** @type {string | null} the room's rules in a line, as last shown */
+    this.rules = null;
     /** @type {You | null} */
     this.you = null;
     /** @type {View | null} the table, once a match has started (null in the lobby) */
@@ -133,6 +135,8 @@ class RoomPage {
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     });
     this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
+    const invite = import("./invite.js");  // issue 28: invite a friend (loaded after)
+    invite.then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
   }
 
   /** @param {ClientMessage} msg */
@@ -161,6 +165,12 @@ class RoomPage {
 
   toggleHelp() {
     this.chrome.toggleHelp();
+  }
+
+  /** A refusal: shown and read out. @param {string} text */
+  refuse(text) {
+    this.chrome.showError(text);
+    announce(text, true);
   }
 
   /** A card shortcut key (1-9, P). @param {string} key */
@@ -196,6 +206,12 @@ class RoomPage {
       case "hint":
         this.onHint(msg);
         break;
+      case "log": // the whole hand's moves, on each connect; what was made for you while away
+        if (!this.view || msg.match_id !== this.matchId) break;
+        this.log.rebuild(this.view, msg.entries);
+        this.showAway(awayText(this.view, msg.entries, msg.made_for_you));
+        this.draw();
+        break;
       case "pong":
         break;
       default: // a type newer than this client: say so, and carry on
@@ -205,18 +221,18 @@ class RoomPage {
 
   /** @param {Room} room */
   onRoom(room) {
+    const rules = JSON.stringify([room.preset, room.overrides, room.seat_count, room.turn_seconds, room.hints, room.public]);
+    if (this.room && this.rules !== rules && room.status === "waiting" && room.host !== this.me.id) {
+      this.chrome.showError(t("rm.rules_changed", { rules: roomSummary(room, this.meta) }));
+    }
     this.room = room;
+    this.rules = rules;
     quickStep(room, this.me.id, (m) => this.send(m));
     this.chrome.title.textContent = t("ch.room", { code: room.code });
-    // Who watches, by name, without this browser's player.
-    const others = room.watchers.filter((w) => w.player_id !== this.me.id);
-    const named = others.filter((w) => w.name).map((w) => w.name);
-    const unnamed = others.length - named.length;
-    if (unnamed) named.push(t("rm.more", { n: unnamed }));
-    this.spectators.textContent = others.length ? t("rm.watching", { names: list(named) }) : "";
+    this.spectators.textContent = watchingText(room, this.me.id);
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
-    if (!this.view || room.status === "waiting") {
+    if (!this.view || room.status === "waiting" || this.view.status === "match_over") {
       if (room.status === "waiting") this.view = null;
       this.draw();
     }
@@ -266,6 +282,13 @@ class RoomPage {
       this.chrome.showAward(text);
       announce(text);
     });
+  }
+
+  /** @param {string | null} text */
+  showAway(text) {
+    if (!text) return;
+    this.chrome.showAway(text);
+    announce(text);
   }
 
   /** @param {ErrorMessage} msg */

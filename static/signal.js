@@ -10,6 +10,14 @@ const soundOn = () => localStorage.getItem(KEY) !== "off";
 
 export class TurnSignal {
   constructor() {
+    // A browser lets a page play sound only after a click or key press on it (so not right
+    // after a reload): the chime is made ready at the first one.
+    const arm = () => {
+      if (soundOn() && !this.audio) try { this.audio = new AudioContext(); } catch { /* no sound here */ }
+      if (this.audio && this.audio.state === "suspended") this.audio.resume().catch(() => {});
+    };
+    document.addEventListener("pointerdown", arm, { once: true, capture: true });
+    document.addEventListener("keydown", arm, { once: true, capture: true });
     this.base = document.title;
     this.mine = false;
     this.unreadCount = 0;

@@ -88,7 +88,9 @@ export function seatOrder(view) {
 
 /** One sentence saying whose turn it is (also what the live region says). @param {View | OpenView} view */
 export function turnText(view) {
-  if (view.status !== "playing") return t(view.status === "match_over" ? "tb.match_over" : "tb.hand_over");
+  if (view.status !== "playing") {
+    return t(view.status !== "match_over" ? "tb.hand_over" : view.options.match_target === null ? "tb.game_over" : "tb.match_over");
+  }
   if (view.turn === view.you) {
     return t(view.legal_moves.length ? "tb.your_turn" : "tb.your_turn_wait");
   }

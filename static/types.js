@@ -194,11 +194,23 @@
  * @property {BotLevel | null} bot
  * @property {boolean} connected
  * @property {number | null} team  the seat's team index (0, 1, 2) in a partnership game, else null
+ * @property {boolean} vacation  the seat's player is on vacation (turn-based deadlines wait)
  */
 /**
  * @typedef {object} Watcher
  * @property {string} player_id
  * @property {string | null} name  null if unknown
+ */
+/**
+ * @typedef {object} RematchSeat
+ * @property {number} seat
+ * @property {"offered" | "accepted" | "declined" | "waiting" | "left" | "empty" | "bot"} answer
+ */
+/**
+ * The room object's `rematch`, once someone has offered one: who offered, each seat's answer.
+ * @typedef {object} RematchInfo
+ * @property {number | null} by
+ * @property {RematchSeat[]} seats
  */
 /**
  * The room object (`room`, `welcome.room`, and REST with its links).
@@ -223,6 +235,7 @@
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  * @property {string} pace  live, or turn_based: hours or days a turn
+ * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
  */
 /**
  * A room as REST answers it: the room object (`app.rooms.messages.RoomInfo`, as the socket sends it), with
@@ -248,6 +261,7 @@
  * @property {boolean} seeded
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  * @property {string} pace  live, or turn_based: hours or days a turn
+ * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
  * @property {string} invite_url
  * @property {string} socket_path
  */
@@ -362,12 +376,23 @@
  * @property {string} reason
  */
 /**
+ * The current hand's move log, sent on each (re)connect after the first state (`app.rooms.handlog`): every
+ * version of the hand with its events, and the versions the server played for the receiver's seat since their
+ * own last move.
+ * @typedef {object} LogMessage
+ * @property {"log"} type
+ * @property {string} match_id
+ * @property {number} hand_number
+ * @property {{v: number, events: GameEvent[]}[]} entries
+ * @property {number[]} made_for_you
+ */
+/**
  * @typedef {object} PongMessage
  * @property {"pong"} type
  */
 /**
  * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | ChatHistoryMessage
- *   | HintMessage | PongMessage} ServerMessage
+ *   | HintMessage | LogMessage | PongMessage} ServerMessage
  */
 
 // ---- client -> server messages -----------------------------------------------------------------
@@ -379,8 +404,96 @@
  *   | {type: "free_seat", seat: number}
  *   | {type: "configure", preset?: string | null, options?: Record<string, unknown> | null, seats?: number | null, turn_seconds?: number | null, public?: boolean | null, hints?: boolean | null}
  *   | {type: "start"} | {type: "move", id?: string | number | null, move: Move}
- *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch"} | {type: "ping"}
- *   | {type: "hint"}} ClientMessage
+ *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch", accept?: boolean}
+ *   | {type: "ping"} | {type: "hint"}} ClientMessage
+ */
+
+// ---- the lobby socket (/ws/lobby): server -> client --------------------------------------------
+
+/**
+ * @typedef {object} PlayerRef
+ * @property {string} player_id
+ * @property {string} name
+ */
+/**
+ * After hello: who you are.
+ * @typedef {object} LobbyWelcome
+ * @property {"welcome"} type
+ * @property {PlayerRef} you
+ */
+/**
+ * Someone invited you to a room (accept: `POST /api/invitations/{id}/accept`).
+ * @typedef {object} LobbyInvitation
+ * @property {"invitation"} type
+ * @property {string} id
+ * @property {string} room
+ * @property {PlayerRef} from
+ * @property {string} expires_at
+ */
+/**
+ * An invitation to you or from you was accepted, declined, withdrawn or expired.
+ * @typedef {object} LobbyInvitationClosed
+ * @property {"invitation_closed"} type
+ * @property {string} id
+ * @property {string} room
+ * @property {"accepted" | "declined" | "withdrawn" | "expired"} status
+ */
+/**
+ * It is your turn in one of your rooms (sent by the turn-based rooms' notifications).
+ * @typedef {object} LobbyYourTurn
+ * @property {"your_turn"} type
+ * @property {string} room
+ * @property {string | null} deadline
+ */
+/**
+ * A friend came online or went; `room`: a room of theirs you may join or watch, or null.
+ * @typedef {object} LobbyFriend
+ * @property {"friend"} type
+ * @property {string} player_id
+ * @property {boolean} online
+ * @property {string | null} room
+ */
+/**
+ * A player asked to be your friend (or accepted your request: `friends` true).
+ * @typedef {object} LobbyFriendRequest
+ * @property {"friend_request"} type
+ * @property {PlayerRef} from
+ * @property {boolean} friends
+ */
+/**
+ * Your quick-match ticket found a table: go to `room`.
+ * @typedef {object} LobbyMatched
+ * @property {"matched"} type
+ * @property {string} room
+ * @property {string} ticket
+ */
+/**
+ * Your quick-match ticket ended without a table (cancelled: you left, or it could not be made).
+ * @typedef {object} LobbyQuickMatch
+ * @property {"quick_match"} type
+ * @property {string} ticket
+ * @property {"cancelled"} status
+ * @property {null} room
+ */
+/**
+ * @typedef {object} LobbyError
+ * @property {"error"} type
+ * @property {string} code
+ * @property {string} message
+ */
+/**
+ * @typedef {object} LobbyPong
+ * @property {"pong"} type
+ */
+/**
+ * @typedef {LobbyWelcome | LobbyInvitation | LobbyInvitationClosed | LobbyYourTurn | LobbyFriend
+ *   | LobbyFriendRequest | LobbyMatched | LobbyQuickMatch | LobbyError | LobbyPong} LobbyServerMessage
+ */
+
+// ---- the lobby socket: client -> server --------------------------------------------------------
+
+/**
+ * @typedef {{type: "hello", token: string} | {type: "ping"}} LobbyClientMessage
  */
 
 // ---- REST --------------------------------------------------------------------------------------
@@ -402,7 +515,7 @@
  * @property {boolean} account
  * @property {Rating | null} rating
  * @property {string | null} username
- * @property {{count: number, last_at: string | null} | null} [failed_sign_ins]
+ * @property {{count: number, last_at: string | null} | null} failed_sign_ins
  */
 /**
  * @typedef {object} RatingStep
@@ -448,6 +561,7 @@
  * @property {{min: number, max: number}} seats
  * @property {{min: number, max: number, default: number | null}} turn_seconds
  * @property {{default: boolean}} hints
+ * @property {{min: number, max: number, default: number | null} | null} turn_based_seconds  a turn-based room's turn bounds (pace turn_based), default one day
  */
 /**
  * @typedef {object} MatchPlayer
@@ -508,6 +622,52 @@
  * @property {number} at
  * @property {number} total
  * @property {OpenView} view
+ */
+/**
+ * Where a review stands: queued, running, done or failed (with `error`).
+ * @typedef {object} ReviewStatus
+ * @property {string} status
+ * @property {number} progress
+ * @property {string | null} error
+ */
+/**
+ * The review: empty lists until it is done.
+ * @typedef {object} MatchReview
+ * @property {string} status
+ * @property {number} progress
+ * @property {string | null} error
+ * @property {string} level
+ * @property {{v: number, seat: number, played: Record<string, unknown>, best: Record<string, unknown>, chance_played: number, chance_best: number, loss: number, mark: string | null, alternatives: number}[]} decisions
+ * @property {{v: number, seat: number, chance: number, hand: number}[]} chances
+ * @property {{hand: number, seat: number, points: number}[]} luck
+ * @property {{seat: number, decisions: number, accuracy: number | null, inaccuracies: number, mistakes: number, blunders: number, average_loss: number | null, luck: number}[]} summary
+ */
+/**
+ * @typedef {object} GameSeat
+ * @property {number} seat
+ * @property {string | null} name
+ * @property {string | null} bot
+ */
+/**
+ * A room you sit in that is not over.
+ * @typedef {object} GameItem
+ * @property {string} code
+ * @property {string} url  the room's page, /r/CODE
+ * @property {"live" | "turn_based"} pace
+ * @property {string} status  waiting, playing or hand_over
+ * @property {boolean} your_turn
+ * @property {string | null} deadline  when the server acts for the seat to move (ISO 8601), if timed
+ * @property {number | null} turn_seat
+ * @property {number | null} you  your seat
+ * @property {GameSeat[]} seats
+ * @property {string | null} last_move_at
+ * @property {string | null} match_id
+ * @property {number | null} turn_seconds
+ */
+/**
+ * @typedef {object} GameList
+ * @property {GameItem[]} items
+ * @property {number} your_turn  how many of them wait for your move
  */
 
 export {};

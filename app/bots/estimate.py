@@ -7,7 +7,7 @@ likely is its team to win the hand?" (with `moves=[None]`: as the position stand
    Hard bot's belief about the other hands, `belief.py`): never the real hidden cards;
 2. applies each move to a copy of that one sample and plays on with the rollout policy (Hard's
    fast policy as a model of Normal: pay-off card first, climb toward it, never set up an
-   opponent, Normal's discards) for `budget.turns` turn ends or until the hand is over;
+   opponent, Normal's discards) for `Budget.turns` turn ends or until the hand is over;
 3. scores the end: 1 won, 0 lost, 0.5 drawn, and a position still open by the `Leaf`.
 
 Every move of a round is played on the same sample and the same rollout seed (common random
@@ -91,7 +91,8 @@ def outcome_value(game: Game, seat: int) -> float:
 
 @dataclass(frozen=True)
 class Budget:
-    """How much one estimate may cost: at most `samples` rounds and (if set) `ms` milliseconds;
+    """How much one estimate may cost: at most `samples` rounds and (if set) `ms` milliseconds
+    of this process's CPU time (so a busy machine gives slower estimates, not noisier ones);
     rollouts stop after `turns` turn ends. `seed` fixes the samples (repeatable results when
     `ms` is None)."""
 
@@ -140,7 +141,7 @@ def chances(view: dict[str, Any], moves: Sequence[Move | None], *, budget: Budge
     belief = Belief.from_view(view, know.template, seat)
     rng = random.Random(budget.seed)
     sums = [0.0] * len(moves)
-    deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000.0
+    deadline = None if budget.ms is None else time.process_time() + budget.ms / 1000.0
     n = 0
     while n < budget.samples:
         sample = know.template.copy()
@@ -155,7 +156,7 @@ def chances(view: dict[str, Any], moves: Sequence[Move | None], *, budget: Budge
                     g.apply(m)
             sums[i] += playout(g, seat, random.Random(round_seed), budget.turns, leaf)
         n += 1
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and time.process_time() >= deadline:
             break
     return [s / n for s in sums]
 

@@ -9,7 +9,8 @@
    plays every candidate on that same sample (common random numbers): the line itself, the
    rest of the turn where the line stopped at a card it could not know yet, then every
    opponent's turn with a fast greedy policy (`rollout_turn`), until the seat is to move
-   again. The position there is scored as Normal scores it, plus what the opponents paid off.
+   again. The position there is scored by the learned value (`value.game_value`: the seat's
+   chance to win, from what it would see there), added to Normal's value of the line.
 3. Each candidate is scored by its paired difference from Normal's choice on the same samples,
    summed over every sample (statistics shared across determinizations: one choice for the
    information set, never one per sampled world);
@@ -28,6 +29,7 @@ import time
 from typing import Any
 
 from app.engine import Game, Move
+from app.engine.legal import centre_plays
 from app.engine.moves import DISCARD, END_TURN, HAND, PAYOFF, PLAY, parse_pile
 
 from . import normal
@@ -36,6 +38,7 @@ from .knowledge import Knowledge
 from .planner import WIN, Line, Plan, ends_turn, plan_turn
 from .stats import STATS
 from .tactics import opponents_in_order, side_ranks
+from .value import game_value
 
 DEFAULT_MS = 1000
 MAX_MS = 1000
@@ -51,6 +54,9 @@ SETUP = 0.0  # a penalty on climbing plays that leave a centre stack wanting an 
 OPP_MODEL = False  # opponents in the rollout closer to Normal (no set-ups at all, Normal's discards):
 # it agrees with Normal's move 60 % of the time against 49 %, but made Hard weaker (docs/bots.md)
 INFER = True  # sample the other hands from the belief (belief.py) rather than uniformly
+VALUE_LEAF = True  # end each simulation when the seat is to move again and score it by the learned
+# value (value.py), instead of playing the seat's next turn and counting pay-off cards
+VALUE_SCALE = 1500.0  # a chance of winning of 1.0 in the units of Normal's scorer (a pay-off card: 100)
 
 
 def _discard(g: Game, discards: list[Move], rng: random.Random) -> Move:
@@ -99,13 +105,16 @@ def _danger(g: Game, seat: int) -> int:
     return bits
 
 
-def rollout_move(g: Game, rng: random.Random, dump: bool = True, model: bool = False) -> Move:
+def rollout_move(g: Game, rng: random.Random, dump: bool = True, model: bool = False, fast: bool = False) -> Move:
     """The fast policy: a pay-off play if there is one, else a play that climbs toward a
     pay-off top of the team (non-wild first), else (when `dump`) a hand card to the centre;
     then the highest hand card discarded on a fitting side stack. As a `model` of an opponent
     who plays like Normal, it never leaves a centre stack wanting a rank that sets up one of
-    its own opponents (`_danger`) and discards as Normal does."""
-    moves = g.legal_moves()
+    its own opponents (`_danger`) and discards as Normal does. `fast`: look at the centre plays
+    alone first (`legal.centre_plays`) and build every legal move only to close the turn; the
+    choice is the same."""
+    plays = centre_plays(g) if fast and g._legal is None else None
+    moves = plays if plays is not None else g.legal_moves()
     seat = g.turn
     deck = g.deck
     wild = deck.wild
@@ -158,6 +167,10 @@ def rollout_move(g: Game, rng: random.Random, dump: bool = True, model: bool = F
             best, best_score = m, score
     if best is not None:
         return best
+    if plays is not None:  # no play wanted: close the turn from every legal move
+        moves = g.legal_moves()
+        discards = [m for m in moves if m[0] == DISCARD]
+        end = next((m for m in moves if m[0] == END_TURN), None)
     if discards:
         if model:
             return max(discards, key=lambda m: normal.discard_value(g, seat, m) + 0.01 * rng.random())
@@ -172,15 +185,14 @@ def rollout_turn(g: Game, rng: random.Random, budget: int, dump: bool = True, mo
     seat = g.turn
     used = 0
     while g.outcome is None and g.turn == seat and used < budget:
-        g.apply(rollout_move(g, rng, dump, model))
+        m = rollout_move(g, rng, dump, model, fast=True)
+        g.apply(m, check=g._legal is not None)  # unlisted: a centre play just read from `g`
         used += 1
     return used
 
 
-def simulate(base: Game, line: Line, seat: int, rng: random.Random) -> float:
-    """Play `line` on a determinized copy, finish the turn toward the pay-off card (no
-    dumping), play the opponents' turns greedily; what the team paid off after the line,
-    less what the opponents paid off."""
+def play_line(base: Game, line: Line, seat: int) -> Game:
+    """A copy of `base` with as much of `line` played as the sampled world allows."""
     g = base.copy()
     for m in line.moves:
         if g.outcome is not None or g.turn != seat:
@@ -188,6 +200,29 @@ def simulate(base: Game, line: Line, seat: int, rng: random.Random) -> float:
         if not g.is_legal(m):  # a line never reaches a hidden card, but stay safe
             break
         g.apply(m)
+    return g
+
+
+def simulate_value(base: Game, line: Line, seat: int, rng: random.Random) -> float:
+    """Play `line` on a determinized copy, finish the turn toward the pay-off card, play the
+    opponents' turns greedily; the learned chance of winning there, as the seat sees it, in
+    Normal's units (`VALUE_SCALE`)."""
+    g = play_line(base, line, seat)
+    budget = MAX_ROLLOUT_MOVES
+    if g.outcome is None and g.turn == seat:
+        budget -= rollout_turn(g, rng, budget, dump=False)
+    while g.outcome is None and g.turn != seat and budget > 0:
+        budget -= rollout_turn(g, rng, budget, model=OPP_MODEL)
+    return VALUE_SCALE * game_value(g, seat)
+
+
+def simulate(base: Game, line: Line, seat: int, rng: random.Random) -> float:
+    """Play `line` on a determinized copy, finish the turn toward the pay-off card (no
+    dumping), play the opponents' turns greedily; what the team paid off after the line,
+    less what the opponents paid off."""
+    if VALUE_LEAF:
+        return simulate_value(base, line, seat, rng)
+    g = play_line(base, line, seat)
     budget = MAX_ROLLOUT_MOVES
     own = g.team_payoff(seat)
     if g.outcome is None and g.turn == seat:

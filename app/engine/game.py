@@ -63,8 +63,8 @@ class Game(GameState):
     def is_legal(self, move: Move) -> bool:
         return move in legal_moves(self)
 
-    def apply(self, move: Move) -> None:
-        apply_move(self, move)
+    def apply(self, move: Move, check: bool = True) -> None:
+        apply_move(self, move, check)
 
     def copy(self) -> Game:
         g = GameState.copy(self)

@@ -168,9 +168,6 @@ def _generate(g: GameState) -> list[Move]:
         return []
     o = g.opts
     s = g.turn
-    deck = g.deck
-    rank = deck.rank
-    wild = deck.wild
     need_slots, wild_slots = centre_needs(g)
     if o.compulsory_aces or o.compulsory_aces_twos or g.block:
         forced = forced_plays(g, need_slots)
@@ -178,30 +175,8 @@ def _generate(g: GameState) -> list[Move]:
             return forced + [TAKE] if can_take_back(g) else forced
     moves: list[Move] = []
     add = moves.append
+    _centre_plays(g, need_slots, wild_slots, add)
     hand = g.hands[s]
-    for c in hand:
-        targets = wild_slots if wild[c] else need_slots.get(rank[c])
-        if targets:
-            for t in targets:
-                add(_new(Move, (PLAY, c, HAND, t)))
-    for p in g.team_seats[s]:
-        pile = g.payoff[p]
-        if pile:
-            c = pile[-1]
-            targets = wild_slots if wild[c] else need_slots.get(rank[c])
-            if targets:
-                src = g.payoff_names[p]
-                for t in targets:
-                    add(_new(Move, (PLAY, c, src, t)))
-        names = g.side_names[p]
-        for k, st in enumerate(g.side[p]):
-            if st:
-                c = st[-1]
-                targets = wild_slots if wild[c] else need_slots.get(rank[c])
-                if targets:
-                    src = names[k]
-                    for t in targets:
-                        add(_new(Move, (PLAY, c, src, t)))
     side = g.side[s]
     names = g.side_names[s]
     can_discard = False
@@ -244,6 +219,49 @@ def _generate(g: GameState) -> list[Move]:
     if o.take_backs and can_take_back(g):
         add(TAKE)
     return moves
+
+
+def _centre_plays(g: GameState, need_slots: dict[int, list[str]], wild_slots: list[str],
+                  add: Callable[[Move], None]) -> None:
+    """Plays to the centre of the player to move: from its hand, its team's pay-off tops and
+    side stack tops."""
+    s = g.turn
+    rank = g.deck.rank
+    wild = g.deck.wild
+    for c in g.hands[s]:
+        targets = wild_slots if wild[c] else need_slots.get(rank[c])
+        if targets:
+            for t in targets:
+                add(_new(Move, (PLAY, c, HAND, t)))
+    for p in g.team_seats[s]:
+        pile = g.payoff[p]
+        if pile:
+            c = pile[-1]
+            targets = wild_slots if wild[c] else need_slots.get(rank[c])
+            if targets:
+                src = g.payoff_names[p]
+                for t in targets:
+                    add(_new(Move, (PLAY, c, src, t)))
+        names = g.side_names[p]
+        for k, st in enumerate(g.side[p]):
+            if st:
+                c = st[-1]
+                targets = wild_slots if wild[c] else need_slots.get(rank[c])
+                if targets:
+                    src = names[k]
+                    for t in targets:
+                        add(_new(Move, (PLAY, c, src, t)))
+
+
+def centre_plays(g: GameState) -> list[Move] | None:
+    """The centre plays among the legal moves of the player to move, without building the rest
+    (for search); None when the compulsory options or a block may force other plays first."""
+    if g.outcome is not None or g.opts.compulsory_aces or g.opts.compulsory_aces_twos or g.block:
+        return None
+    out: list[Move] = []
+    need_slots, wild_slots = centre_needs(g)
+    _centre_plays(g, need_slots, wild_slots, out.append)
+    return out
 
 
 def _side_to_side(g: GameState, s: int, add: Callable[[Move], None]) -> None:

@@ -27,15 +27,18 @@ stacks or pay-off piles -> centre), so play between them is finite, and the pay-
 reach a new low only so often: no hand runs forever, whatever the options."""
 
 
-def apply(g: GameState, move: Move) -> None:
-    """Apply a move of the player to move; raise (changing nothing) if it is not legal."""
-    legal = g._legal
-    if legal is None:
-        legal = legal_moves(g)
-    if move not in legal:
-        if g.outcome is not None:
-            raise refusal("hand_over", HandOver)
-        raise explain(g, move)
+def apply(g: GameState, move: Move, check: bool = True) -> None:
+    """Apply a move of the player to move; raise (changing nothing) if it is not legal.
+    `check=False` is for search, with a move just taken from this position's legal moves
+    (or `legal.centre_plays`): it skips building them again."""
+    if check:
+        legal = g._legal
+        if legal is None:
+            legal = legal_moves(g)
+        if move not in legal:
+            if g.outcome is not None:
+                raise refusal("hand_over", HandOver)
+            raise explain(g, move)
     g._legal = None
     kind = move[0]
     if kind == TAKE_BACK:

@@ -34,7 +34,7 @@ class LocalQueue:
     `retries` more tries after a failure."""
 
     def __init__(self, config: JobConfig, sessions: async_sessionmaker[AsyncSession], *, workers: int = 1,
-                 timeout: float = 600.0, retries: int = 2, retry_delay: float = 1.0, nice: int = 10) -> None:
+                 timeout: float = 600.0, retries: int = 2, retry_delay: float = 1.0, nice: int = 19) -> None:
         self.config = config
         self.sessions = sessions
         self.workers = workers

@@ -37,15 +37,17 @@ class JobConfig:
     review_ms: float | None = 150.0
     review_samples: int = 400
     graph_share: float = 0.25
+    luck_share: float = 0.5
     seed: int = 0
     db_timeout: float = 5.0
 
     def review_settings(self) -> ReviewSettings:
         ms = self.review_ms
-        graph_ms = None if ms is None else ms * self.graph_share
-        graph_samples = max(4, int(self.review_samples * self.graph_share))
-        return ReviewSettings(decision=Budget(samples=self.review_samples, ms=ms),
-                              graph=Budget(samples=graph_samples, ms=graph_ms), seed=self.seed)
+        def share(part: float) -> Budget:
+            return Budget(samples=max(4, int(self.review_samples * part)), ms=None if ms is None else ms * part)
+
+        return ReviewSettings(decision=Budget(samples=self.review_samples, ms=ms), graph=share(self.graph_share),
+                              luck=share(self.luck_share), seed=self.seed)
 
 
 def match_input(record: MatchRecord) -> MatchInput:
@@ -76,13 +78,17 @@ async def run_review(sessions: async_sessionmaker[AsyncSession], match_id: str, 
     review = Review(match_input(record), settings)
     started = time.perf_counter()
     last = started
-    for share in review.steps():
+    steps = review.steps()
+    while True:
+        # one move at a time in a thread: the worker's own loop keeps beating (heartbeats, cancellation)
+        share = await asyncio.to_thread(next, steps, None)
+        if share is None:
+            break
         now = time.perf_counter()
         if now - last >= PROGRESS_SECONDS:
             last = now
             async with sessions() as s:
                 await review_store.set_progress(s, match_id, share)
-        await asyncio.sleep(0)  # let the worker's own loop breathe (heartbeats, cancellation)
     async with sessions() as s:
         await review_store.finish(s, match_id, review.result(), settings.level)
     log.info("review of match %s done in %.1f s (%d moves)", match_id, time.perf_counter() - started, review.total)

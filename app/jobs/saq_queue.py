@@ -4,7 +4,7 @@ Why saq: asyncio-native like the app (arq is in maintenance only; dramatiq and r
 thread/process based), jobs carry a timeout, a heartbeat and retries, a job key deduplicates
 (one review job per match however many instances ask), and a worker killed mid-job is swept
 (its heartbeat stops) and the job retried by another worker. The lower bound (saq>=0.26) is
-the API used here (`Queue.from_url`, `Worker(timers=...)`, `Job.update(progress=...)`).
+the API used here (`saq.Queue.from_url`, `Worker(timers=...)`, `Job.update(progress=...)`).
 """
 
 from __future__ import annotations

@@ -64,11 +64,13 @@ class MatchInput:
 
 @dataclass(frozen=True)
 class ReviewSettings:
-    """Budgets: `decision` for the alternatives of one decision, `graph` for one seat's chance;
-    `candidates`: most alternatives compared with the move played; `seed` varies the samples."""
+    """Budgets: `decision` for the alternatives of one decision, `graph` for one seat's chance,
+    `luck` for each side of a luck step (where cards showed); `candidates`: most alternatives
+    compared with the move played; `seed` varies the samples."""
 
     decision: Budget = Budget(samples=48)
     graph: Budget = Budget(samples=24)
+    luck: Budget = Budget(samples=32)
     candidates: int = 6
     seed: int = 0
     leaf: Leaf = payoff_leaf
@@ -128,12 +130,13 @@ class Review:
                 yield done / total
             self.luck += [{"hand": hand.number, "seat": s, "points": round(100 * luck[s], 1)} for s in range(n)]
 
-    def _chance(self, m: Match, seat: int, v: int) -> float:
+    def _chance(self, m: Match, seat: int, v: int, budget: Budget | None = None) -> float:
         g = m.game
         if g.outcome is not None:
             return outcome_value(g, seat)
         s = self.settings
-        return chances(view(m, seat), [None], budget=_budget(s.graph, s.seed, v, seat, 0), leaf=s.leaf)[0]
+        base = budget if budget is not None else s.graph
+        return chances(view(m, seat), [None], budget=_budget(base, s.seed, v, seat, 0), leaf=s.leaf)[0]
 
     def _move(self, m: Match, hand: int, step: MoveInput, luck: list[float]) -> None:
         s = self.settings
@@ -152,16 +155,16 @@ class Review:
                                    "hand": hand})
             return
         for seat in range(n):
-            after = self._chance(m, seat, m.v)
-            self.graph.append({"v": m.v, "seat": seat, "chance": round(after, 4), "hand": hand})
+            shown: set[int] = set()
             if m.game.outcome is None:
                 shown = known_cards(view(m, seat)) - seen[seat] - {step.move.card}
-            else:
-                shown = set()
+            # where cards showed, both sides of the luck get the luck budget (less noise)
+            after = self._chance(m, seat, m.v, s.luck if shown else s.graph)
+            self.graph.append({"v": m.v, "seat": seat, "chance": round(after, 4), "hand": hand})
             if not shown:
                 continue
             if seat not in pre:
-                pre[seat] = chances(before[seat], [step.move], budget=_budget(s.graph, s.seed, m.v, seat, 1),
+                pre[seat] = chances(before[seat], [step.move], budget=_budget(s.luck, s.seed, m.v, seat, 1),
                                     leaf=s.leaf, mover=step.seat)[0]
             luck[seat] += after - pre[seat]
 

@@ -22,6 +22,7 @@ from . import errors as E
 from .driving import Driving
 from .errors import RoomError
 from .executor import Executor
+from .handlog import hand_log
 from .live import LiveRoom, LiveRooms, unavailable
 from .messages import room_info
 from .notices import PresenceChanged
@@ -78,6 +79,9 @@ class Attendance:
                     await self.storage.drop_socket(room.code, peer.player_id, self.instance)
                     continue
                 r = room.room
+                if r.view_seat(peer.player_id) is None and self._watchers(room) >= self.settings.max_watchers_per_room:
+                    await self.storage.drop_socket(room.code, peer.player_id, self.instance)
+                    raise RoomError(E.ROOM_FULL, "this room has as many watchers as it takes; try again later")
                 room.peers.add(peer)
                 r.attach(peer.player_id, peer.name)
                 m = r.match
@@ -86,10 +90,17 @@ class Attendance:
                 peer.send_welcome(r.lobby_seat(peer.player_id), peer.player_id == r.state.host_id, info)
                 peer.send_room(info)
                 self.executor.send_state(room, peer, moment(self.clock))
+                if m is not None and (hand := hand_log(m, m.seat_of(peer.player_id))) is not None:
+                    peer.send_log(hand)
                 peer.send_chat_history(chat)
             self.presence_changed(room)  # the others hear of it once, with whoever else came or went
             return room
         raise RoomError(E.UNAVAILABLE, "the room is busy; try again", reason="room_busy")
+
+    @staticmethod
+    def _watchers(room: LiveRoom) -> int:
+        """Sockets here of people without a seat in the room (SPITE_MAX_WATCHERS_PER_ROOM)."""
+        return sum(1 for p in room.peers if room.room.view_seat(p.player_id) is None)
 
     async def leave(self, room: LiveRoom, peer: Peer) -> None:
         if peer not in room.peers:

@@ -71,7 +71,9 @@ class Start:
 
 @dataclass(frozen=True, slots=True)
 class Rematch:
-    pass
+    """Offer or accept a rematch (`accept`), or decline one."""
+
+    accept: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,8 @@ from app.engine import PRESETS, Options, OptionsError, make_options
 from .errors import ConfigError
 from .pace import DEFAULT_TURN_BASED_SECONDS, PACES, TURN_BASED, turn_bounds
 
+RATED_TURN_SECONDS = 60  # issue 22 item 5: the turn clock of a rated room that names none
+
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32 symbols: no I, O, 0, 1
 CODE_LENGTH = 10  # 50 bits
 BOT_LEVELS = ("random", "easy", "normal", "hard")
@@ -87,12 +89,15 @@ def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | Non
             pace: str = "live", turn_based_min: int = 3600) -> RoomConfig:
     """Check a configuration and normalise it; raises ConfigError naming the option. A rated
     room refuses take-backs (docs/rules.md, "Take-backs"). A turn-based room's turn is from
-    `turn_based_min` to 14 days, one day if not given (`pace.turn_bounds`)."""
+    `turn_based_min` to 14 days, one day if not given (`pace.turn_bounds`). A live rated room
+    without a turn clock gets `RATED_TURN_SECONDS`."""
     if pace not in PACES:
         raise ConfigError("pace", f"pace must be one of {', '.join(PACES)}")
     min_turn, max_turn = turn_bounds(pace, min_turn, max_turn, turn_based_min)
     if pace == TURN_BASED and turn_seconds is None:
         turn_seconds = max(min_turn, DEFAULT_TURN_BASED_SECONDS)
+    if rated and turn_seconds is None:  # a rated match always has a clock: nobody stalls a loss away
+        turn_seconds = min(max(min_turn, RATED_TURN_SECONDS), max_turn)
     preset = preset or "standard"
     if preset not in PRESETS:
         raise ConfigError("preset", f"preset must be one of {', '.join(PRESETS)}", reason="preset_unknown")

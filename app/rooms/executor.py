@@ -50,13 +50,16 @@ class Executor:
     """Carries out effects on live rooms; `schedule(room, at)` re-arms a room's timer."""
 
     def __init__(self, settings: Settings, storage: Storage, bus: Bus, instance: str, rooms: LiveRooms, *,
-                 schedule: Callable[[LiveRoom, Moment], None]) -> None:
+                 schedule: Callable[[LiveRoom, Moment], None],
+                 after: Callable[[LiveRoom, Effect], None] | None = None) -> None:
+        """`after(room, effect)`: told of each effect carried out (reminders are queued there)."""
         self.settings = settings
         self.storage = storage
         self.bus = bus
         self.instance = instance
         self.rooms = rooms
         self.schedule = schedule
+        self.after = after
 
     async def carry_out(self, room: LiveRoom, effect: Effect, at: Moment, by: Peer | None = None) -> bool:
         """Commit, apply, fan out, publish, schedule. False if another writer got there first
@@ -91,6 +94,8 @@ class Executor:
         stages.mark("published")
         if shown.room or shown.table:
             self.schedule(room, at)
+        if self.after is not None:
+            self.after(room, effect)
         return True
 
     async def _commit(self, room: LiveRoom, effect: Effect, at: Moment) -> Committed:
@@ -184,5 +189,6 @@ class Executor:
             for p in room.peers:
                 p.sent_v = None
         r.presence = seen
+        r.vacations = dict(found.vacations or {})
         self.show(room, at, room_changed=True)
         self.schedule(room, at)

@@ -112,6 +112,7 @@ class LiveRooms:
             room = LiveRoom(Room(found.state, found.match, loaded_at=at.now, host_name=found.host_name))
             room.room.changed_at = at.mono
             room.room.presence = presence
+            room.room.vacations = dict(found.vacations or {})
             if found.match is not None:
                 arm_next_hand(found.match, at.now, self.settings.next_hand_seconds)
         except BaseException:

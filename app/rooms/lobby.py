@@ -18,6 +18,7 @@ from .commands import UNSET
 from .config import BOT_LEVELS, RoomRules, resolve
 from .errors import ConfigError, RoomError
 from .model import Room, RoomPatch, RoomState, SeatInfo
+from .names import skeleton
 from .records import ChatSender
 
 
@@ -108,18 +109,18 @@ def _sit(room: Room, who: Actor, seat: int | None) -> RoomPatch | None:
         raise RoomError(E.SEAT_TAKEN, f"seat {target} is taken", reason="seat_taken", params={"seat": target})
     if mine is not None:
         seating[mine] = None
-    taken = {x.name.casefold() for x in seating if x is not None}
+    taken = {skeleton(x.name) for x in seating if x is not None}
     seating[target] = SeatInfo(name=distinct_name(who.name, taken), player_id=who.player_id)
     return RoomPatch(seating=seating)
 
 
 def distinct_name(name: str, taken: set[str]) -> str:
-    """`name`, or `name (2)`, `name (3)`… if someone at the table already goes by it
-    (casefolded): nobody can pass for another player at the table."""
-    if name.casefold() not in taken:
+    """`name`, or `name (2)`, `name (3)`… if someone at the table already goes by a name that
+    looks the same (`taken` holds skeletons): nobody can pass for another player at the table."""
+    if skeleton(name) not in taken:
         return name
     n = 2
-    while f"{name} ({n})".casefold() in taken:
+    while skeleton(f"{name} ({n})") in taken:
         n += 1
     return f"{name} ({n})"
 
@@ -180,8 +181,12 @@ def _free_seat(room: Room, who: Actor, seat: int, now: datetime, settings: RoomR
     sitting = _hosts_seat(room, who, seat, now, settings, "free_seat")
     if sitting is None or sitting.player_id is None:
         raise RoomError(E.NOT_ALLOWED_NOW, f"nobody sits in seat {seat}", reason="seat_empty", params={"seat": seat})
-    if sitting.player_id == who.player_id or room.is_connected(sitting.player_id):
-        raise RoomError(E.NOT_ALLOWED_NOW, f"{sitting.name} is here: only a seat whose player is away can be freed",
+    if sitting.player_id == who.player_id:
+        raise RoomError(E.NOT_ALLOWED_NOW, "that is your own seat: stand up instead", reason="own_seat")
+    # The host frees anyone's seat between matches (a connected squatter cannot stall the start);
+    # a seated player standing in for an absent host frees only the seats of absent players.
+    if who.player_id != room.state.host_id and room.is_connected(sitting.player_id):
+        raise RoomError(E.NOT_ALLOWED_NOW, f"{sitting.name} is here: only the host frees the seat of someone here",
                         reason="player_here", params={"name": sitting.name})
     return _emptied(room.state, seat)
 

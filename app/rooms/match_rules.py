@@ -25,7 +25,7 @@ from .effects import BeginMatch, CommitMove, DealHand, MarkReady
 from .errors import RoomError
 from .lobby import Actor, check_host
 from .model import LiveMatch, Room, RoomPatch, SeatInfo
-from .pace import TURN_BASED, act_at, count_missed, handed
+from .pace import TURN_BASED, act_at, count_missed, handed, on_vacation
 from .records import Earned, HandEnd, RoomStatus, Standing
 from .steps import PLAYER, DealStep, MoveStep, Previewed, new_match
 
@@ -63,8 +63,11 @@ def turn_deadline(room: Room, seats: list[SeatInfo], missed: list[int], seat: in
     if room.state.pace != TURN_BASED:
         return deadline_after(now, turn_seconds)
     info = seats[seat]
-    return act_at(now, turn_seconds, person=info.bot is None and info.player_id is not None,
-                  handed_over=handed(missed, seat, missed_turns))
+    person = info.bot is None and info.player_id is not None
+    at = act_at(now, turn_seconds, person=person, handed_over=handed(missed, seat, missed_turns))
+    if person and at > now and info.player_id in room.vacations:
+        at = on_vacation(at, room.vacations[info.player_id], turn_seconds)
+    return at
 
 
 def _first_turn(engine: Match, seed: str) -> int:
@@ -118,7 +121,8 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
         match=match, deal=DealStep(0, 1, seed), wake_at=wake_values(room, deadline)["wake_at"], turn_seat=first,
         commitment=commitment(seed), deadline=deadline, preset=st.preset,
         options=options.to_json(), teams=[options.team_of(i) for i in range(len(seats))],
-        room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number), room_rev=st.rev)
+        room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number, rematch={}),
+        room_rev=st.rev)
 
 
 def ready_seats(room: Room, extra: set[int] | frozenset[int] = frozenset()) -> list[int]:
@@ -247,18 +251,22 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
         awards = earned(after, m.seats, rated=room.state.rated)
         if status == MatchStatus.MATCH_OVER:
             values.update(winners=list(after.winners), ended_at=now)
-            rated = rated_standing(room, after)
+            rated = rated_standing(room, after, seat if actor == PLAYER else None)
             over = RoomPatch(status=RoomStatus.OVER)  # the lobby opens again, for a rematch
     step = MoveStep(m.v + 1, seat, mv, actor, move_id)
     return CommitMove(m.id, room.code, len(m.engine.hands), step, deadline, values, hand_end,
                       Previewed(m.engine, after, events), awards, rated, over)
 
 
-def rated_standing(room: Room, after: Match) -> list[Standing] | None:
+def rated_standing(room: Room, after: Match, mover: int | None = None) -> list[Standing] | None:
     """Who to rate at the end of a match of a rated room: every seat, its team and its final
-    total (None if the room is not rated, or a seat has no player: never rate a bot)."""
+    total (None if the room is not rated, a seat has no player: never rate a bot, or a seat's
+    player never made a move themselves, counting `mover`'s last: a puppet that only lets
+    the clock play is no win to rate)."""
     m = room.match
     if not room.state.rated or m is None or any(s.player_id is None or s.bot for s in m.seats):
+        return None
+    if len(m.played | ({mover} if mover is not None else set())) < len(m.seats):
         return None
     return [Standing(s.player_id or "", after.options.team_of(i), after.totals[i]) for i, s in enumerate(m.seats)]
 

@@ -25,6 +25,7 @@ from .config import RoomConfig
 from .match_rules import ready_seats
 from .model import Room
 from .records import Awards, Rating, RoomStatus
+from .rematch import RematchInfo, rematch_info
 
 
 class Doc:
@@ -56,6 +57,7 @@ class SeatEntry(TypedDict):
     bot: Annotated[str | None, Doc(js="BotLevel | null")]
     connected: bool
     team: Annotated[int | None, Doc("the seat's team index (0, 1, 2) in a partnership game, else null")]
+    vacation: Annotated[bool, Doc("the seat's player is on vacation (turn-based deadlines wait)")]
 
 
 class WatcherEntry(TypedDict):
@@ -88,6 +90,8 @@ class RoomInfo(TypedDict):
     seeded: bool
     rated: Annotated[bool, Doc("a rated room: accounts only, no bots; its matches change ratings")]
     pace: Annotated[str, Doc("live, or turn_based: hours or days a turn")]
+    rematch: Annotated[RematchInfo | None, Doc("once a match is over and someone offered a rematch: who offered "
+                                               "and each seat's answer")]
 
 
 class ClockInfo(TypedDict):
@@ -192,7 +196,8 @@ def room_info(room: Room) -> RoomInfo:
     teams = _teams(room)
     seats: list[SeatEntry] = [
         {"seat": i, "player_id": s.player_id if s else None, "name": s.name if s else None,
-         "bot": s.bot if s else None, "connected": flags[i] if s else False, "team": teams[i]}
+         "bot": s.bot if s else None, "connected": flags[i] if s else False, "team": teams[i],
+         "vacation": bool(s and s.player_id in room.vacations)}
         for i, s in enumerate(st.seating)]
     names = {pid: room.names.get(pid) or (room.presence[pid].name if pid in room.presence else None)
              for pid in room.watchers()}
@@ -204,7 +209,7 @@ def room_info(room: Room) -> RoomInfo:
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
         "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints and not st.rated,
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
-        "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace,
+        "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace, "rematch": rematch_info(room),
     }
 
 

@@ -19,5 +19,6 @@ MOVES_BY = {actor: MOVES.labels(actor) for actor in ("player", "bot", "clock", "
 BOT_THINK = Histogram("spite_bot_think_seconds", "Time a bot (or a stand-in) took to choose a move, by level",
                       ["level"], buckets=LATENCY_BUCKETS)
 AUTOMATIC = Counter("spite_automatic_moves", "Automatic moves (bot, clock, absent) by outcome", ["kind", "outcome"])
+REMINDERS = Counter("spite_reminders", "Reminders (your turn, match over) put in the outbox, by outcome", ["outcome"])
 BUS_CATCH_UP = Counter("spite_bus_updates", "Changes from other instances, by how they were applied",
                        ["how"])

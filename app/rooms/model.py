@@ -63,6 +63,9 @@ class RoomState:
     match_count: int
     rated: bool = False
     pace: str = "live"  # or "turn_based" (pace.py)
+    # Once a match is over, the rematch offered (`rematch.py`): {"by": player id, "answers":
+    # {player id: accepted}}; empty otherwise (a new match clears it).
+    rematch: dict[str, Any] = field(default_factory=dict)
 
     @property
     def lobby_open(self) -> bool:
@@ -90,6 +93,7 @@ class RoomPatch:
     match_id: str | Unset = UNSET
     match_count: int | Unset = UNSET
     pace: str | Unset = UNSET
+    rematch: dict[str, Any] | Unset = UNSET
 
     def changes(self) -> dict[str, Any]:
         """The fields set, as `RoomState` holds them."""
@@ -129,9 +133,15 @@ class LiveMatch:
     # What the hand that just ended (and the match, once over) earned: achievements and
     # rating changes, as committed with its last move. None while a hand is played.
     awards: Awards | None = None
+    # The moves of the hand being played that the server made for a person (the clock, a
+    # stand-in), by version: the actor (cleared by each deal; rebuilt with the match).
+    actors: dict[int, str] = field(default_factory=dict)
     # Per seat, the turns in a row the deadline ended (turn-based rooms; `pace.count_missed`),
     # rebuilt from the move log by replay.
     missed: list[int] = field(default_factory=list)
+    # Seats whose player made a move themselves (not the clock or a stand-in), rebuilt by
+    # replay: a rated match is rated only if every seat did (issue 22).
+    played: set[int] = field(default_factory=set)
 
     @property
     def v(self) -> int:
@@ -195,6 +205,7 @@ class Room:
         self.presence: dict[str, Seen] = {}  # every instance's sockets, as the store last said
         self.loaded_at = loaded_at  # "away since" for players the store has never seen
         self.changed_at = 0.0  # monotonic time of the last change (bots pause after it)
+        self.vacations: dict[str, datetime] = {}  # seated players on vacation, until when (turn-based)
         self._here_rev = self._here_told = 0  # joins and leaves here, and how many were told
 
     # Who is where.

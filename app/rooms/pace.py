@@ -55,6 +55,14 @@ def act_at(now: datetime, turn_seconds: int | None, *, person: bool, handed_over
     return now
 
 
+def on_vacation(deadline: datetime, until: datetime | None, turn_seconds: int | None) -> datetime:
+    """A person's new deadline while they are on vacation (until `until`): the vacation's end
+    plus a whole turn, if that is later."""
+    if until is None or not turn_seconds:
+        return deadline
+    return max(deadline, until + timedelta(seconds=turn_seconds))
+
+
 def over_cap(count: int, limit: int) -> str | None:
     """Why a player who sits in `count` turn-based rooms not over may not take another seat
     (`SPITE_MAX_TURN_BASED`), or None."""

@@ -17,9 +17,11 @@ from typing import Any, Protocol
 from app.store.models import Player
 
 from .effects import BeginMatch, CommitMove, DealHand
+from .handlog import HandLog
 from .messages import RoomInfo, StateExtra, TableView
 from .model import LiveMatch, RoomPatch, RoomState
 from .records import Awards, ChatSender, Seen
+from .reminders import Reminder
 from .steps import Step
 
 
@@ -87,6 +89,10 @@ class Peer(Protocol):
 
     def send_hint(self, v: int, move: dict[str, Any], reason: HintReason | str) -> None: ...
 
+    def send_log(self, log: HandLog) -> None:
+        """The current hand's move log (`handlog.hand_log`), sent on join after the state."""
+        ...
+
     def reconnect(self, reason: str) -> None:
         """Close after what is queued, telling the client to reconnect (this instance is
         going away, or the room is being rebuilt)."""
@@ -98,6 +104,7 @@ class LoadedRoom:
     state: RoomState
     match: LiveMatch | None
     host_name: str | None
+    vacations: dict[str, datetime] | None = None  # seated players on vacation, until when
 
 
 @dataclass(frozen=True)
@@ -213,7 +220,21 @@ class Chat(Protocol):
         ...
 
 
-class Storage(RoomStore, Presence, Leases, Directory, Chat, Protocol):
+class Reminders(Protocol):
+    """The notification outbox, as the room shell fills it."""
+
+    async def remind(self, reminders: Sequence[Reminder]) -> None:
+        """Queue each reminder for every device (and address) of its player; one already
+        queued (same key) is not queued again."""
+        ...
+
+    async def back_from_vacation(self, player_id: str) -> list[str]:
+        """The player moved: end their vacation and give their waiting turns their deadline
+        back (at most a whole turn from now); the rooms whose deadline changed."""
+        ...
+
+
+class Storage(RoomStore, Presence, Leases, Directory, Chat, Reminders, Protocol):
     """Every durable port at once (one database serves them all)."""
 
 

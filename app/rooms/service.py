@@ -46,8 +46,11 @@ from .logctx import about
 from .match_rules import AlreadyMade, Fresh, decide_hint, decide_move, decide_next_hand, decide_start
 from .messages import RoomInfo, room_info
 from .model import LiveMatch
+from .notices import Resync, notice_json
 from .pace import TURN_BASED, over_cap
 from .ports import Bots, Clock, Moment, Peer, Storage, SystemClock, moment
+from .rematch import decide_rematch
+from .reminding import Reminding
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +79,9 @@ class RoomService:
         self.driving = Driving(storage, self.instance, settings.lease_seconds, needs_driver=self._needs_driver,
                                reschedule=self._reschedule, adopt=self._adopt,
                                horizon=settings.deadline_horizon)
-        self.executor = Executor(settings, storage, bus, self.instance, self.rooms, schedule=self._schedule)
+        self.reminding = Reminding(settings, storage, changed=self.deadlines_changed)
+        self.executor = Executor(settings, storage, bus, self.instance, self.rooms, schedule=self._schedule,
+                                 after=self.reminding.after)
         self.attendance = Attendance(settings, storage, self.clock, self.instance, self.rooms, self.executor,
                                      self.driving, draining=lambda: self.draining)
         self.following = Following(bus, self.instance, storage, self.clock, self.executor,
@@ -121,6 +126,7 @@ class RoomService:
                 self.rooms.unload(room)
                 for peer in list(room.peers):
                     peer.reconnect(reason)
+        await self.reminding.close()
         await self.storage.close()
         await self.driving.close()
         with contextlib.suppress(Exception):
@@ -181,10 +187,11 @@ class RoomService:
             match cmd:
                 case C.Sit() | C.Stand() | C.AddBot() | C.RemoveBot() | C.FreeSeat() | C.Configure():
                     await self._change_lobby(room, who, cmd, at)
-                case C.Start() | C.Rematch():
-                    begin = decide_start(r, who, rematch=isinstance(cmd, C.Rematch), now=at.now, fresh=self.fresh(),
-                                         settings=self.settings)
+                case C.Start():
+                    begin = decide_start(r, who, rematch=False, now=at.now, fresh=self.fresh(), settings=self.settings)
                     await self.executor.carry_out(room, begin, at)
+                case C.Rematch(accept=accept):
+                    await self._rematch(room, who, accept, at)
                 case C.NextHand():
                     await self.executor.carry_out(room, decide_next_hand(r, who, at.now, self.fresh(),
                                                                                   self.settings.missed_turns), at)
@@ -217,6 +224,14 @@ class RoomService:
                 return
         raise RoomError(E.CONFLICT, "the room is changing fast; try again", reason="room_busy")
 
+    async def _rematch(self, room: LiveRoom, who: Actor, accept: bool, at: Moment) -> None:
+        """Offer, accept or decline a rematch; an answer another writer beat is decided again."""
+        for _ in range(3):
+            answer = decide_rematch(room.room, who, accept, now=at.now, fresh=self.fresh(), settings=self.settings)
+            if await self.executor.carry_out(room, answer, at):
+                return
+        raise RoomError(E.CONFLICT, "the room is changing fast; try again")
+
     async def _hint(self, room: LiveRoom, peer: Peer, who: Actor) -> None:
         """Suggest a move to the player whose turn it is (if the room allows hints)."""
         async with room.lock:
@@ -227,6 +242,19 @@ class RoomService:
             log.exception("hint failed")
             raise RoomError(E.UNAVAILABLE, "no hint is available right now", reason="no_hint") from e
         peer.send_hint(ask.v, move, reason)
+
+    async def deadlines_changed(self, codes: list[str]) -> None:
+        """These rooms' deadlines (or their players' vacations) changed in the store: read them
+        again here and on every instance (a Resync makes the others reload)."""
+        for code in codes:
+            room = self.rooms.get(code)
+            if room is not None:
+                async with room.lock:
+                    if not room.closed:
+                        with contextlib.suppress(RoomError):
+                            await self.executor.reload(room, moment(self.clock))
+            with contextlib.suppress(Exception):
+                await self.bus.publish(code, notice_json(Resync(), self.instance))
 
     # REST.
     async def create_room(self, host: Player, **fields: Any) -> RoomInfo:

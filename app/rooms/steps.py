@@ -104,6 +104,7 @@ def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None, 
         if isinstance(step, DealStep):
             events = _engine(game.deal, step.seed, step.order)
             m.awards = None
+            m.actors = {}
         else:
             if previewed is not None and previewed.of is game and previewed.match.v == step.v:
                 m.engine = game = previewed.match  # made once, on the copy it was decided on
@@ -112,8 +113,12 @@ def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None, 
                 events = _engine(game.apply, step.move, step.seat)
             count_missed(m.missed, step.seat, step.actor,
                          game.status != MatchStatus.PLAYING or game.game.turn != step.seat)
-            if step.actor not in QUIET_ACTORS and game.record_events:
-                events = [{"type": "autoplay", "seat": step.seat, "by": step.actor}, *events]
+            if step.actor not in QUIET_ACTORS:
+                m.actors[step.v] = step.actor
+                if game.record_events:
+                    events = [{"type": "autoplay", "seat": step.seat, "by": step.actor}, *events]
+            if step.actor == PLAYER:
+                m.played.add(step.seat)
             if step.client_id is not None:
                 m.client_ids[(step.seat, step.client_id)] = step.v
         if game.record_events:

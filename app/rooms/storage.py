@@ -16,9 +16,11 @@ from app.store import chat as chat_store
 from app.store import games as game_store
 from app.store import leases as lease_store
 from app.store import matches as match_store
+from app.store import outbox
 from app.store import players as player_store
 from app.store import presence as presence_store
 from app.store import rooms as room_store
+from app.store import vacations as vacation_store
 from app.store.errors import Conflict
 from app.store.matches import MatchRecord
 from app.store.models import Hand, Player, Seat, utcnow
@@ -31,6 +33,7 @@ from .effects import BeginMatch, CommitMove, DealHand
 from .model import RoomPatch, RoomState, SeatInfo
 from .ports import Changes, LoadedRoom
 from .records import Awards, ChatSender, RoomStatus, Seen
+from .reminders import Reminder
 from .steps import DealStep, MatchLog, MoveStep, Step, rebuild
 
 
@@ -40,7 +43,7 @@ def state_of(row: RoomRow) -> RoomState:
     seating += [None] * (row.seats - len(seating))
     return RoomState(row.code, row.host_id, row.preset, dict(row.overrides or {}), row.seats, row.public,
                      row.turn_seconds, row.hints, row.seed, RoomStatus(row.status), seating[:row.seats], row.rev,
-                     row.match_id, row.match_count, bool(row.rated), row.pace or "live")
+                     row.match_id, row.match_count, bool(row.rated), row.pace or "live", dict(row.rematch or {}))
 
 
 def _steps(hands: Sequence[Hand], moves: Sequence[MoveRow]) -> list[Step]:
@@ -97,7 +100,11 @@ class SqlRooms:
                     match = rebuild(match_log(record))
                     match.awards = await _awards(s, record.match)
             host_name = (await player_store.names(s, [state.host_id])).get(state.host_id)
-        return LoadedRoom(state, match, host_name)
+            away: dict[str, datetime] = {}
+            if state.pace == "turn_based":
+                seated = [x.player_id for x in state.seating if x is not None and x.player_id]
+                away = await vacation_store.active(s, seated, utcnow())
+        return LoadedRoom(state, match, host_name, away)
 
     async def room_state(self, code: str) -> RoomState | None:
         async with self.sessions() as s:
@@ -152,6 +159,21 @@ class SqlRooms:
 
     async def close(self) -> None:
         await self.writer.close()
+
+    # Reminders (the outbox: app/store/outbox.py; sent by app/notify/worker.py).
+    async def remind(self, reminders: Sequence[Reminder]) -> None:
+        async with self.sessions() as s:
+            subs = await outbox.subscriptions_of(s, sorted({r.player_id for r in reminders}))
+            items = [outbox.Outgoing(f"{r.key}:push:{sub.id}", "push", r.player_id, sub.id, r.payload())
+                     for r in reminders for sub in subs if sub.player_id == r.player_id]
+            await outbox.enqueue(s, items)
+
+    async def back_from_vacation(self, player_id: str) -> list[str]:
+        async with self.sessions() as s:
+            now = utcnow()
+            if not await vacation_store.end(s, player_id, now):
+                return []
+            return await vacation_store.rewake(s, player_id, None, now)
 
     # Chat.
     async def save_chat(self, room: str, sender: ChatSender, text: str, at: datetime, keep: int) -> None:

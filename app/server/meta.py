@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Query, Request, status
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.rooms.config import catalog
+from app.rooms.pace import DEFAULT_TURN_BASED_SECONDS, MAX_TURN_BASED_SECONDS
 from app.store.health import probe_write
 
 from .deps import AppSettings, Session
@@ -61,4 +62,6 @@ async def options(settings: AppSettings, request: Request,
     out = localize_catalog(catalog(), request_lang(request, lang))
     out["turn_seconds"] = {"min": settings.min_turn_seconds, "max": settings.max_turn_seconds, "default": None}
     out["hints"] = {"default": True}
+    out["turn_based_seconds"] = {"min": settings.turn_based_min_seconds, "max": MAX_TURN_BASED_SECONDS,
+                                 "default": max(settings.turn_based_min_seconds, DEFAULT_TURN_BASED_SECONDS)}
     return out

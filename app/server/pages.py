@@ -13,6 +13,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+from html import escape
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request
@@ -22,7 +24,7 @@ from starlette.datastructures import Headers
 from starlette.responses import Response
 from starlette.types import Scope
 
-from app.i18n import CATALOGUES, LANGS, pick
+from app.i18n import CATALOGUES, LANGS, pick, render
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,6 +34,7 @@ def static_dir(configured: str | None) -> Path:
 
 
 CACHE_CONTROL = "no-cache"  # keep, but ask (If-None-Match) before each use
+WORDS = re.compile(r'<[a-z]+ [^>]*data-i18n="([\w.]+)"[^>]*>')
 SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "preset_help.", "action.")
 LATER = ("rs.", "ky.", "ach.", "hm.how_html")  # the words of what loads later (results, keys help, how to play)
 
@@ -61,6 +64,8 @@ def _index(index: Path, request_headers: Headers) -> Response:
     lang = pick(accept_language=request_headers.get("accept-language"))
     html = index.read_text(encoding="utf-8").replace(
         '<html lang="en">', f'<html lang="{lang}" data-langs="{" ".join(LANGS)}">', 1)
+    # the shell's own words (data-i18n="key" on an empty element), said in that language
+    html = WORDS.sub(lambda m: f"{m.group(0)}{escape(render(lang, m.group(1)))}", html)
     return _cached(html.encode(), "text/html; charset=utf-8", request_headers, vary="Accept-Language")
 
 

@@ -129,7 +129,8 @@ async def leaderboard(session: Session, settings: AppSettings,
                       limit: Annotated[int, Query(ge=1, le=100)] = 50) -> dict[str, Any]:
     """Players with at least SPITE_LEADERBOARD_MIN_GAMES rated matches, highest ordinal first."""
     try:
-        items, nxt = await awards.leaderboard(session, settings.leaderboard_min_games, cursor, limit)
+        items, nxt = await awards.leaderboard(session, settings.leaderboard_min_games, cursor, limit,
+                                              settings.leaderboard_min_opponents)
     except awards.BadCursor as e:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(e)) from e
     return {"items": items, "next": nxt, "min_games": settings.leaderboard_min_games}

@@ -15,7 +15,7 @@ from limits.strategies import MovingWindowRateLimiter
 from app.settings import Settings
 
 KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new_accounts",
-         "reviews")  # sign-in: `signin`
+         "reviews", "public_rooms")  # sign-in: `signin`
 
 
 class TokenBucket:
@@ -25,12 +25,16 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
 
-    def take(self) -> bool:
-        """Take a token if there is one."""
+    def peek(self) -> bool:
+        """Whether there is a token (without taking it)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
+        return self.tokens >= 1.0
+
+    def take(self) -> bool:
+        """Take a token if there is one."""
+        if self.peek():
             self.tokens -= 1.0
             return True
         return False

@@ -320,6 +320,8 @@ class Catalog(BaseModel):
     seats: Bounds
     turn_seconds: TurnSecondsBounds
     hints: HintsDefault
+    turn_based_seconds: TurnSecondsBounds | None = Field(
+        default=None, description="a turn-based room's turn bounds (pace turn_based), default one day")
 
 
 # Your games (issue 24).

@@ -12,7 +12,7 @@ from app.rooms import errors as E
 from app.rooms.errors import RoomError
 
 from .deps import AppSettings, CurrentPlayer, Rooms
-from .ratelimit import per_address
+from .ratelimit import client_address, per_address
 from .responses import RoomLinks, RoomList
 from .say import refusal
 from .schemas import NewRoom
@@ -33,6 +33,8 @@ async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: A
                  request: Request) -> dict[str, Any]:
     """Create a room. `seats` and `options.players` are the same; `seed` needs seeded rooms."""
     request.app.state.limiter.check("player_rooms", player.id, "rooms created by you")
+    if body.public:  # the public list is shared: one address (many guests) cannot fill it
+        request.app.state.limiter.check("public_rooms", client_address(request), "public rooms from your address")
     if body.seed is not None and not settings.seeded_rooms:
         raise HTTPException(status.HTTP_403_FORBIDDEN, "this server does not take seeds (SPITE_SEEDED_ROOMS)")
     try:

@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from app.rooms.names import has_blanks, invisible, skeleton
+
 NAME_MAX = 24
 BOT_NAME = re.compile(r"(random|easy|normal|hard)\s*bot(\s*\d+)?", re.IGNORECASE)
 
@@ -19,7 +21,9 @@ def clean_name(value: str) -> str:
         raise ValueError(f"a name has 1 to {NAME_MAX} characters (after trimming spaces)")
     if not name.isprintable():
         raise ValueError("a name may contain only printable characters")
-    if BOT_NAME.fullmatch(name):
+    if invisible(name) or has_blanks(name):
+        raise ValueError("a name needs a letter or digit people can see, and no blank fillers")
+    if BOT_NAME.fullmatch(name) or BOT_NAME.fullmatch(skeleton(name)):
         raise ValueError("names like that are kept for the bots")
     return name
 

@@ -26,6 +26,7 @@ from app.rooms import errors as E
 from app.rooms import stages
 from app.rooms.commands import MakeMove
 from app.rooms.errors import RoomError
+from app.rooms.handlog import HandLog
 from app.rooms.logctx import about
 from app.rooms.messages import RoomInfo, StateExtra, TableView
 from app.rooms.ports import HintReason
@@ -159,6 +160,9 @@ class Connection:
         if reason.params.get("helps_next") and self.lang != DEFAULT:
             text = f"{text} {render(self.lang, 'hint.helps_next')}"
         self._put(wire.HintMessage(v=v, move=move, reason=text, reason_key=reason.key, params=reason.params))
+
+    def send_log(self, log: HandLog) -> None:
+        self._put_text(orjson.dumps({"type": "log", **log}).decode())
 
     def send_pong(self) -> None:
         self._put(wire.Pong())
@@ -323,6 +327,8 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         conn.send_error(e.code, e.message, reason=e.reason, params=e.params)
         if e.code == E.UNAVAILABLE and service.draining:
             conn.close(RESTART, "the server is restarting; reconnect")
+        elif e.code == E.ROOM_FULL:  # too many watchers: 4429, as for too many sockets
+            conn.close(TOO_MANY, e.message)
         elif e.code == E.UNAVAILABLE:
             conn.close(TRY_AGAIN, "the server cannot reach its database; try again shortly")
     finally:
@@ -372,6 +378,8 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             conn.send_error(E.BAD_MESSAGE, "you already said hello on this connection")
         elif isinstance(msg, wire.Ping):
             conn.send_pong()
+        elif isinstance(msg, wire.Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
+            conn.send_error(E.RATE_LIMITED, why)
         else:
             command = wire.to_command(msg)
             if msg.type == "sit":  # blocks keep players apart: read them fresh for each sit

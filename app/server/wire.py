@@ -95,6 +95,7 @@ class NextHand(_In):
 
 class Rematch(_In):
     type: Literal["rematch"]
+    accept: bool = True  # false: decline the rematch offered
 
 
 class Ping(_In):
@@ -137,8 +138,8 @@ def to_command(msg: BaseModel) -> C.Command:
                                public=msg.public, hints=msg.hints)
         case Start():
             return C.Start()
-        case Rematch():
-            return C.Rematch()
+        case Rematch(accept=accept):
+            return C.Rematch(accept)
         case NextHand():
             return C.NextHand()
         case MoveRequest(id=move_id, move=move):
@@ -231,12 +232,29 @@ class HintMessage(_Out):
     params: dict[str, Any] | None = None
 
 
+class LogEntry(_Out):
+    v: int
+    events: Annotated[list[dict[str, Any]], Doc(js="GameEvent[]")]
+
+
+class LogMessage(_Out):
+    """The current hand's move log, sent on each (re)connect after the first state
+    (`app.rooms.handlog`): every version of the hand with its events, and the versions the
+    server played for the receiver's seat since their own last move."""
+
+    type: Literal["log"] = "log"
+    match_id: str
+    hand_number: int
+    entries: list[LogEntry]
+    made_for_you: list[int]
+
+
 class Pong(_Out):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Annotated[Welcome | RoomMessage | State | Error | ChatLine | ChatHistory | HintMessage | Pong,
-                          Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | RoomMessage | State | Error | ChatLine | ChatHistory | HintMessage | LogMessage
+                          | Pong, Field(discriminator="type")]
 SplitServerMessage = Annotated[Welcome | RoomMessage | SplitState | Error | ChatLine | ChatHistory | HintMessage
-                               | Pong, Field(discriminator="type")]
+                               | LogMessage | Pong, Field(discriminator="type")]
 """What a socket that said hello with `"format": "split"` receives (the browser client's)."""

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, or_, select, update
+from sqlalchemy import Table, and_, distinct, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.orm import aliased
 
 from app.rooms import records
 from app.rooms.records import Awards, Earned, RatingDelta, Skill, Standing
@@ -113,9 +114,15 @@ async def rating_history(session: AsyncSession, player_id: str, cursor: str | No
 
 
 async def leaderboard(session: AsyncSession, min_games: int, cursor: str | None,
-                      limit: int) -> tuple[list[dict[str, Any]], str | None]:
-    """Players with at least `min_games` rated matches, highest ordinal first (ties by id)."""
-    q = (select(Rating, Player.name).join(Player, Player.id == Rating.player_id).where(Rating.games >= min_games)
+                      limit: int, min_opponents: int = 1) -> tuple[list[dict[str, Any]], str | None]:
+    """Players with at least `min_games` rated matches against at least `min_opponents`
+    different players, highest ordinal first (ties by id): a puppet account is not enough."""
+    mine, other = aliased(RatingChange), aliased(RatingChange)
+    varied = (select(mine.player_id).join(other, and_(other.match_id == mine.match_id,
+                                                      other.player_id != mine.player_id))
+              .group_by(mine.player_id).having(func.count(distinct(other.player_id)) >= min_opponents))
+    q = (select(Rating, Player.name).join(Player, Player.id == Rating.player_id)
+         .where(Rating.games >= min_games, Rating.player_id.in_(varied))
          .order_by(Rating.ordinal.desc(), Rating.player_id).limit(limit + 1))
     rank = 0
     if cursor:

@@ -103,12 +103,14 @@ async def forget_finished(session: AsyncSession, now: datetime | None = None) ->
 async def due(session: AsyncSession, horizon: float, now: datetime | None = None, limit: int = 200) -> list[str]:
     """Turn-based rooms whose match must be acted on within `horizon` seconds (`matches.wake_at`,
     set only for turn-based matches being played) and whose lease nobody holds: the earliest
-    `limit`, by an index range scan, so the cost does not grow with the rooms that wait."""
+    `limit`. The earliest wake times are read first, from the index on `wake_at` alone (a range
+    scan: the rooms that wait further off are never read), then matched with rooms and leases."""
     now = now or utcnow()
-    q = (select(MatchRow.room_code).join(Room, Room.match_id == MatchRow.id)
-         .outerjoin(Lease, Lease.room_code == MatchRow.room_code)
-         .where(MatchRow.wake_at <= now + timedelta(seconds=horizon),
-                MatchRow.status.in_((MatchStatus.PLAYING, MatchStatus.HAND_OVER)),
-                or_(Lease.room_code.is_(None), Lease.expires_at < now))
-         .order_by(MatchRow.wake_at).limit(limit))
+    soon = (select(MatchRow.id, MatchRow.room_code, MatchRow.wake_at)
+            .where(MatchRow.wake_at <= now + timedelta(seconds=horizon))
+            .order_by(MatchRow.wake_at).limit(limit * 5).subquery())
+    q = (select(soon.c.room_code).join(Room, Room.match_id == soon.c.id)
+         .outerjoin(Lease, Lease.room_code == soon.c.room_code)
+         .where(or_(Lease.room_code.is_(None), Lease.expires_at < now))
+         .order_by(soon.c.wake_at).limit(limit))
     return [code for (code,) in (await session.execute(q)).all()]

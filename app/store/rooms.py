@@ -3,7 +3,7 @@ the revision it was computed from and fails with `Conflict` if another writer mo
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -31,10 +31,15 @@ async def get_room(session: AsyncSession, code: str) -> Room | None:
         populate_existing=True))).scalar_one_or_none()
 
 
+PUBLIC_IDLE = timedelta(hours=1)  # a waiting public room nobody touched this long leaves the list
+
+
 async def public_rooms(session: AsyncSession, limit: int = 50) -> list[Room]:
-    """Public rooms waiting for players, newest first."""
-    q = (select(Room).where(Room.public.is_(True), Room.status == RoomStatus.WAITING)
-         .order_by(Room.created_at.desc()).limit(limit))
+    """Public rooms waiting for players, the most recently changed first (someone sat, stood,
+    or the host changed a setting); rooms left untouched for `PUBLIC_IDLE` fall off the list."""
+    q = (select(Room).where(Room.public.is_(True), Room.status == RoomStatus.WAITING,
+                            Room.updated_at > utcnow() - PUBLIC_IDLE)
+         .order_by(Room.updated_at.desc(), Room.created_at.desc()).limit(limit))
     return list((await session.execute(q)).scalars())
 
 

@@ -3,7 +3,9 @@ standing. No I/O: `rate` takes the players' ratings before the match and returns
 
 A match's teams are its partnerships (a player alone is a team of one); a team's score is
 its match total (partners share one), ranks follow from the scores, and equal scores are
-ties. The `ordinal` that ranks players is the conservative mu - 3 sigma.
+ties. The `ordinal` that ranks players is the conservative mu - 3 sigma. The model narrows sigma
+after any match, so a plain draw would raise both players' ordinals; here a draw (every team
+level) keeps each sigma and moves mu only (toward each other, for unequal players).
 """
 
 from __future__ import annotations
@@ -44,8 +46,12 @@ def rate(before: Mapping[str, Skill], standings: Sequence[Standing]) -> dict[str
               for i in group] for group in groups]
     scores = [float(max(standings[i].total for i in group)) for group in groups]
     rated = MODEL.rate(teams, scores=scores)
+    draw = len(set(scores)) == 1
     after: dict[str, Skill] = {}
     for group, team in zip(groups, rated, strict=True):
         for i, r in zip(group, team, strict=True):
-            after[ids[i]] = Skill(r.mu, r.sigma, before.get(ids[i], UNRATED).games + 1)
+            was = before.get(ids[i], UNRATED)
+            # The model shrinks sigma after every match, a draw too, so two players drawing
+            # would both rise on the leaderboard (mu - 3 sigma) for nothing: a draw moves mu only.
+            after[ids[i]] = Skill(r.mu, was.sigma if draw else r.sigma, was.games + 1)
     return after

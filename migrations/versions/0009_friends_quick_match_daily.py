@@ -1,7 +1,7 @@
 """friends, blocks, invitations, lobby presence, quick-match tickets, the daily deal (issue 28)
 
 Revision ID: 0009
-Revises: 0005
+Revises: 0008
 """
 
 from __future__ import annotations

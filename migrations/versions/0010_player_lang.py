@@ -1,7 +1,7 @@
 """players.lang: the language a player chose (null: the browser's)
 
 Revision ID: 0010
-Revises: 0009
+Revises: 0012
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0010'
-down_revision: str | None = '0009'
+down_revision: str | None = '0012'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

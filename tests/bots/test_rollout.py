@@ -46,3 +46,29 @@ def test_rollouts_play_every_preset_to_the_end() -> None:
                 g.apply(hard.rollout_move(g, rng, model=model))
                 moves += 1
                 assert moves < 20000, preset
+
+
+def test_the_fast_rollout_chooses_what_the_full_one_does() -> None:
+    """`fast` reads the centre plays without building every legal move, and rollouts apply them
+    unchecked: the choice must be the very move the full list gives, and legal, in every preset
+    (compulsory Aces and blocks take the full path)."""
+    from app.engine import PRESETS
+    from app.engine.legal import centre_plays
+    checked = 0
+    for preset in sorted(PRESETS):
+        m = Match(make_options(preset, {}))
+        m.deal(f"rollout-fast-{preset}")
+        g = m.game.copy()
+        rng = random.Random(2)
+        while g.outcome is None:
+            plays = centre_plays(g)
+            if plays is not None:
+                assert plays == [mv for mv in g.legal_moves() if mv[0] == "play"]
+            k = rng.getrandbits(32)
+            full = hard.rollout_move(g.copy(), random.Random(k))
+            quick = hard.rollout_move(g.copy(), random.Random(k), fast=True)
+            assert quick == full and quick in g.legal_moves()
+            g.apply(full)
+            checked += 1
+            assert checked < 100000
+    assert checked > 500

@@ -20,7 +20,7 @@ PASSWORD = "correct horse"
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """As conftest's, with the leaderboard open from the first rated match."""
-    with running_server(tmp_path, SPITE_LEADERBOARD_MIN_GAMES="1") as srv:
+    with running_server(tmp_path, SPITE_LEADERBOARD_MIN_GAMES="1", SPITE_LEADERBOARD_MIN_OPPONENTS="1") as srv:
         yield srv
 
 

@@ -18,8 +18,9 @@ from app.review import HandInput, MatchInput, MoveInput, Review, ReviewSettings,
 from app.review.analysis import judge, known_cards
 from tests.bots.bot_helpers import hidden_part, reshuffle_hidden
 
-SMALL = ReviewSettings(decision=Budget(samples=24), graph=Budget(samples=6))
-TINY = ReviewSettings(decision=Budget(samples=6, turns=2), graph=Budget(samples=2, turns=2))
+SMALL = ReviewSettings(decision=Budget(samples=24), graph=Budget(samples=6), luck=Budget(samples=8))
+TINY = ReviewSettings(decision=Budget(samples=6, turns=2), graph=Budget(samples=2, turns=2),
+                      luck=Budget(samples=3, turns=2))
 
 
 def winning_position() -> dict[str, Any]:
@@ -161,3 +162,27 @@ def test_known_cards_are_what_the_view_shows() -> None:
     assert {int(c["id"]) for c in v["hand"]} <= shown
     assert int(v["players"][1]["payoff_top"]["id"]) in shown
     assert len(shown) == 5 + 2 + 4
+
+
+def test_a_match_of_two_hands_is_reviewed_hand_by_hand() -> None:
+    opts = make_options("standard", {"players": 2, "payoff_size": 5, "match_target": 100})
+    m = Match(opts)
+    hands = []
+    for number, seed in ((1, "two-hands-1"), (2, "two-hands-2")):
+        m.deal(seed)
+        start = m.v
+        moves: list[MoveInput] = []
+        while m.status == "playing":
+            seat = m.game.turn
+            move = Move.from_wire(choose_move(view(m, seat), "easy", seed=m.v))
+            m.apply(move, seat)
+            moves.append(MoveInput(m.v, seat, move, "player"))
+        hands.append((start, HandInput(number, seed, None, tuple(moves))))
+    match = MatchInput(opts, ("Ann", "Bob"), tuple(h for _s, h in hands), frozenset({0, 1}))
+    out = run(match, TINY)
+    assert {x["hand"] for x in out["luck"]} == {1, 2}
+    for start, hand in hands:  # each hand starts at its deal's version, and ends at its result
+        points = [c for c in out["chances"] if c["hand"] == hand.number]
+        assert min(c["v"] for c in points) == start
+        assert sorted(c["chance"] for c in points if c["v"] == hand.moves[-1].v) == [0.0, 1.0]
+    assert {d["seat"] for d in out["decisions"]} == {0, 1}

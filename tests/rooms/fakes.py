@@ -97,6 +97,7 @@ class MemoryStorage:
     fail: Exception | None = None
     writes: int = 0
     wake: dict[str, datetime | None] = field(default_factory=dict)  # match id -> its row's wake_at
+    reminded: list[Any] = field(default_factory=list)  # what the shell put in the outbox
 
     def _write(self) -> None:
         if self.fail is not None:
@@ -263,6 +264,12 @@ class MemoryStorage:
         return sum(1 for st in self.rooms.values() if st.host_id == host_id and st.public
                    and st.status == RoomStatus.WAITING)
 
+    async def back_from_vacation(self, player_id: str) -> list[str]:
+        return []
+
+    async def remind(self, reminders: Any) -> None:
+        self.reminded.extend(reminders)
+
     async def turn_based_count(self, player_id: str) -> int:
         return sum(1 for st in self.rooms.values() if st.pace == "turn_based" and st.status != RoomStatus.OVER
                    and any(s is not None and s.player_id == player_id for s in st.seating))
@@ -323,6 +330,9 @@ class RecordingPeer:
 
     def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None:
         self.got.append(("hint", {"v": v, "move": move, "reason": reason}))
+
+    def send_log(self, log: Any) -> None:
+        self.got.append(("log", dict(log)))
 
     def reconnect(self, reason: str) -> None:
         self.closed = reason

@@ -378,25 +378,40 @@ def test_bots_wait_while_nobody_is_in_the_room() -> None:
         assert next_timer(room, START, 2000.0, RULES) is not None
 
 
-def test_the_host_may_free_the_seat_of_a_player_who_is_away_and_no_other() -> None:
+def test_the_host_may_free_anyones_seat_before_the_match_and_no_other() -> None:
+    """Issue 22 item 13: a connected squatter cannot stall the start; the host frees the seat."""
     room = lobby(3)
     sit(room, HOST)
     sit(room, GUEST)
     room.here.update({HOST.player_id: 1, GUEST.player_id: 1})
-    with pytest.raises(RoomError) as here:  # Gus is connected: his seat is his
-        decide_lobby(room, HOST, C.FreeSeat(1), START, RULES)
-    assert here.value.code == E.NOT_ALLOWED_NOW
-    del room.here[GUEST.player_id]
-    room.presence = {GUEST.player_id: Seen(False, START)}
+    patch = decide_lobby(room, HOST, C.FreeSeat(1), START, RULES)  # Gus is here: the host may still
+    assert patch is not None and not isinstance(patch.seating, C.Unset)
+    assert patch.seating[1] is None and patch.seating[0] is not None
+    with pytest.raises(RoomError) as own:
+        decide_lobby(room, HOST, C.FreeSeat(0), START, RULES)
+    assert own.value.code == E.NOT_ALLOWED_NOW
     with pytest.raises(RoomError) as not_host:
         decide_lobby(room, OTHER, C.FreeSeat(1), START, RULES)
     assert not_host.value.code == E.NOT_HOST
-    patch = decide_lobby(room, HOST, C.FreeSeat(1), START, RULES)
-    assert patch is not None and not isinstance(patch.seating, C.Unset)
-    assert patch.seating[1] is None and patch.seating[0] is not None
     with pytest.raises(RoomError) as empty:
         decide_lobby(room, HOST, C.FreeSeat(2), START, RULES)
     assert empty.value.code == E.NOT_ALLOWED_NOW
+
+
+def test_a_stand_in_host_frees_only_the_seats_of_players_who_are_away() -> None:
+    room = lobby(3)
+    sit(room, HOST)
+    sit(room, GUEST)
+    sit(room, OTHER)
+    del room.here[HOST.player_id]
+    room.here.update({GUEST.player_id: 1, OTHER.player_id: 1})
+    room.presence = {HOST.player_id: Seen(False, START)}
+    later = START + timedelta(seconds=RULES.absent_grace + 1)
+    with pytest.raises(RoomError) as here:  # Gus is here: only the host could free his seat
+        decide_lobby(room, OTHER, C.FreeSeat(1), later, RULES)
+    assert here.value.code == E.NOT_ALLOWED_NOW
+    patch = decide_lobby(room, OTHER, C.FreeSeat(0), later, RULES)  # the absent host's seat
+    assert patch is not None and not isinstance(patch.seating, C.Unset) and patch.seating[0] is None
 
 
 def test_each_receiver_is_sent_the_events_the_observer_allows_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,7 @@ from app.rooms.model import Room, RoomState
 from app.rooms.records import RoomStatus
 
 CORE = ("lobby", "match_rules", "timers", "steps", "model", "effects", "achievements", "messages", "notices",
-        "records", "config", "commands", "errors", "matcher", "daily_rules")
+        "records", "config", "commands", "errors", "matcher", "daily_rules", "pace", "reminders", "handlog", "rematch")
 FORBIDDEN = ("sqlalchemy", "asyncio", "app.store", "app.bus", "app.settings", "pydantic", "pydantic_settings",
              "openskill", "aiosqlite", "redis")
 PROBE = """

@@ -316,9 +316,10 @@ async def test_ready_marks_cross_instances(world: Any) -> None:
     assert host.last("state")["view"]["hand_number"] == 2
 
 
-async def test_a_rematch_starts_a_new_match_once_the_match_is_over(world: Any) -> None:
+async def test_a_rematch_is_an_offer_that_starts_once_every_seated_person_accepts(world: Any) -> None:
     storage, clock, make = world
     svc = await make(absent_grace=0, bot_delay=0)
+    other = await make("b")
     live, host, guest = await seated(svc, storage, overrides={"payoff_size": 5})
     await svc.handle(live, host, C.Start())
     m = live.room.match
@@ -329,8 +330,27 @@ async def test_a_rematch_starts_a_new_match_once_the_match_is_over(world: Any) -
     await play_out_the_hand(svc, live, host, guest, clock)
     assert m.engine.status == MatchStatus.MATCH_OVER
     assert live.room.state.status == RoomStatus.OVER and storage.rooms["ROOM"].status == RoomStatus.OVER
-    await svc.handle(live, host, C.Rematch())
+    assert host.last("room")["room"]["rematch"] is None
+    with pytest.raises(RoomError) as nothing:
+        await svc.handle(live, host, C.Rematch(accept=False))
+    assert nothing.value.code == E.NOT_ALLOWED_NOW  # no offer to decline
+    await svc.handle(live, host, C.Rematch())  # an offer: the guest has not accepted
+    assert live.room.match is m
+    offered = host.last("room")["room"]["rematch"]
+    assert offered == {"by": 0, "seats": [{"seat": 0, "answer": "offered"}, {"seat": 1, "answer": "waiting"}]}
+    # The guest comes back on another instance: the offer is shown there, and answered there.
+    back = RecordingPeer("g", "Gus")
+    live_b = await other.join("ROOM", back, None)
+    await settle()
+    assert back.last("room")["room"]["rematch"] == offered
+    await other.handle(live_b, back, C.Rematch(accept=False))
+    await settle()
+    assert [s["answer"] for s in host.last("room")["room"]["rematch"]["seats"]] == ["offered", "declined"]
+    assert live.room.match is m
+    await other.handle(live_b, back, C.Rematch())  # changes their mind: everyone seated has accepted
+    await settle()
     assert live.room.match is not None and live.room.match.number == 2 and live.room.match.id != m.id
+    assert host.last("room")["room"]["rematch"] is None and storage.rooms["ROOM"].rematch == {}
     assert host.last("state")["match_number"] == 2 and host.last("state")["v"] == 0
     assert storage.rooms["ROOM"].match_count == 2
 

@@ -207,3 +207,40 @@ async def test_live_rooms_still_wait_when_nobody_is_connected(world: Any) -> Non
     await svc.leave(live, guest)
     await clock.advance(60)
     assert m.v == v
+
+
+async def test_the_turn_passing_to_a_player_with_no_socket_queues_one_reminder(world: Any) -> None:
+    storage, clock, make = world
+    svc = await make(turn_based_min_seconds=60, bot_delay=0.5)
+    live, host, guest = await _started(svc, storage)
+    m = live.room.match
+    assert m is not None
+    while m.turn != 0:  # the guest plays while here: nobody is told
+        await play_first_legal(svc, live, guest)
+    await svc.leave(live, guest)
+    await clock.advance(1)
+    assert storage.reminded == []
+    while m.turn == 0:
+        await play_first_legal(svc, live, host)
+    await clock.advance(0.1)
+    assert [(r.kind, r.player_id, r.room) for r in storage.reminded] == [("your_turn", "g", "ROOM")]
+    r = storage.reminded[0]
+    assert r.key == f"your_turn:ROOM:{m.id}:{m.v}" and r.deadline == m.deadline
+    assert r.payload() == {"type": "your_turn", "room": "ROOM", "url": "/r/ROOM", "title": "Your turn",
+                           "body": "It is your move in the game with Hana.", "deadline": m.deadline.isoformat()}
+
+
+async def test_live_rooms_queue_no_reminders(world: Any) -> None:
+    storage, clock, make = world
+    svc = await make(bot_delay=0.5)
+    live, host, guest = await seated(svc, storage)
+    await svc.handle(live, host, C.Start())
+    m = live.room.match
+    assert m is not None
+    while m.turn != 0:
+        await play_first_legal(svc, live, guest)
+    await svc.leave(live, guest)
+    while m.turn == 0:
+        await play_first_legal(svc, live, host)
+    await clock.advance(0.1)
+    assert storage.reminded == []

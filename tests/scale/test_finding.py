@@ -48,3 +48,24 @@ async def test_an_invitation_crosses_instances_and_friends_see_each_other_online
         assert got["room"] == room["code"]
         for s in (la, lb):
             await s.close()
+
+
+async def test_a_block_made_on_one_instance_hides_chat_on_another(cluster: Cluster) -> None:
+    one, two = cluster.start(2)
+    async with httpx.AsyncClient(base_url=one.base, timeout=30) as h1:
+        ann, bob = await new_person(h1, "Ann"), await new_person(h1, "Bob")
+        room = (await h1.post("/api/rooms", json={}, headers=ann.auth)).json()
+        a = await Sock.open(two.base, room["code"], ann)  # Ann's socket is on instance two
+        b = await Sock.open(one.base, room["code"], bob)
+        await b.send({"type": "chat", "text": "before"})
+        await a.wait(lambda m: m["type"] == "chat" and m["text"] == "before")
+        assert (await h1.put(f"/api/players/me/blocks/{bob.id}", headers=ann.auth)).status_code == 204  # on one
+        import asyncio
+
+        await asyncio.sleep(2.0)  # instance two picks the block up within a heartbeat (0.5 s here)
+        await b.send({"type": "chat", "text": "after"})
+        await b.wait(lambda m: m["type"] == "chat" and m["text"] == "after")
+        await asyncio.sleep(1.0)
+        assert not any(m["type"] == "chat" and m["text"] == "after" for m in a.messages)
+        for s in (a, b):
+            await s.close()

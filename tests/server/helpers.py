@@ -35,7 +35,7 @@ Msg = dict[str, Any]
 # checks the limits themselves at their defaults).
 CROWD = {"limit_new_players": "100000/minute", "limit_new_rooms": "100000/minute",
          "limit_player_rooms": "10000/minute", "limit_replays": "100000/minute", "limit_connects": "100000/minute",
-         "limit_new_accounts": "100000/minute",
+         "limit_new_accounts": "100000/minute", "limit_public_rooms": "100000/minute",
          "max_public_rooms_per_player": 1000}
 CROWD_ENV = {f"SPITE_{k.upper()}": str(v) for k, v in CROWD.items()}
 

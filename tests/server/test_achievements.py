@@ -36,7 +36,9 @@ async def test_a_win_earns_its_achievements_once_and_says_so(server: ServerThrea
     bobs = {a["key"]: a["earned_at"] for a in (await http.get(f"/api/players/{bob.id}/achievements")).json()["items"]}
     assert bobs["first_win"] is None
     # The rematch, won again: nothing new to announce for what Ann already holds.
-    await socks[0].send({"type": "rematch"})
+    await socks[0].send({"type": "rematch"})  # an offer, which the other accepts
+    await socks[1].wait(lambda m: m["type"] == "room" and m["room"].get("rematch") is not None)
+    await socks[1].send({"type": "rematch"})
     await socks[0].wait(lambda m: m["type"] == "state" and m["match_id"] != last["match_id"])
     again = await play_to_result(socks, random.Random(4), loser=1)
     assert again["view"]["result"]["match_winners"] == [0]

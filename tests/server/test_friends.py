@@ -84,3 +84,27 @@ async def test_the_friends_limit_holds(db_url: str) -> None:
         codes = [(await api.put(f"/api/players/me/friends/{o.id}", headers=ann.auth)).status_code for o in others]
         assert codes == [204, 204, 429]
         assert len(await friends_of(api, ann)) == 2
+
+
+async def test_random_input_to_every_issue_28_endpoint_is_a_4xx_never_a_5xx(api: httpx.AsyncClient) -> None:
+    import random
+
+    from .helpers import random_json
+
+    rng = random.Random(28)
+    ann = await new_person(api, "Ann")
+    room = (await api.post("/api/rooms", json={}, headers=ann.auth)).json()["code"]
+    weird_ids = ["x" * 300, "%00", "..", "%2F", "nobody", "😀", "a b", "'; drop table players; --"]
+    for _ in range(60):
+        body = random_json(rng)
+        for method, path in (("POST", "/api/quick-match"), ("POST", f"/api/rooms/{room}/invitations"),
+                             ("POST", "/api/daily"), ("POST", "/api/invitations/x/accept")):
+            r = await api.request(method, path, json=body, headers=ann.auth)
+            assert r.status_code < 500, (path, body, r.text)
+    for bad in weird_ids:
+        for method, path in (("PUT", f"/api/players/me/friends/{bad}"), ("DELETE", f"/api/players/me/blocks/{bad}"),
+                             ("GET", f"/api/quick-match/{bad}"), ("DELETE", f"/api/quick-match/{bad}"),
+                             ("GET", f"/api/daily/{bad}/results"), ("POST", f"/api/invitations/{bad}/decline"),
+                             ("DELETE", f"/api/invitations/{bad}"), ("POST", f"/api/rooms/{bad}/invitations")):
+            r = await api.request(method, path, json={"player_id": bad}, headers=ann.auth)
+            assert 400 <= r.status_code < 500, (method, path, r.status_code, r.text)

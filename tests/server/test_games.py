@@ -16,6 +16,7 @@ from app.server.wire import ServerMessage
 
 from .helpers import ServerThread, Sock, new_person, new_room, play_to_end, seat_everyone
 from .truth import rebuild_and_check
+from .wire_check import wire_problems
 
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 GAMES = [
@@ -53,6 +54,7 @@ async def test_whole_game_leaks_nothing(server: ServerThread, http: httpx.AsyncC
     for sock in [*socks, spectator]:
         for msg in sock.messages:
             SERVER_MESSAGE.validate_python(msg)
+            assert wire_problems(msg) == [], msg["type"]  # and no field its schema does not declare
     # The spectator saw every version and never a hand.
     assert {st["v"] for st in spectator.states()} >= set(range(1, last["v"] + 1))
 
@@ -112,7 +114,11 @@ async def test_history_after_games(server: ServerThread, http: httpx.AsyncClient
     first = await play_to_end([a, b], random.Random(5))
     totals = first["view"]["totals"]
     assert max(totals) >= 12
-    await b.send({"type": "rematch"})
+    await b.send({"type": "rematch"})  # an offer: Ann is shown it, and accepts
+    offer = await a.wait(lambda m: m["type"] == "room" and m["room"].get("rematch") is not None)
+    assert offer["room"]["rematch"] == {"by": 1, "seats": [{"seat": 0, "answer": "waiting"},
+                                                            {"seat": 1, "answer": "offered"}]}
+    await a.send({"type": "rematch"})
     st = await a.wait(lambda m: m["type"] == "state" and m["match_id"] != first["match_id"])
     assert st["v"] == 0 and st["match_number"] == 2 and st["view"]["totals"] == [0, 0]
     second = await play_to_end([a, b], random.Random(6), match_id=st["match_id"])

@@ -217,3 +217,29 @@ async def test_room_sockets_are_limited_per_address(start_server: Any) -> None:
     with pytest.raises(InvalidStatus) as refused:
         await connect(url)
     assert refused.value.response.status_code == 429 and refused.value.response.headers["Retry-After"]
+
+
+# Concurrency (issue 22): each limit holds when its requests arrive at once.
+
+async def test_limits_hold_against_parallel_requests(db_url: str) -> None:
+    from app.main import create_app
+
+    from .helpers import make_settings
+
+    limits = _defaults("limit_new_players", "limit_new_rooms", "limit_player_rooms", "limit_new_accounts")
+    app = create_app(make_settings(db_url, **limits))
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app, client=("198.51.100.9", 4000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+            made = await asyncio.gather(*(http.post("/api/players", json={"name": f"P{i}"}) for i in range(25)))
+            assert sorted(r.status_code for r in made) == [201] * 10 + [429] * 15
+            guests = [r.json() for r in made if r.status_code == 201]
+            auth = {"Authorization": f"Bearer {guests[0]['token']}"}
+            rooms = await asyncio.gather(*(http.post("/api/rooms", json={}, headers=auth) for _ in range(25)))
+            assert sorted(r.status_code for r in rooms) == [201] * 10 + [429] * 15  # 10 a minute per player
+            claims = await asyncio.gather(*(http.post(
+                "/api/account", json={"username": f"user{i}", "password": "correct horse"},
+                headers={"Authorization": f"Bearer {g['token']}"}) for i, g in enumerate(guests)))
+            assert sorted(r.status_code for r in claims) == [201] * 10  # 10 a minute per address: all fit
+            again = await http.post("/api/players", json={"name": "late"})
+            assert again.status_code == 429

@@ -14,8 +14,9 @@ async def test_first_paint_honours_accept_language(api: httpx.AsyncClient) -> No
         r = await api.get(path, headers={"Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5"})
         assert r.status_code == 200 and '<html lang="fr" data-langs="de en es fr">' in r.text, path
         assert "accept-language" in r.headers["vary"].lower()
+        assert '<a class="skip" href="#app" data-i18n="ix.skip">Aller au jeu</a>' in r.text
         r = await api.get(path, headers={"Accept-Language": "de"})
-        assert '<html lang="de" ' in r.text
+        assert '<html lang="de" ' in r.text and "Dieses Spiel braucht JavaScript." in r.text
         r = await api.get(path, headers={"Accept-Language": "ja, pt"})
         assert '<html lang="en" ' in r.text
         r = await api.get(path)

@@ -97,7 +97,7 @@ async def test_invitation_floods_are_limited_per_player(start_server) -> None:  
         assert codes == [201, 201, 429]
 
 
-async def test_an_invitation_expires(start_server) -> None:  # type: ignore[no-untyped-def]
+async def test_an_invitation_expires(start_server, db_url: str) -> None:  # type: ignore[no-untyped-def]
     server: ServerThread = start_server(invitation_seconds=10)
     async with httpx.AsyncClient(base_url=server.base) as http:
         ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
@@ -109,11 +109,16 @@ async def test_an_invitation_expires(start_server) -> None:  # type: ignore[no-u
 
         from sqlalchemy import update
 
+        from app.store.db import make_engine, make_sessions
         from app.store.models import Invitation
 
-        async with server.app.state.sessions() as s:  # the invitation's time passes
-            await s.execute(update(Invitation).values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
-            await s.commit()
+        engine = make_engine(db_url)  # this test's own connection (the server's belong to its loop)
+        try:
+            async with make_sessions(engine)() as s:  # the invitation's time passes
+                await s.execute(update(Invitation).values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
+                await s.commit()
+        finally:
+            await engine.dispose()
         r = await http.post(f"/api/invitations/{inv['id']}/accept", headers=bob.auth)
         assert r.status_code == 410
         assert (await http.get("/api/players/me/invitations", headers=bob.auth)).json()["items"] == []

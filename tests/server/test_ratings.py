@@ -106,7 +106,7 @@ async def test_a_rated_room_gives_no_hints(server: ServerThread, http: httpx.Asy
 
 
 async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_server: Any) -> None:
-    server: ServerThread = start_server(leaderboard_min_games=1)
+    server: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_account(http, "Ann"), await new_account(http, "Bob")
         _, socks = await rated_pair(server, http, ann, bob, "rated-1")
@@ -135,7 +135,7 @@ async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_se
 
 
 async def test_more_wins_against_the_same_opponent_rate_higher(start_server: Any) -> None:
-    server: ServerThread = start_server(leaderboard_min_games=3)
+    server: ServerThread = start_server(leaderboard_min_games=3, leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_account(http, "Ann"), await new_account(http, "Bob")
         winners = []
@@ -193,3 +193,49 @@ async def test_a_stand_in_still_moves_for_an_absent_player_in_a_rated_room(start
             e.get("type") == "autoplay" and e.get("by") == "absent" and e.get("seat") == away for e in m["events"]),
             timeout=8, start=start)
         assert auto["v"] > st["v"] and auto["autoplay"] == [away]
+
+
+async def test_the_leaderboard_needs_different_opponents(start_server: Any, db_url: str) -> None:
+    """Issue 22 item 6: an account that only ever beats one puppet account is not listed
+    (SPITE_LEADERBOARD_MIN_OPPONENTS, 3); the same data with 1 lists both."""
+    server: ServerThread = start_server(leaderboard_min_games=1)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, puppet = await new_account(http, "Ann"), await new_account(http, "Puppet")
+        _, socks = await rated_pair(server, http, ann, puppet, "puppet-1")
+        await play_to_result(socks, random.Random(3), loser=1)
+        assert (await http.get("/api/leaderboard")).json()["items"] == []
+    lenient: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1)
+    async with httpx.AsyncClient(base_url=lenient.base, timeout=30) as http:
+        board = (await http.get("/api/leaderboard")).json()["items"]
+        assert [row["player_id"] for row in board] == [ann.id, puppet.id]
+
+
+async def test_a_match_where_a_seat_never_played_is_not_rated(start_server: Any) -> None:
+    """Issue 22 item 6: a puppet account that only lets the clock (and then a stand-in) play
+    for it hands out no rating: the match ends, nobody's rating moves."""
+    server: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1, next_hand_seconds=1)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, puppet = await new_account(http, "Ann"), await new_account(http, "Puppet")
+        room = await new_room(http, ann, rated=True, turn_seconds=1, **SHORT)
+        socks = [await Sock.open(server.base, room["code"], p) for p in (ann, puppet)]
+        await seat_everyone(socks[0], socks)
+        await socks[0].send({"type": "start"})
+        a, rng = socks[0], random.Random(5)
+        first = await a.wait(lambda m: m["type"] == "state")
+        v, match_id = first["v"], first["match_id"]
+        for _ in range(3000):
+            st = await a.state_at(v, timeout=30, match_id=match_id)
+            view = st["view"]
+            if view["status"] == "match_over":
+                break
+            if view["status"] == "hand_over":
+                await a.send({"type": "next_hand"})
+            elif view["legal_moves"]:
+                await a.send({"type": "move", "id": a.next_id(), "move": pick(view["legal_moves"], rng)})
+            v += 1
+        else:
+            raise AssertionError("the match did not end")
+        assert not (st.get("awards") or {}).get("ratings"), st.get("awards")
+        for p in (ann, puppet):
+            assert (await http.get(f"/api/players/{p.id}")).json()["rating"] is None
+        assert (await http.get("/api/leaderboard")).json()["items"] == []

@@ -158,7 +158,9 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(_last_room(a)))
 
     # A second match, so that history has two pages.
-    await a.send({"type": "rematch"})
+    await a.send({"type": "rematch"})  # an offer, which Bob accepts
+    await b.wait(lambda m: m["type"] == "room" and (m["room"].get("rematch") or {}).get("by") == 0)
+    await b.send({"type": "rematch"})
     second = await a.wait(lambda m: m["type"] == "state" and m["match_id"] != match_id)
     await b.state_at(0, match_id=second["match_id"])
     _same((await http.get(f"/api/rooms/{room['code']}")).json(), _links(_last_room(a)))
@@ -189,7 +191,9 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     settings = server.app.state.settings
     _same((await http.get("/api/options")).json(),
           {**catalog(), "turn_seconds": {"min": settings.min_turn_seconds, "max": settings.max_turn_seconds,
-                                         "default": None}, "hints": {"default": True}})
+                                         "default": None}, "hints": {"default": True},
+           "turn_based_seconds": {"min": settings.turn_based_min_seconds, "max": 14 * 86_400,
+                                  "default": max(settings.turn_based_min_seconds, 86_400)}})
     _same((await http.get("/healthz")).json(), {"ok": True, "instance": server.app.state.rooms.instance})
     for sock in (a, b):
         await sock.close()

@@ -5,6 +5,9 @@ get clear answers."""
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 
 import httpx
@@ -12,7 +15,7 @@ import httpx
 from app.store import reviews as review_store
 from app.store.db import make_engine, make_sessions
 
-from .helpers import ServerThread, Sock, new_person, new_room, seat_everyone
+from .helpers import ROOT, ServerThread, Sock, new_person, new_room, seat_everyone
 from .review_helpers import SMALL_REVIEWS, finished_match, wait_review
 
 
@@ -102,3 +105,9 @@ async def test_a_review_that_overruns_fails_with_a_reason_and_can_be_asked_again
         assert again.status_code == 202 and again.json()["status"] in ("queued", "running")
         row = await _row(db_url, match_id)
         assert row is not None and row.status in ("queued", "running") and row.error is None
+
+
+def test_the_worker_needs_redis() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "SPITE_REDIS_URL"}
+    out = subprocess.run([sys.executable, "-m", "app.worker"], cwd=ROOT, env=env, capture_output=True, timeout=60)
+    assert out.returncode == 2 and b"SPITE_REDIS_URL" in out.stderr

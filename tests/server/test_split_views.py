@@ -14,6 +14,7 @@ import pytest
 from app.engine import PRESETS
 
 from .helpers import Person, ServerThread, Sock, new_person, new_room, play_to_end
+from .wire_check import wire_problems
 
 OWN = {"you", "hand", "own_side", "legal_moves"}
 
@@ -45,6 +46,10 @@ async def _play(server: ServerThread, http: httpx.AsyncClient, preset: str, seat
     match_id, end = last["match_id"], last["v"]
     for s in [*split, split_w]:
         await s.state_at(end, match_id=match_id)
+    for s in [*full, full_w]:  # every message is exactly its one schema (app/server/wire.py)
+        assert [p for m in s.messages for p in wire_problems(m)] == []
+    for s in [*split, split_w]:
+        assert [p for m in s.messages for p in wire_problems(m, split=True)] == []
     receivers = [*zip(full, split, strict=True), (full_w, split_w)]
     seen = [(_by_version(f, match_id), _by_version(s, match_id)) for f, s in receivers]
     versions = set(seen[0][1])

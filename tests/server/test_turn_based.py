@@ -173,3 +173,47 @@ async def test_your_games_lists_every_room_you_sit_in_your_turns_first_and_the_c
         assert (await http.get("/api/players/me/games", headers=other.auth)).json()["your_turn"] == 1
         for s in (*socks, w, t, lv):
             await s.close()
+
+
+async def test_vacation_stops_the_deadline_waiting_for_you_and_ending_it_lets_it_act(
+        start_server: Any, db_url: str) -> None:
+    from .helpers import new_account
+
+    server = start_server(turn_based_min_seconds=2, vacation_days=5, lease_seconds=1.5, deadline_horizon=30)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, bob = await new_account(http, "Ann", "ann_tb"), await new_account(http, "Bob", "bob_tb")
+        guest = await new_person(http, "Gus")
+        assert (await http.put("/api/players/me/vacation", json={"days": 1}, headers=guest.auth)).status_code == 403
+        for bad in ({"days": 0}, {"days": 6}, {"days": "2"}, {}):
+            r = await http.put("/api/players/me/vacation", json=bad, headers=ann.auth)
+            assert r.status_code == 422, (bad, r.text)
+        code = (await new_room(http, ann, preset="short", seats=2, seed="vacation", pace="turn_based",
+                               turn_seconds=3))["code"]
+        socks = [await Sock.open(server.base, code, p) for p in (ann, bob)]
+        await seat_everyone(socks[0], socks)
+        await socks[0].send({"type": "start"})
+        state = await socks[0].state_at(0)
+        match_id, turn = state["match_id"], state["view"]["turn"]
+        away = (ann, bob)[turn]
+        r = await http.put("/api/players/me/vacation", json={"days": 2}, headers=away.auth)
+        assert r.status_code == 200 and r.json()["days_left"] == 3 and r.json()["until"] is not None
+        room = (await http.get(f"/api/rooms/{code}")).json()
+        assert room["seats"][turn]["vacation"] is True and room["seats"][1 - turn]["vacation"] is False
+        row = await match_row(db_url, match_id)
+        assert row.wake_at is not None and row.wake_at.timestamp() > time.time() + 2 * 86_400 - 60
+        for s in socks:
+            await s.close()
+        await asyncio.sleep(5)  # the 3-second deadline would have acted by now
+        assert [m for m in await deadline_moves(db_url, match_id) if m[2] == "deadline"] == []
+        r = await http.put("/api/players/me/vacation", json={"days": 5}, headers=away.auth)
+        # 2 taken, of which one whole day not yet used comes back if replaced: 1 + 5 > 5
+        assert r.status_code == 409 and "4 vacation days left" in r.text
+        # Ending it early gives the waiting turn at most a whole turn from now: it then acts.
+        assert (await http.delete("/api/players/me/vacation", headers=away.auth)).status_code == 204
+        got = (await http.get("/api/players/me/vacation", headers=away.auth)).json()
+        assert got["until"] is None and got["days_left"] == 4  # the whole day not used came back
+        started = time.monotonic()
+        while time.monotonic() - started < 20 and not await deadline_moves(db_url, match_id):
+            await asyncio.sleep(0.3)
+        moves = await deadline_moves(db_url, match_id)
+        assert moves and moves[0][1] == turn and moves[0][2] == "deadline"

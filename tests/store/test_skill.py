@@ -21,7 +21,20 @@ def test_the_winner_goes_up_and_the_loser_down() -> None:
 def test_a_tie_leaves_equal_players_equal() -> None:
     after = rate({}, [Standing("a", None, 5), Standing("b", None, 5)])
     assert after["a"].mu == pytest.approx(UNRATED.mu) and after["b"].mu == pytest.approx(UNRATED.mu)
-    assert after["a"].sigma < UNRATED.sigma
+    assert after["a"].games == after["b"].games == 1
+
+
+def test_draws_do_not_raise_both_ordinals() -> None:
+    """Issue 22 item 6: the model narrows sigma after a draw too, which raised both players'
+    conservative ratings; a draw now moves mu only, so two accounts drawing gain nothing."""
+    skills = {"a": UNRATED, "b": UNRATED}
+    for _ in range(5):
+        skills = rate(skills, [Standing("a", None, 5), Standing("b", None, 5)])
+    assert skills["a"].ordinal <= UNRATED.ordinal + 1e-9 and skills["b"].ordinal <= UNRATED.ordinal + 1e-9
+    strong = rate({"a": UNRATED}, [Standing("a", None, 9), Standing("c", None, 0)])["a"]
+    drawn = rate({"a": strong, "d": UNRATED}, [Standing("a", None, 4), Standing("d", None, 4)])
+    assert drawn["a"].mu < strong.mu and drawn["d"].mu > UNRATED.mu  # toward each other
+    assert drawn["a"].sigma == strong.sigma
 
 
 def test_partners_are_one_team() -> None:

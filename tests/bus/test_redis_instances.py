@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import redis.asyncio as redis
 
-from app.bus import RESYNC, LocalBus, RedisBus
+from app.bus import RESYNC, RedisBus
 
 Msg = dict[str, Any]
 
@@ -116,16 +116,3 @@ async def test_a_dropped_connection_resyncs_and_recovers(buses: tuple[RedisBus, 
         assert time.monotonic() < deadline, "no message arrived after the resync"
         await one.publish("ROOM", {"kind": "v", "v": 2})
         await asyncio.sleep(0.1)
-
-
-async def test_the_local_bus_serves_one_process() -> None:
-    bus = LocalBus()
-    inbox = Inbox()
-    sub = await bus.subscribe("ROOM", inbox)
-    await bus.publish("ROOM", {"kind": "room"})
-    await inbox.until(lambda got: got == [{"kind": "room"}])
-    sub.close()
-    await bus.publish("ROOM", {"kind": "room"})
-    await asyncio.sleep(0.05)
-    assert len(inbox.got) == 1
-    await bus.close()

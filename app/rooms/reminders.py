@@ -1,0 +1,70 @@
+"""Who is told outside the page, once a step is committed and applied: pure.
+
+In a turn-based room, when the turn passes to a person who has no open socket in the room (on
+any instance), they get one `your_turn` message; when a match ends, each of its people who is
+not connected gets `match_over`. Live rooms send none (their players are at the table, and a
+stand-in plays for one who is away within a minute). A seat handed to a bot is not told: the
+bot plays it at once. Each reminder has a `key` that names its cause (the room, the match, the
+version the turn began at), so the outbox keeps at most one per turn and device however often
+it is asked. Messages carry names and the room code only: never a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from .effects import BeginMatch, CommitMove, DealHand, Effect
+from .model import Room
+from .pace import TURN_BASED, handed
+
+YOUR_TURN, MATCH_OVER = "your_turn", "match_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """Tell `player_id` about `room`: `kind` (your_turn or match_over), its unique `key`, and
+    the message (`title`, `body`, the deadline if any)."""
+
+    kind: str
+    player_id: str
+    room: str
+    key: str
+    title: str
+    body: str
+    deadline: datetime | None = None
+
+    def payload(self) -> dict[str, object]:
+        """The push message's JSON (docs/protocol.md, "Notifications")."""
+        return {"type": self.kind, "room": self.room, "url": f"/r/{self.room}", "title": self.title,
+                "body": self.body, "deadline": self.deadline.isoformat() if self.deadline is not None else None}
+
+
+def _others(room: Room, seat: int) -> str:
+    m = room.match
+    assert m is not None
+    names = [s.name for i, s in enumerate(m.seats) if i != seat]
+    return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1] if names else "your friends"
+
+
+def decide(room: Room, effect: Effect, missed_turns: int) -> list[Reminder]:
+    """The reminders a committed and applied `effect` calls for (often none)."""
+    m = room.match
+    if m is None or room.state.pace != TURN_BASED:
+        return []
+    if isinstance(effect, CommitMove) and effect.ends_match:
+        return [Reminder(MATCH_OVER, s.player_id, room.code, f"{MATCH_OVER}:{room.code}:{m.id}:{s.player_id}",
+                         "Game over", f"Your game with {_others(room, i)} is over: see how it ended.")
+                for i, s in enumerate(m.seats)
+                if s.player_id is not None and s.bot is None and not room.is_connected(s.player_id)]
+    if not isinstance(effect, CommitMove | BeginMatch | DealHand) or not m.playing:
+        return []
+    if isinstance(effect, CommitMove) and effect.step.seat == m.turn:
+        return []  # the same seat moves on: the turn has not passed
+    info = m.seats[m.turn]
+    if info.player_id is None or info.bot is not None or room.is_connected(info.player_id):
+        return []
+    if handed(m.missed, m.turn, missed_turns):
+        return []
+    return [Reminder(YOUR_TURN, info.player_id, room.code, f"{YOUR_TURN}:{room.code}:{m.id}:{m.v}",
+                     "Your turn", f"It is your move in the game with {_others(room, m.turn)}.", m.deadline)]

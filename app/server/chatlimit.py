@@ -1,0 +1,44 @@
+"""Chat rates: a chat line is shown to every socket of its room, so it is the dearest message a
+stranger can send. Past the socket's own rate, each player (over all their sockets) may send
+`SPITE_CHAT_PER_SECOND` lines a second (burst `SPITE_CHAT_BURST`), and each room takes
+`SPITE_ROOM_CHAT_PER_SECOND` (burst `SPITE_ROOM_CHAT_BURST`) from everyone together; a line past
+either is refused with `rate_limited` and shown to nobody. Counted in this instance's memory."""
+
+from __future__ import annotations
+
+import time
+
+from app.settings import Settings
+
+from .ratelimit import TokenBucket
+
+IDLE_SECONDS = 600.0  # a bucket untouched this long is full again: forget it
+
+
+class ChatLimits:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.players: dict[str, TokenBucket] = {}
+        self.rooms: dict[str, TokenBucket] = {}
+        self.swept = time.monotonic()
+
+    def take(self, player_id: str, room: str) -> str | None:
+        """None if the line may go out, else why not."""
+        s = self.settings
+        now = time.monotonic()
+        if now - self.swept > IDLE_SECONDS:
+            self._sweep(now)
+        mine = self.players.setdefault(player_id, TokenBucket(s.chat_per_second, s.chat_burst))
+        theirs = self.rooms.setdefault(room, TokenBucket(s.room_chat_per_second, s.room_chat_burst))
+        if not mine.peek():
+            return f"slow down: at most {s.chat_per_second:g} chat lines a second"
+        if not theirs.take():
+            return "this room's chat is busy: wait a moment"
+        mine.take()
+        return None
+
+    def _sweep(self, now: float) -> None:
+        for table in (self.players, self.rooms):
+            for key in [k for k, b in table.items() if now - b.stamp > IDLE_SECONDS]:
+                del table[key]
+        self.swept = now

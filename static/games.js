@@ -1,0 +1,110 @@
+// @ts-check
+// "Your games": every room you sit in that is not over (GET /api/players/me/games), yours to
+// move first. The home page shows it first when there are any; /#games is the page of its own.
+// The tab title counts the games waiting for your move.
+
+import * as api from "./api.js";
+import { button, el } from "./dom.js";
+
+/** @typedef {import("./types.js").GameItem} GameItem */
+/** @typedef {import("./types.js").GameList} GameList */
+/** @typedef {import("./home.js").PageCtx} PageCtx */
+
+const BASE_TITLE = "Spite & Malice";
+
+/** "(2) Spite & Malice" while two games wait for your move. @param {number} n @param {string} [title] */
+export function countTitle(n, title = BASE_TITLE) {
+  document.title = (n > 0 ? `(${n}) ` : "") + title;
+}
+
+/** "3 h 20 min", "2 days", "a minute" from now. @param {string | null} iso */
+export function timeLeft(iso) {
+  if (!iso) return "";
+  const s = Math.max(0, (Date.parse(iso) - Date.now()) / 1000);
+  if (s < 90) return "about a minute";
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  const d = Math.round(s / 86400);
+  return d === 1 ? "1 day" : `${d} days`;
+}
+
+/** "5 min ago", "yesterday". @param {string | null} iso */
+function ago(iso) {
+  if (!iso) return "";
+  const s = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (s < 90) return "just now";
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  const d = Math.round(s / 86400);
+  return d === 1 ? "yesterday" : `${d} days ago`;
+}
+
+/** One row: opponents, whose turn, time left, last move, a link. @param {GameItem} g @param {PageCtx} ctx */
+function row(g, ctx) {
+  const li = el("li", "game-row" + (g.your_turn ? " your-turn" : ""));
+  li.dataset.code = g.code;
+  const others = g.seats.filter((s) => s.seat !== g.you).map((s) => (s.name || "empty seat") + (s.bot ? " (bot)" : ""));
+  const a = el("a", "game-link", others.length ? "vs " + others.join(", ") : "Room " + g.code);
+  a.href = g.url;
+  a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(g.url); });
+  let whose;
+  if (g.status === "waiting") whose = "Waiting for players";
+  else if (g.status !== "playing") whose = "Between hands";
+  else if (g.your_turn) whose = "Your turn";
+  else whose = (g.seats.find((s) => s.seat === g.turn_seat)?.name || "Someone") + "'s turn";
+  const about = [whose];
+  if (g.status === "playing" && g.deadline && !g.seats.find((s) => s.seat === g.turn_seat)?.bot) {
+    about.push(timeLeft(g.deadline) + " left");
+  }
+  if (g.last_move_at) about.push("last move " + ago(g.last_move_at));
+  li.append(a, " ");
+  if (g.pace === "turn_based") li.append(el("span", "badge pace", "turn-based"), " ");
+  li.append(el("span", g.your_turn ? "whose mine" : "whose", about.join(" · ")));
+  return li;
+}
+
+/** The list of games, filled from the server (and again every minute while shown).
+ * @param {PageCtx} ctx @param {{heading?: boolean, onCount?: (n: number, total: number) => void}} [how] */
+export function gamesList(ctx, how = {}) {
+  const box = el("section", "card-panel games");
+  box.id = "your-games";
+  box.setAttribute("aria-labelledby", "games-title");
+  const h = el("h2", "", "Your games");
+  h.id = "games-title";
+  const count = el("span", "badge turn-count");
+  count.id = "your-turn-count";
+  h.append(" ", count);
+  const list = el("ul", "game-list");
+  list.setAttribute("aria-live", "polite");
+  box.append(h, list);
+  const load = async () => {
+    try {
+      const body = /** @type {GameList} */ (await api.get("/api/players/me/games"));
+      list.textContent = "";
+      count.textContent = body.your_turn ? `${body.your_turn} your turn` : "";
+      count.hidden = !body.your_turn;
+      if (!body.items.length) list.append(el("li", "muted", "No games yet: create a room below, or play a bot."));
+      for (const g of body.items) list.append(row(g, ctx));
+      box.hidden = !body.items.length && !how.heading;
+      if (how.onCount) how.onCount(body.your_turn, body.items.length);
+    } catch (ex) {
+      list.textContent = "";
+      list.append(el("li", "form-error", /** @type {Error} */ (ex).message));
+    }
+  };
+  box.hidden = !how.heading;
+  load();
+  ctx.every(60000, load);
+  return box;
+}
+
+/** The /#games page: the list and the notifications switch. @param {PageCtx} ctx */
+export function gamesPage(ctx) {
+  const page = el("div", "games-page");
+  page.append(gamesList(ctx, { heading: true, onCount: (n) => countTitle(n, "Your games · " + BASE_TITLE) }));
+  const slot = el("div");
+  page.append(slot);
+  import("./push.js").then((m) => slot.replaceWith(m.pushPanel())).catch(() => slot.remove());
+  page.append(button("Refresh", () => ctx.refresh(), "small"));
+  return page;
+}

@@ -1,0 +1,139 @@
+"""The inline commit (`app.store.inline.InlineCommit`) on a real SQLite file, with the move
+writer's own statements: one transaction per move, nothing written when it refuses, never a
+wait for a lock, and a connection that stays usable after each refusal."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.store.inline import InlineCommit, Locked, Refused
+from app.store.models import utcnow
+from app.store.writer import MoveWrite, _advance, _FastPath
+
+from .moves import new_match, plain
+
+Statements = tuple[str, tuple[Any, ...], str, tuple[Any, ...]]
+
+
+@pytest.fixture
+async def path(sqlite_engine: AsyncEngine) -> str:
+    """A SQLite file with match `m1` at version 0."""
+    from app.store.db import make_sessions
+
+    await new_match(make_sessions(sqlite_engine))
+    database = make_url(str(sqlite_engine.url)).database
+    assert database is not None
+    return database
+
+
+@pytest.fixture
+def inline(path: str) -> Iterator[InlineCommit]:
+    commit = InlineCommit(path)
+    try:
+        yield commit
+    finally:
+        commit.close()
+
+
+@pytest.fixture
+def fast(sqlite_engine: AsyncEngine) -> _FastPath:
+    return _FastPath(sqlite_engine.dialect)
+
+
+def _statements(fast: _FastPath, write: MoveWrite) -> Statements:
+    return (fast.insert.sql, fast.insert.rows([write.row(utcnow())])[0],
+            fast.advance.sql, fast.advance.rows([_advance(write)])[0])
+
+
+def _read(path: str) -> tuple[int, list[tuple[int, str | None]]]:
+    """The match's version and its move rows, read on a connection of the test's own."""
+    db = sqlite3.connect(path)
+    try:
+        v = db.execute("SELECT v FROM matches WHERE id = 'm1'").fetchone()[0]
+        moves = db.execute("SELECT seq, client_id FROM moves WHERE match_id = 'm1' ORDER BY seq").fetchall()
+        return v, moves
+    finally:
+        db.close()
+
+
+def test_a_commit_writes_the_row_and_advances_the_match_before_it_returns(
+        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+    inline.commit(*_statements(fast, plain(0, client_id="a", totals=[3, 0])))
+    inline.commit(*_statements(fast, plain(1, client_id="b")))
+    assert _read(path) == (2, [(1, "a"), (2, "b")])
+
+
+def test_a_match_no_longer_at_the_moves_version_is_refused_and_nothing_written(
+        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+    inline.commit(*_statements(fast, plain(0, client_id="a")))
+    with pytest.raises(Refused):  # computed from version 0 again, taking version 5: the row fits, the match not
+        inline.commit(*_statements(fast, plain(0, client_id="b", seq=5)))
+    assert _read(path) == (1, [(1, "a")])
+
+
+def test_a_taken_version_or_move_id_is_refused_and_the_connection_goes_on(
+        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+    inline.commit(*_statements(fast, plain(0, client_id="a")))
+    with pytest.raises(Refused):
+        inline.commit(*_statements(fast, plain(0, client_id="b")))  # version 1 is taken
+    resent = plain(1, client_id="a")
+    resent.seat = 0
+    with pytest.raises(Refused):
+        inline.commit(*_statements(fast, resent))  # seat 0's move id "a" is taken
+    inline.commit(*_statements(fast, plain(1, client_id="c")))
+    assert _read(path) == (2, [(1, "a"), (2, "c")])
+
+
+def test_a_write_lock_held_elsewhere_is_locked_at_once_with_nothing_written(
+        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+    other = sqlite3.connect(path, isolation_level=None, timeout=0)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.perf_counter()
+        with pytest.raises(Locked):
+            inline.commit(*_statements(fast, plain(0, client_id="a")))
+        waited = time.perf_counter() - started
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert waited < 0.5, f"waited {waited:.3f} s for the lock"  # busy_timeout 0: no wait (sqlite's default is 5 s)
+    assert _read(path) == (0, [])
+    inline.commit(*_statements(fast, plain(0, client_id="a")))  # the lock is free again
+    assert _read(path) == (1, [(1, "a")])
+
+
+def test_a_row_the_database_cannot_take_rolls_back_and_the_connection_goes_on(
+        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+    insert_sql, move, advance_sql, advance = _statements(fast, plain(0, client_id="a"))
+    with pytest.raises(sqlite3.ProgrammingError):  # one parameter short
+        inline.commit(insert_sql, move, advance_sql, advance[:-1])
+    assert _read(path) == (0, [])
+    inline.commit(insert_sql, move, advance_sql, advance)
+    assert _read(path) == (1, [(1, "a")])
+
+
+def test_commits_never_checkpoint_the_wal(inline: InlineCommit, fast: _FastPath, path: str) -> None:
+    """Checkpoints are `WalCheckpointer`'s, off the move path: after many commits here the WAL
+    still holds them all."""
+    for v in range(600):  # well past SQLite's default autocheckpoint (1000 pages)
+        inline.commit(*_statements(fast, plain(v)))
+    db = sqlite3.connect(path)
+    try:
+        log_frames = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1]
+    finally:
+        db.close()
+    assert log_frames >= 1200, f"only {log_frames} frames in the WAL: something checkpointed"
+
+
+def test_closed_it_opens_again_on_the_next_commit(inline: InlineCommit, fast: _FastPath, path: str) -> None:
+    inline.commit(*_statements(fast, plain(0)))
+    inline.close()
+    inline.commit(*_statements(fast, plain(1)))
+    assert _read(path)[0] == 2
