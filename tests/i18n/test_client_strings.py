@@ -48,7 +48,7 @@ def test_no_english_in_the_client_outside_the_catalogue() -> None:
     left = {name: texts for name, texts in left.items() if texts}
     assert set(left) - PENDING == set(), "English in the client, not in static/i18n/en.json:\n" + "\n".join(
         f"{name}: {texts}" for name, texts in left.items() if name not in PENDING)
-    assert PENDING <= set(left), f"converted: take {sorted(PENDING - set(left))} off PENDING"
+    assert set(left) >= PENDING, f"converted: take {sorted(PENDING - set(left))} off PENDING"
 
 
 def test_the_page_shell_has_no_english() -> None:
