@@ -12,7 +12,8 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`')
 COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", re.S)
 DEVELOPER = re.compile(r"console\.(warn|error|log|info)\([^;]*")
-SENTENCE = re.compile(r"\b[A-Z][a-z]{2,}\b.*\b[a-z]{2,}\b|\b[a-z]{2,}\s+[a-z]{2,}\s+[a-z]{2,}\b|[a-z]{2,}[.!?…:]\s*$|[a-z]{2,}[.!?:] [A-Za-z]")
+SENTENCE = re.compile(r"\b[A-Z][a-z]{2,}\b.*\b[a-z]{2,}\b|\b[a-z]{2,}\s+[a-z]{2,}\s+[a-z]{2,}\b"
+                      r"|[a-z]{2,}[.!?…:]\s*$|[a-z]{2,}[.!?:] [A-Za-z]")
 CODE = re.compile(r"^[\w.:#\-\[\]=\"'@/ ,>*()]*$")  # selectors, keys, class lists, ids
 
 
@@ -20,7 +21,8 @@ def _reads_as_words(text: str) -> bool:
     text = re.sub(r"\$\{[^}]*\}", " ", text)
     if not re.search(r"[A-Za-z]{2,}", text):
         return False
-    if CODE.match(text) and not re.search(r"\b[A-Z][a-z]{2,} [a-z]", text) and not re.search(r"[a-z] [a-z]+ [a-z]+ [a-z]", text):
+    sentence_like = re.search(r"\b[A-Z][a-z]{2,} [a-z]", text) or re.search(r"[a-z] [a-z]+ [a-z]+ [a-z]", text)
+    if CODE.match(text) and not sentence_like:
         return False
     return bool(SENTENCE.search(text))
 
