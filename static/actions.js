@@ -3,6 +3,7 @@
 // the one-line reminder of how a turn ends under the room's rules.
 
 import { button, el } from "./dom.js";
+import { t } from "./i18n.js";
 import { endTurnMove, takeBackMove } from "./moves.js";
 
 /** @typedef {import("./types.js").Move} Move */
@@ -17,19 +18,19 @@ export function drawActions(box, view, page) {
   const myTurn = view.status === "playing" && view.you !== null && view.turn === view.you;
   const undo = takeBackMove(view);
   if (undo) {
-    const b = button("Undo", () => page.sendMove(undo));
+    const b = button(t("ac.undo"), () => page.sendMove(undo));
     b.id = "undo";
-    b.title = "Take back your last move (Ctrl+Z)";
+    b.title = t("ac.undo_title");
     box.append(b);
   }
   const end = endTurnMove(view);
   if (end) {
-    const b = button("End turn", () => page.sendMove(end));
+    const b = button(t("ac.end_turn"), () => page.sendMove(end));
     b.id = "end-turn";
     box.append(b);
   }
   if (myTurn && page.hints) {
-    const b = button("Hint", () => page.askHint());
+    const b = button(t("ac.hint"), () => page.askHint());
     b.id = "hint-button";
     box.append(b);
   }
@@ -38,12 +39,10 @@ export function drawActions(box, view, page) {
   box.append(hintLine);
   if (myTurn && view.legal_moves.length) {
     box.append(el("p", "muted how", view.options.side_plays === "many"
-      ? (end ? "Play cards to the centre and discard to your side stacks; press End turn when you are done."
-        : "Play cards to the centre and discard to your side stacks; after your first card, End turn ends your turn.")
+      ? t(end ? "ac.how_many" : "ac.how_many_after")
       : view.options.must_discard
-        ? "Play cards to the centre, then discard one card to a side stack to end your turn."
-        : end ? "Play cards to the centre; end your turn with a discard or the End turn button."
-          : "Play cards to the centre; end your turn with a discard to one of your side stacks."));
+        ? t("ac.how_one")
+        : t(end ? "ac.how_free" : "ac.how_free_side")));
   }
   return hintLine;
 }

@@ -1,8 +1,9 @@
 // @ts-check
 // Screen-reader announcements (an ARIA live region) and the words for each game event.
 
-import { cardName } from "./cards.js";
-import { pileName, playerName } from "./moves.js";
+import { list, t } from "./i18n.js";
+import { moveWords } from "./movelog.js";
+import { playerName } from "./moves.js";
 
 /** @typedef {import("./types.js").GameEvent} GameEvent */
 /** @typedef {import("./types.js").Result} Result */
@@ -35,7 +36,9 @@ export function teamOf(view, seats) {
 }
 
 /** @param {View} view @param {number} seat */
-const who = (view, seat) => (seat === view.you ? "You" : playerName(view, seat));
+const who = (view, seat) => (seat === view.you ? t("an.you") : playerName(view, seat));
+/** @param {View} view @param {GameEvent & {seat: number}} ev @param {string} kind */
+const moved = (view, ev, kind) => `${moveWords(view, view.you, { ...ev, kind, card: "card" in ev ? ev.card : null })}.`;
 
 /** One sentence per event worth hearing, from the receiver's point of view.
  * @param {View} view @param {GameEvent[]} events */
@@ -43,20 +46,16 @@ export function describeEvents(view, events) {
   const out = [];
   for (const ev of events) {
     switch (ev.type) {
-      case "deal": out.push(`New hand dealt. ${who(view, ev.first)} ${ev.first === view.you ? "go" : "goes"} first.`); break;
-      case "play": out.push(`${who(view, ev.seat)} played ${cardName(ev.card)} from ${ev.from !== "hand" ? pileName(view, ev.from, view.you) : "hand"} to ${pileName(view, ev.to, view.you)}.`); break;
-      case "discard": out.push(`${who(view, ev.seat)} discarded ${cardName(ev.card)} to ${pileName(view, ev.to, view.you)}.`); break;
-      case "move_side": out.push(`${who(view, ev.seat)} moved ${cardName(ev.card)} to ${pileName(view, ev.to, view.you)}.`); break;
-      case "load": out.push(`${who(view, ev.seat)} loaded ${cardName(ev.card)} onto ${pileName(view, ev.to, view.you)}.`); break;
-      case "complete": out.push(`Centre stack ${ev.slot + 1} is complete.`); break;
-      case "reshuffle": out.push("The stock was reshuffled."); break;
-      case "redeal": out.push("Stalemate: the cards were redealt."); break;
-      case "take_back": out.push(`${who(view, ev.seat)} took back ${ev.seat === view.you ? "your" : "their"} last move.`); break;
+      case "deal": out.push(t(ev.first === view.you ? "an.deal_you" : "an.deal", { name: playerName(view, ev.first) })); break;
+      case "play": case "discard": case "move_side": case "load": out.push(moved(view, ev, ev.type)); break;
+      case "complete": out.push(t("an.complete", { n: ev.slot + 1 })); break;
+      case "reshuffle": out.push(t("an.reshuffle")); break;
+      case "redeal": out.push(t("an.redeal")); break;
+      case "take_back": out.push(moved(view, ev, "take_back")); break;
       case "hand_over": out.push(handOverText(view, ev)); break;
-      case "autoplay": out.push(ev.by === "clock"
-        ? `Time ran out: the server plays for ${ev.seat === view.you ? "you" : playerName(view, ev.seat)}.`
-        : `${playerName(view, ev.seat)} is away: the server plays for them.`); break;
-      case "turn": out.push(ev.seat === view.you ? "Your turn." : `${playerName(view, ev.seat)}'s turn.`); break;
+      case "autoplay": out.push(t(ev.by === "clock" ? (ev.seat === view.you ? "an.clock_you" : "an.clock") : "an.away",
+        { name: playerName(view, ev.seat) })); break;
+      case "turn": out.push(ev.seat === view.you ? t("tb.your_turn") : t("an.turn", { name: playerName(view, ev.seat) })); break;
       default: break;
     }
   }
@@ -67,11 +66,7 @@ export function describeEvents(view, events) {
 export function handOverText(view, r) {
   const team = teamOf(view, r.winners);
   const names = r.winners.map((s) => who(view, s));
-  if (team !== null && names.length) {
-    const reason = { payoff_out: "went out", stock_out: "won as the stock ran out", stalemate: "won the stalemate" }[r.reason];
-    return `Team ${TEAM_LETTER[team]} (${names.join(" and ")}) ${reason}.`;
-  }
-  const reason = { payoff_out: "went out", stock_out: "won as the stock ran out", stalemate: "won the stalemate" }[r.reason];
-  if (!names.length) return r.reason === "stock_out" ? "The stock ran out: the hand is a draw." : "The hand is a draw.";
-  return `${names.join(" and ")} ${reason}.`;
+  if (!names.length) return t(r.reason === "stock_out" ? "an.draw_stock" : "an.draw");
+  const joined = team !== null ? t("an.team", { team: TEAM_LETTER[team], names: list(names) }) : list(names);
+  return t(`an.won_${r.reason}`, { names: joined });
 }

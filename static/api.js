@@ -18,6 +18,8 @@
 /** @typedef {import("./types.js").Profile} Profile */
 /** @typedef {import("./types.js").RatingPage} RatingPage */
 
+import { currentLang, followPlayer, t } from "./i18n.js";
+
 const KEY = "spite.identity";
 
 export class ApiError extends Error {
@@ -48,11 +50,11 @@ export function forget() {
  * @param {number} status @param {ErrorBody | null} body */
 function explain(status, body) {
   if (body && typeof body.message === "string" && body.message) return body.message;
-  if (status === 401) return "Your guest identity was not recognised. Pick a name again.";
-  if (status === 404) return "Not found.";
-  if (status === 429) return "Too many requests; wait a moment and try again.";
-  if (status >= 500) return "The server had a problem. Please try again.";
-  return `The request failed (${status}).`;
+  if (status === 401) return t("ap.401");
+  if (status === 404) return t("ap.404");
+  if (status === 429) return t("ap.429");
+  if (status >= 500) return t("ap.500");
+  return t("ap.failed", { status });
 }
 
 /**
@@ -61,7 +63,7 @@ function explain(status, body) {
  */
 export async function request(method, path, body) {
   /** @type {Record<string, string>} */
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": currentLang() };
   const me = identity();
   if (me) headers.Authorization = "Bearer " + me.token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -69,7 +71,7 @@ export async function request(method, path, body) {
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+    throw new ApiError(0, t("ap.offline"));
   }
   const text = await res.text();
   let data = null;
@@ -101,6 +103,8 @@ export async function rename(name) {
   return out;
 }
 
+/** Keep `lang` as the player's language (docs/protocol.md, "Languages"). @param {string} lang */
+export const setLang = (lang) => identity() ? request("PATCH", "/api/players/me", { lang }) : null;
 export const options = () => /** @type {Promise<Catalog>} */ (get("/api/options"));
 /** @param {ConfigureFields & {seed?: string}} spec */
 export const createRoom = (spec) => /** @type {Promise<RestRoom>} */ (post("/api/rooms", spec));
@@ -138,8 +142,9 @@ export async function signIn(username, password) {
   const out = /** @type {Identity} */ (await request("POST", "/api/sessions", { username, password }));
   const kept = { id: out.id, name: out.name, token: out.token, username };
   keep(kept);
-  const me = /** @type {Me} */ (await get("/api/players/me"));
+  const me = /** @type {Me & {lang?: string | null}} */ (await get("/api/players/me"));
   keep({ ...kept, name: me.name, username: me.username });
+  followPlayer(me.lang);
   return identity() || kept;
 }
 

@@ -2,25 +2,22 @@
 // Drawing cards (CSS + Unicode suit signs, no images) and naming them for screen readers.
 
 import { el } from "./dom.js";
+import { rankLetter, rankWord, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").Card} Card */
 /** @typedef {import("./types.js").Rank} Rank */
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-/** @type {Partial<Record<Rank, string>>} */
-const RANK_NAME = { A: "Ace", J: "Jack", Q: "Queen", K: "King", JOKER: "Joker" };
 
 /** @param {Rank} r */
-export const rankName = (r) => RANK_NAME[r] || r;
+export const rankName = (r) => rankWord(r);
 
 /** "7 of hearts", "King of clubs (wild, as 7)", "Joker". @param {Card | null} c */
 export function cardName(c) {
-  if (!c) return "no card";
-  let s = c.rank === "JOKER" ? "Joker" : `${rankName(c.rank)} of ${SUIT_NAME[c.suit]}`;
-  if (c.as) s += ` (wild, as ${rankName(c.as)})`;
-  else if (c.wild) s += " (wild)";
-  return s;
+  if (!c) return t("cd.none");
+  const s = c.rank === "JOKER" ? rankName(c.rank) : t("cd.card", { rank: rankName(c.rank), suit: t(`cd.${c.suit}`) });
+  if (c.as) return t("cd.wild_as", { card: s, rank: rankName(c.as) });
+  return c.wild ? t("cd.wild", { card: s }) : s;
 }
 
 /** The rank a centre stack has reached (a wild counts as the rank it stands for). @param {Card[]} stack */
@@ -42,19 +39,19 @@ export function cardFace(c, opts = {}) {
   if (c.rank === "JOKER") e.classList.add("joker");
   if (c.wild || c.as) e.classList.add("wild");
   e.dataset.card = String(c.id);
-  const corner = el("span", "corner", c.rank === "JOKER" ? "★" : c.rank);
+  const corner = el("span", "corner", c.rank === "JOKER" ? "★" : rankLetter(c.rank));
   const suit = el("span", "pip", c.rank === "JOKER" ? "🃏" : SUIT[c.suit]);
   corner.setAttribute("aria-hidden", "true");
   suit.setAttribute("aria-hidden", "true");
   e.append(corner, suit);
   if (c.wild && !c.as) {
-    const w = el("span", "wild-tag", "WILD");
+    const w = el("span", "wild-tag", t("cd.wild_tag"));
     w.setAttribute("aria-hidden", "true");
     e.append(w);
   }
   if (c.as) {
-    const as = el("span", "as", "=" + c.as);
-    as.title = `wild, stands for ${rankName(c.as)}`;
+    const as = el("span", "as", "=" + rankLetter(c.as));
+    as.title = t("cd.stands_for", { rank: rankName(c.as) });
     as.setAttribute("aria-hidden", "true");
     e.append(as);
   }

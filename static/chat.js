@@ -2,6 +2,7 @@
 // The chat panel of a room: a log of messages and a one-line input.
 
 import { el } from "./dom.js";
+import { clock, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").ChatMessage} ChatMessage */
 
@@ -10,20 +11,20 @@ import { el } from "./dom.js";
  * @param {(text: string) => boolean} send */
 export function chatPanel(send) {
   const box = el("section", "chat");
-  box.setAttribute("aria-label", "Chat");
-  const h = el("h2", "", "Chat");
+  box.setAttribute("aria-label", t("ch.chat"));
+  const h = el("h2", "", t("ch.chat"));
   const log = el("ol", "chat-log");
   log.setAttribute("role", "log");
   log.setAttribute("aria-live", "off");
   const form = el("form", "chat-form");
-  const label = el("label", "sr-only", "Message");
+  const label = el("label", "sr-only", t("ct.message"));
   const input = el("input");
   input.id = "chat-input";
   label.htmlFor = "chat-input";
   input.maxLength = 500;
   input.autocomplete = "off";
-  input.placeholder = "Say something…";
-  const b = el("button", "", "Send");
+  input.placeholder = t("ct.say");
+  const b = el("button", "", t("ct.send"));
   b.type = "submit";
   form.append(label, input, b);
   form.addEventListener("submit", (e) => {
@@ -43,7 +44,7 @@ export function chatPanel(send) {
     /** @param {Omit<ChatMessage, "type">} msg */
     add(msg) {
       const li = el("li");
-      const time = el("time", "", new Date(msg.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+      const time = el("time", "", clock(msg.at));
       time.dateTime = msg.at;
       const from = msg.from.name;
       li.append(time, " ", el("b", "", from + ":"), " ", el("span", "", msg.text));

@@ -5,6 +5,7 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
+import { list, t } from "./i18n.js";
 import { keysHelp } from "./keys.js";
 import { app, leave } from "./router.js";
 
@@ -21,8 +22,8 @@ export function watchingText(room, me) {
   const others = room.watchers.filter((w) => w.player_id !== me);
   const named = others.filter((w) => w.name).map((w) => w.name);
   const unnamed = others.length - named.length;
-  if (unnamed) named.push(unnamed === 1 ? "1 more" : `${unnamed} more`);
-  return others.length ? `Watching: ${named.join(", ")}` : "";
+  if (unnamed) named.push(t("rm.more", { n: unnamed }));
+  return others.length ? t("rm.watching", { names: list(named) }) : "";
 }
 
 export class RoomChrome {
@@ -34,15 +35,15 @@ export class RoomChrome {
     this.toastTimer = undefined;
     this.unread = 0;
     this.top = el("header", "topbar");
-    const home = el("a", "home-link", "← Home");
+    const home = el("a", "home-link", "← " + t("ch.home"));
     home.href = "/";
     home.addEventListener("click", (e) => { if (!ctx.mayLeave()) { e.preventDefault(); e.stopImmediatePropagation(); } });
-    this.title = el("span", "room-title", `Room ${code}`);
-    this.connDot = el("span", "conn-state", "connecting…");
+    this.title = el("span", "room-title", t("ch.room", { code }));
+    this.connDot = el("span", "conn-state", t("ch.connecting"));
     this.connDot.setAttribute("role", "status");
-    this.helpButton = button("Keys", () => this.toggleHelp(), "small keys-button");
+    this.helpButton = button(t("ch.keys"), () => this.toggleHelp(), "small keys-button");
     this.helpButton.setAttribute("aria-expanded", "false");
-    this.chatBadge = button("Chat", () => this.readChat(true), "small chat-badge");
+    this.chatBadge = button(t("ch.chat"), () => this.readChat(true), "small chat-badge");
     this.chatBadge.id = "chat-badge";
     this.chatBadge.hidden = true;
     this.top.append(home, this.title, this.connDot, this.chatBadge, ctx.signal.button(), this.helpButton);
@@ -106,8 +107,8 @@ export class RoomChrome {
     if (seen) return;
     this.unread += 1;
     this.chatBadge.hidden = false;
-    this.chatBadge.textContent = `Chat · ${this.unread} new`;
-    this.chatBadge.setAttribute("aria-label", `${this.unread} unread chat messages: go to the chat`);
+    this.chatBadge.textContent = t("ch.chat_new", { n: this.unread });
+    this.chatBadge.setAttribute("aria-label", t("ch.unread", { n: this.unread }));
     this.ctx.signal.unread(this.unread);
   }
 
@@ -124,12 +125,12 @@ export class RoomChrome {
     const b = this.banner;
     if (s.state === "open") {
       b.hidden = true;
-      this.connDot.textContent = "online";
+      this.connDot.textContent = t("tb.online");
       this.connDot.className = "conn-state on";
       return;
     }
     this.connDot.className = "conn-state off";
-    this.connDot.textContent = s.state === "closed" ? "disconnected" : "reconnecting…";
+    this.connDot.textContent = t(s.state === "closed" ? "ch.disconnected" : "ch.reconnecting");
     if (s.state === "connecting" && !s.attempt) return;
     b.hidden = false;
     b.textContent = "";
@@ -140,17 +141,17 @@ export class RoomChrome {
     if (s.state === "closed") {
       b.className = "banner bad";
       b.append(s.reason + " ");
-      const a = el("a", "", "Go home");
+      const a = el("a", "", t("ch.go_home"));
       a.href = "/";
       b.append(a);
       if (s.code === 4401) api.forget();
     } else if (s.state === "waiting") {
       b.className = "banner";
-      b.append(`Connection lost. Reconnecting in ${Math.ceil(s.delay / 1000)} s… `);
-      b.append(button("Retry now", () => this.ctx.retry(), "small"));
+      b.append(t("ch.lost", { n: Math.ceil(s.delay / 1000) }) + " ");
+      b.append(button(t("ch.retry"), () => this.ctx.retry(), "small"));
     } else {
       b.className = "banner";
-      b.append("Reconnecting…");
+      b.append(t("ch.reconnecting_long"));
     }
   }
 
@@ -158,12 +159,12 @@ export class RoomChrome {
   noSuchRoom() {
     leave();
     app.textContent = "";
-    document.title = "No such room · Spite & Malice";
+    document.title = `${t("ch.no_room")} · ${t("app.title")}`;
     const box = el("section", "card-panel no-room");
-    const h = el("h1", "", "No such room");
+    const h = el("h1", "", t("ch.no_room"));
     h.tabIndex = -1;
-    const p = el("p", "", `There is no room with the code ${this.code}. Check the invite link, or start a new room.`);
-    const a = el("a", "", "Go to the home page");
+    const p = el("p", "", t("ch.no_room_long", { code: this.code }));
+    const a = el("a", "", t("ch.home_page"));
     a.href = "/";
     box.append(h, p, a);
     app.append(box);

@@ -5,6 +5,7 @@
 // Listeners sit on `host`, which outlives the table DOM that renders into it.
 
 import { cardName } from "./cards.js";
+import { list, t } from "./i18n.js";
 import { autoMove, findCard, movesFor, pileName, sourceOf } from "./moves.js";
 
 /** @typedef {import("./types.js").Move} Move */
@@ -86,8 +87,8 @@ export class TableInput {
     }
     this.host.classList.add("picking");
     if (!quiet) {
-      const where = [...new Set(moves.map((m) => pileName(view, m.to, view.you)))].join(", ");
-      this.hooks.announce(`${cardName(this.cardOf(cardEl))} picked. It can go to ${where}. Arrow keys choose, Enter places, Escape cancels.`);
+      const where = list([...new Set(moves.map((m) => pileName(view, m.to, view.you)))], true);
+      this.hooks.announce(t("dn.picked", { card: cardName(this.cardOf(cardEl)), where }));
     }
     if (focusTarget && targets[0]) targets[0].focus();
     return true;
@@ -107,9 +108,9 @@ export class TableInput {
   /** @param {HTMLElement} cardEl */
   whyNot(cardEl) {
     const v = this.view;
-    if (v.status !== "playing") return "The hand is over.";
-    if (v.turn !== v.you) return "It is not your turn.";
-    return `${cardName(this.cardOf(cardEl))} cannot move now.`;
+    if (v.status !== "playing") return t("tb.hand_over");
+    if (v.turn !== v.you) return t("dn.not_turn");
+    return t("dn.cannot", { card: cardName(this.cardOf(cardEl)) });
   }
 
   /** @param {HTMLElement} cardEl */

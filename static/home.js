@@ -5,6 +5,7 @@
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
 import { countTitle, gamesList } from "./games.js";
+import { more, picker, t } from "./i18n.js";
 import { loadMeta, optionsFields } from "./lobby.js";
 import { quickStart } from "./quick.js";
 
@@ -17,10 +18,10 @@ import { quickStart } from "./quick.js";
 
 /** "Pick a name" form; calls done(identity) once registered.
  * @param {(me: Identity) => void} done */
-export function nameForm(done, intro = "Pick a name to play. No sign-up: it is kept in this browser.") {
+export function nameForm(done, intro = t("hm.intro")) {
   const form = el("form", "name-form card-panel");
-  form.append(el("h2", "", "Your name"), el("p", "", intro));
-  const label = el("label", "", "Name");
+  form.append(el("h2", "", t("hm.your_name")), el("p", "", intro));
+  const label = el("label", "", t("hm.name"));
   const input = el("input");
   input.id = "name-input";
   input.name = "name";
@@ -28,14 +29,14 @@ export function nameForm(done, intro = "Pick a name to play. No sign-up: it is k
   input.required = true;
   input.setAttribute("autocomplete", "nickname");
   label.htmlFor = input.id;
-  const go = el("button", "primary", "Continue");
+  const go = el("button", "primary", t("hm.continue"));
   go.type = "submit";
   const err = errorLine("name-error");
   form.append(label, input, go, err);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const name = input.value.trim();
-    if (!name) { err.textContent = "Please type a name."; return; }
+    if (!name) { err.textContent = t("hm.type_name"); return; }
     go.disabled = true;
     try {
       done(await api.register(name));
@@ -53,20 +54,20 @@ export function homePage(ctx) {
   const page = el("div", "home");
   const me = api.identity();
   const hero = el("header", "hero");
-  hero.append(el("h1", "", "Spite & Malice"), el("p", "tagline", "The patience race for two to six. Empty your pay-off pile first."));
+  hero.append(el("h1", "", t("app.title")), el("p", "tagline", t("hm.tagline")), picker(api.setLang));
   page.append(hero);
   if (!me) {
     page.append(nameForm(() => ctx.refresh()));
   } else {
     const who = el("p", "whoami");
-    who.append("Playing as ", el("strong", "", me.name), " ");
-    who.append(button("Change name", () => who.replaceWith(renameForm(me, ctx)), "link"));
+    who.append(t("hm.playing_as") + " ", el("strong", "", me.name), " ");
+    who.append(button(t("hm.change_name"), () => who.replaceWith(renameForm(me, ctx)), "link"));
     who.append(" · ");
-    const hist = el("a", "", "My history");
+    const hist = el("a", "", t("hm.history"));
     hist.href = "/#history";
-    const prof = el("a", "", "My profile");
+    const prof = el("a", "", t("hm.profile"));
     prof.href = "/#player/" + encodeURIComponent(me.id);
-    const acct = el("a", "", me.username ? "Account" : "Claim an account");
+    const acct = el("a", "", t(me.username ? "hm.account" : "hm.claim"));
     acct.href = "/#account";
     acct.id = "account-link";
     const games = el("a", "", "Your games");
@@ -81,18 +82,18 @@ export function homePage(ctx) {
     cards.then((m) => finding.replaceWith(m.findingCards(ctx)), () => {});
   }
   const links = el("p", "toplinks");
-  const board = el("a", "", "Leaderboard");
+  const board = el("a", "", t("hm.leaderboard"));
   board.href = "/#leaderboard";
   links.append(board);
   if (!me) {
-    const sign = el("a", "", "Sign in");
+    const sign = el("a", "", t("hm.sign_in"));
     sign.href = "/#account";
     sign.id = "account-link";
     links.append(" · ", sign);
   }
   page.append(links);
   const how = el("p", "how-link");
-  const a = el("a", "", "New to the game? How to play");
+  const a = el("a", "", t("hm.how_link"));
   a.href = "/#how";
   how.append(a);
   page.append(how);
@@ -108,17 +109,17 @@ export function homePage(ctx) {
 /** @param {Identity} me @param {PageCtx} ctx */
 function renameForm(me, ctx) {
   const form = el("form", "rename-form");
-  const label = el("label", "", "New name ");
+  const label = el("label", "", t("hm.new_name") + " ");
   const input = el("input");
   input.id = "rename-input";
   input.maxLength = 24;
   input.required = true;
   input.value = me.name;
   label.htmlFor = input.id;
-  const save = el("button", "small primary", "Save");
+  const save = el("button", "small primary", t("hm.save"));
   save.type = "submit";
   const err = errorLine("rename-error");
-  form.append(label, input, " ", save, " ", button("Cancel", () => ctx.refresh(), "small"), err);
+  form.append(label, input, " ", save, " ", button(t("hm.cancel"), () => ctx.refresh(), "small"), err);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     try {
@@ -136,13 +137,13 @@ function renameForm(me, ctx) {
 function createPanel(ctx) {
   const box = el("section", "card-panel create");
   box.setAttribute("aria-labelledby", "create-title");
-  const h = el("h2", "", "New room");
+  const h = el("h2", "", t("hm.new_room"));
   h.id = "create-title";
   box.append(h);
   const form = el("form", "create-form");
-  const slot = el("div", "", "Loading the rules…");
+  const slot = el("div", "", t("hm.loading"));
   const err = errorLine("create-error");
-  const go = el("button", "primary", "Create room");
+  const go = el("button", "primary", t("hm.create"));
   go.type = "submit";
   go.disabled = true;
   form.append(slot, go, err);
@@ -154,12 +155,12 @@ function createPanel(ctx) {
   let rated = null;
   if (me && me.username) {  // rated rooms are for accounts only
     const box = el("div", "field rated-field");
-    const label = el("label", "", "Rated match");
+    const label = el("label", "", t("rs.rated"));
     rated = el("input");
     rated.type = "checkbox";
     rated.id = "rated-input";
     label.htmlFor = rated.id;
-    box.append(label, rated, el("p", "help", "Accounts only, no bots, no hints: the result changes everyone's rating."));
+    box.append(label, rated, el("p", "help", t("hm.rated_help")));
     form.insertBefore(box, go);
   }
   const pace = paceField();
@@ -170,7 +171,7 @@ function createPanel(ctx) {
     if (rated) rated.addEventListener("change", () => fields.setRated(rated.checked));
     slot.replaceWith(fields.el);
     go.disabled = false;
-  }).catch((ex) => { slot.textContent = "Could not load the rules: " + ex.message; });
+  }).catch((ex) => { slot.textContent = t("hm.rules_failed", { text: ex.message }); });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     if (!fields) return;
@@ -239,23 +240,7 @@ function paceField() {
 /** The How to play page: the rules in a few lines. */
 export function howToPlay() {
   const page = el("article", "card-panel how-to");
-  page.innerHTML = `<h1>How to play</h1>
-<p><b>Aim:</b> be first to play every card of your <em>pay-off pile</em> (only its top card shows).</p>
-<ul><li><b>Centre stacks</b>, shared, start with an Ace and climb a rank at a time, any suit, up to
-Queen. A finished stack goes back into the stock.</li>
-<li><b>Your hand</b> is refilled to five cards at the start of each turn.</li>
-<li><b>Side stacks</b>: four discard piles of your own; their top cards can be played.</li></ul>
-<h2>A turn</h2>
-<ol><li>Play what you can to the centre from your pay-off pile, hand or side stacks. A card with a
-gold ring ▲ fits a centre stack now.</li>
-<li>Play all five hand cards and you draw five more.</li>
-<li>End with a discard from your hand onto a side stack.</li></ol>
-<p>A card marked <b>WILD</b> (Kings, and jokers if used) stands for any rank; on a centre stack
-<code>=7</code> shows the rank it took.</p>
-<p><b>Tip:</b> don't build a centre stack up to just below the next player's pay-off card.</p>
-<p>Going out scores 5 plus a point per card left in the others' pay-off piles; a match plays
-hands until someone reaches its target. Partners may play from each other's piles.</p>
-<p><a href="/">Back to the home page</a></p>`;
+  more().then(() => { page.innerHTML = t("hm.how_html"); }); // the catalogue's own markup, no player text in it
   return page;
 }
 
@@ -263,15 +248,15 @@ hands until someone reaches its target. Partners may play from each other's pile
 function joinPanel(ctx) {
   const box = el("section", "card-panel join");
   const form = el("form", "join-form");
-  const h = el("h2", "", "Join by code");
-  const label = el("label", "", "Room code");
+  const h = el("h2", "", t("hm.join_title"));
+  const label = el("label", "", t("hm.code"));
   const input = el("input");
   input.id = "join-code";
   input.autocomplete = "off";
   input.spellcheck = false;
   input.maxLength = 64;
   label.htmlFor = input.id;
-  const go = el("button", "", "Join");
+  const go = el("button", "", t("hm.join"));
   go.type = "submit";
   const err = errorLine("join-error");
   form.append(h, label, input, go, err);
@@ -280,7 +265,7 @@ function joinPanel(ctx) {
     let code = input.value.trim();
     const m = code.match(/\/r\/([^/?#]+)/); // a whole invite link pasted
     if (m) code = decodeURIComponent(m[1]);
-    if (!code) { err.textContent = "Type the code you were given."; return; }
+    if (!code) { err.textContent = t("hm.type_code"); return; }
     ctx.navigate("/r/" + encodeURIComponent(code));
   });
   box.append(form);
@@ -290,25 +275,25 @@ function joinPanel(ctx) {
 /** @param {PageCtx} ctx */
 function publicPanel(ctx) {
   const box = el("section", "card-panel public");
-  const h = el("h2", "", "Open rooms");
+  const h = el("h2", "", t("hm.open_rooms"));
   const list = el("ul", "room-list");
   list.setAttribute("aria-live", "polite");
-  const refresh = button("Refresh", () => load(), "small");
+  const refresh = button(t("hm.refresh"), () => load(), "small");
   box.append(h, refresh, list);
   const load = async () => {
     try {
       const rooms = (await api.publicRooms()).items;
       list.textContent = "";
-      if (!rooms.length) list.append(el("li", "muted", "No public room is waiting. Create one!"));
+      if (!rooms.length) list.append(el("li", "muted", t("hm.none_open")));
       for (const r of rooms) {
         const li = el("li");
-        const a = el("a", "", `Room ${r.code}`);
+        const a = el("a", "", t("ch.room", { code: r.code }));
         a.href = "/r/" + encodeURIComponent(r.code);
         a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(a.getAttribute("href")); });
-        const about = [r.preset, `${r.seats_taken}/${r.seat_count} seated`];
-        if (r.host_name) about.push("host " + r.host_name);
+        const about = [r.preset, t("hm.seated", { n: r.seats_taken, of: r.seat_count })];
+        if (r.host_name) about.push(t("hm.host", { name: r.host_name }));
         li.append(a, " ");
-        if (r.rated) li.append(el("span", "badge rated", "rated"), " ");
+        if (r.rated) li.append(el("span", "badge rated", t("lb.rated")), " ");
         li.append(el("span", "muted", about.join(" · ")));
         list.append(li);
       }

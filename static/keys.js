@@ -3,6 +3,7 @@
 // help, 1-9 and P pick a card) and the help box that lists them.
 
 import { el } from "./dom.js";
+import { more, t } from "./i18n.js";
 import { endTurnMove, takeBackMove } from "./moves.js";
 
 /** @typedef {import("./types.js").Move} Move */
@@ -17,21 +18,24 @@ import { endTurnMove, takeBackMove } from "./moves.js";
 export function keysHelp() {
   const box = el("section", "keys-help");
   box.hidden = true;
-  box.innerHTML = `<h2>Keyboard</h2><ul>
-<li><kbd>Tab</kbd> moves between your cards; <kbd>Enter</kbd> or <kbd>Space</kbd> picks one.</li>
-<li>Then <kbd>←</kbd> <kbd>→</kbd> choose where it goes and <kbd>Enter</kbd> places it; <kbd>Esc</kbd> cancels.</li>
-<li><kbd>1</kbd>–<kbd>5</kbd> pick a hand card, <kbd>P</kbd> your pay-off card.</li>
-<li><kbd>E</kbd> ends your turn (when the rules allow), <kbd>H</kbd> asks for a hint, <kbd>C</kbd> goes to the chat.</li>
-<li>Double-click or right-click a card to play it to the only centre stack it fits.</li></ul>`;
+  const ul = el("ul");
+  for (let n = 0; n < 5; n++) ul.append(el("li"));
+  more().then(() => {
+    for (const [k, li] of [...ul.children].entries()) {
+      li.textContent = "";
+      // a line is text with keys in [brackets]: "[Tab] moves between your cards"
+      for (const [i, part] of t(`ky.${k + 1}`).split(/\[([^\]]+)\]/).entries()) li.append(i % 2 ? el("kbd", "", part) : part);
+    }
+  });
+  box.append(el("h2", "", t("ky.title")), ul);
   return box;
 }
 
 /** Why E does not end the turn now, naming the rule. @param {View} view */
 export function endRefusal(view) {
-  if (view.status !== "playing" || view.you === null || view.turn !== view.you) return "It is not your turn.";
-  if (view.options.side_plays === "many") return "You cannot end your turn yet: you must first play or discard a card.";
-  return "You end your turn by discarding a card from your hand to one of your side stacks "
-    + (view.options.must_discard ? "(these rules require a discard)." : "(there is no End turn without one here).");
+  if (view.status !== "playing" || view.you === null || view.turn !== view.you) return t("dn.not_turn");
+  if (view.options.side_plays === "many") return t("ky.end_not_yet");
+  return t(view.options.must_discard ? "ky.end_by_discard" : "ky.end_by_discard_only");
 }
 
 /** @param {EventTarget | null} t */

@@ -4,6 +4,7 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
+import { t } from "./i18n.js";
 import { TEAM, teamMark } from "./table.js";
 
 /** Bot level picked per empty seat, kept across redraws of the lobby. @type {Map<number, string>} */
@@ -50,50 +51,49 @@ export function roomLobby(room, you, ctx) {
   const seats = room.seats;
   const mySeat = seats.find((s) => s.player_id === you.player_id);
 
-  const h = el("h2", "", `Room ${room.code}`);
-  if (room.rated) h.append(" ", el("span", "badge rated", "rated"));
+  const h = el("h2", "", t("ch.room", { code: room.code }));
+  if (room.rated) h.append(" ", el("span", "badge rated", t("lb.rated")));
   page.append(h);
   if (room.rated) {
-    page.append(el("p", "muted rated-note", "A rated match: only players with an account can sit, no bots, "
-      + "and the result changes everyone's rating." + (you.account ? "" : " Claim an account to play here.")));
+    page.append(el("p", "muted rated-note", t("lb.rated_note") + (you.account ? "" : " " + t("lb.claim"))));
   }
   const rules = el("p", "muted room-summary", roomSummary(room, ctx.meta));
   rules.id = "room-summary";
   page.append(rules);
 
   const list = el("ul", "seats");
-  list.setAttribute("aria-label", "Seats");
+  list.setAttribute("aria-label", t("lb.seats"));
   for (const s of seats) {
     const li = el("li", "seat");
     li.dataset.seat = String(s.seat);
-    const label = el("span", "seat-no", `Seat ${s.seat + 1}`);
+    const label = el("span", "seat-no", t("lb.seat", { n: s.seat + 1 }));
     li.append(label);
     if (s.team !== null) {
       li.dataset.team = TEAM[s.team];
       li.append(teamMark(s.team));
       const mine = mySeat && mySeat.team;
-      if (mySeat && s !== mySeat && s.team === mine) li.append(el("span", "partner-tag", "Partner"));
+      if (mySeat && s !== mySeat && s.team === mine) li.append(el("span", "partner-tag", t("tb.partner")));
     }
     if (s.bot) {
-      li.append(el("span", "seat-name", s.name), el("span", "badge", `bot · ${s.bot}`));
-      if (isHost) li.append(button("Remove bot", () => ctx.send({ type: "remove_bot", seat: s.seat }), "small"));
+      li.append(el("span", "seat-name", s.name), el("span", "badge", `${t("tb.bot")} · ${t(`lb.level_${s.bot}`)}`));
+      if (isHost) li.append(button(t("lb.remove_bot"), () => ctx.send({ type: "remove_bot", seat: s.seat }), "small"));
     } else if (s.player_id !== null) {
-      li.append(el("span", "seat-name", s.name + (s === mySeat ? " (you)" : "")));
-      li.append(el("span", "conn " + (s.connected ? "on" : "off"), s.connected ? "online" : "away"));
-      if (s === mySeat) li.append(button("Stand up", () => ctx.send({ type: "stand" }), "small"));
+      li.append(el("span", "seat-name", s === mySeat ? t("tb.you", { name: s.name }) : s.name));
+      li.append(el("span", "conn " + (s.connected ? "on" : "off"), t(s.connected ? "tb.online" : "tb.away")));
+      if (s === mySeat) li.append(button(t("lb.stand"), () => ctx.send({ type: "stand" }), "small"));
       else if (isHost && !s.connected) {
-        li.append(button("Free seat", () => ctx.send({ type: "free_seat", seat: s.seat }), "small"));
+        li.append(button(t("lb.free"), () => ctx.send({ type: "free_seat", seat: s.seat }), "small"));
       }
     } else {
-      li.append(el("span", "seat-name muted", "empty"));
+      li.append(el("span", "seat-name muted", t("lb.empty")));
       if (!mySeat && (!room.rated || you.account)) {
-        li.append(button("Sit here", () => ctx.send({ type: "sit", seat: s.seat }), "small primary"));
+        li.append(button(t("lb.sit"), () => ctx.send({ type: "sit", seat: s.seat }), "small primary"));
       }
       if (isHost && ctx.meta && !room.rated) {
         const sel = el("select", "small");
-        sel.setAttribute("aria-label", `Bot level for seat ${s.seat + 1}`);
+        sel.setAttribute("aria-label", t("lb.level_for", { n: s.seat + 1 }));
         for (const l of ctx.meta.bot_levels) {
-          const o = el("option", "", l);
+          const o = el("option", "", t(`lb.level_${l}`));
           o.value = l;
           sel.append(o);
         }
@@ -101,7 +101,7 @@ export function roomLobby(room, you, ctx) {
         const chosen = chosenLevel.get(s.seat) ?? "normal";
         if ([...sel.options].some((o) => o.value === chosen)) sel.value = chosen;
         sel.addEventListener("change", () => chosenLevel.set(s.seat, sel.value));
-        li.append(sel, button("Add bot", () => ctx.send({ type: "add_bot", seat: s.seat, level: sel.value }), "small"));
+        li.append(sel, button(t("lb.add_bot"), () => ctx.send({ type: "add_bot", seat: s.seat, level: sel.value }), "small"));
       }
     }
     list.append(li);
@@ -111,22 +111,21 @@ export function roomLobby(room, you, ctx) {
 
   if (isHost) {
     const full = room.seats_taken === room.seat_count;
-    const start = button("Start the game", () => ctx.send({ type: "start" }), "primary big");
+    const start = button(t("lb.start"), () => ctx.send({ type: "start" }), "primary big");
     start.id = "start-button";
     start.disabled = !full;
     page.append(start);
-    if (!full) page.append(el("p", "muted", room.rated ? "Fill every seat (invite players with an account) to start."
-      : "Fill every seat (invite someone or add bots) to start."));
+    if (!full) page.append(el("p", "muted", t(room.rated ? "lb.fill_rated" : "lb.fill")));
     if (ctx.meta) {
       const det = el("details", "configure");
-      det.append(el("summary", "", "Change the rules"));
+      det.append(el("summary", "", t("lb.change")));
       const fields = optionsFields(ctx.meta, { preset: room.preset, options: room.overrides, seats: room.seat_count,
         turn_seconds: room.turn_seconds, public: room.public, hints: room.hints }, { rated: room.rated });
-      det.append(fields.el, button("Apply", () => ctx.send({ type: "configure", ...fields.value() })));
+      det.append(fields.el, button(t("lb.apply"), () => ctx.send({ type: "configure", ...fields.value() })));
       page.append(det);
     }
   } else {
-    page.append(el("p", "muted", "Waiting for the host to start the game."));
+    page.append(el("p", "muted", t("lb.waiting_host")));
   }
   return page;
 }
@@ -137,21 +136,21 @@ export function roomSummary(room, meta) {
   const o = room.options;
   const preset = meta && meta.presets[room.preset] ? meta.presets[room.preset].label
     : room.preset.charAt(0).toUpperCase() + room.preset.slice(1).replace(/_/g, " ");
-  const parts = [`${preset} rules`, `${room.seat_count} seats`];
+  const parts = [t("lb.s_rules", { preset }), t("lb.s_seats", { n: room.seat_count })];
   if (o) {
-    parts.push(`pay-off piles of ${o.payoff_size}`, o.match_target ? `match to ${o.match_target}` : "a single game");
-    if (o.teams === "pairs") parts.push("partners");
-    parts.push(o.take_backs ? "take-backs allowed" : "no take-backs");
+    parts.push(t("lb.s_payoff", { n: o.payoff_size }), o.match_target ? t("tb.match_to", { n: o.match_target }) : t("lb.s_single"));
+    if (o.teams === "pairs") parts.push(t("lb.s_partners"));
+    parts.push(t(o.take_backs ? "lb.s_undo" : "lb.s_no_undo"));
   }
-  parts.push(room.rated ? "no hints (rated)" : room.hints ? "hints on" : "no hints");
-  parts.push(room.turn_seconds ? `${room.turn_seconds} s turn clock` : "no turn clock", room.public ? "public" : "private");
+  parts.push(t(room.rated ? "lb.s_no_hints_rated" : room.hints ? "lb.s_hints" : "lb.s_no_hints"));
+  parts.push(room.turn_seconds ? t("lb.s_clock", { n: room.turn_seconds }) : t("lb.s_no_clock"), t(room.public ? "lb.s_public" : "lb.s_private"));
   return parts.join(" · ");
 }
 
 /** The invite link with a copy button. @param {string} url */
 export function inviteBox(url) {
   const box = el("div", "invite");
-  const label = el("label", "", "Invite link");
+  const label = el("label", "", t("lb.invite"));
   const input = el("input");
   input.id = "invite-url";
   input.readOnly = true;
@@ -159,13 +158,13 @@ export function inviteBox(url) {
   label.htmlFor = input.id;
   const status = el("span", "copy-status");
   status.setAttribute("role", "status");
-  const copy = button("Copy", async () => {
+  const copy = button(t("lb.copy"), async () => {
     try {
       await navigator.clipboard.writeText(url);
-      status.textContent = "Copied!";
+      status.textContent = t("lb.copied");
     } catch {
       input.select();
-      status.textContent = "Press Ctrl+C to copy.";
+      status.textContent = t("lb.press_copy");
     }
     setTimeout(() => { status.textContent = ""; }, 2500);
   }, "small");

@@ -4,10 +4,14 @@
 // in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile (hash routes need no extra
 // server paths). Pages other than home and rooms load their module when visited.
 
+import { t } from "./i18n.js"; // the player's language, loaded before anything is drawn
 import { el } from "./dom.js";
 import { homePage, howToPlay } from "./home.js";
 import { roomPage } from "./room.js";
 import { app, every, homeLink, leave, navigate, onLeave, refresh, startRouter } from "./router.js";
+
+/** A page's title. @param {string} key */
+const title = (key) => `${t(key)} · ${t("app.title")}`;
 
 /** @type {object | null} which page `later` may still fill (a new route takes it over) */
 let current = null;
@@ -24,41 +28,41 @@ function route() {
   const seed = new URLSearchParams(location.search).get("seed");
   const ctx = { navigate, every, refresh, seed };
   if (room) {
-    document.title = "Room " + decodeURIComponent(room[1]) + " · Spite & Malice";
+    document.title = `${t("ch.room", { code: decodeURIComponent(room[1]) })} · ${t("app.title")}`;
     roomPage(decodeURIComponent(room[1]));
   } else if (hash === "how") {
-    document.title = "How to play · Spite & Malice";
+    document.title = title("mn.how");
     app.append(homeLink(), howToPlay());
   } else if (hash === "history") {
-    document.title = "My matches · Spite & Malice";
+    document.title = title("mn.matches");
     later(import("./replay.js"), (m) => m.historyPage());
   } else if (hash === "account") {
-    document.title = "Account · Spite & Malice";
+    document.title = title("hm.account");
     later(import("./account.js"), (m) => m.accountPage(ctx));
   } else if (hash === "games") {
-    document.title = "Your games · Spite & Malice";
+    document.title = title("mn.games");
     later(import("./games.js"), (m) => m.gamesPage(ctx));
   } else if (hash === "leaderboard") {
-    document.title = "Leaderboard · Spite & Malice";
+    document.title = title("hm.leaderboard");
     later(import("./account.js"), (m) => m.leaderboardPage());
   } else if (hash.startsWith("player/")) {
-    document.title = "Player · Spite & Malice";
+    document.title = title("rs.player");
     later(import("./account.js"), (m) => m.profilePage(decodeURIComponent(hash.slice(7))));
   } else if (hash === "friends") {
-    document.title = "Friends · Spite & Malice";
+    document.title = title("mn.friends");
     later(import("./friends.js"), (m) => m.friendsPage(ctx));
   } else if (hash.startsWith("daily/")) {
-    document.title = "Daily deal · Spite & Malice";
+    document.title = title("mn.daily");
     later(import("./friends.js"), (m) => m.dailyResultsPage(decodeURIComponent(hash.slice(6))));
   } else if (hash.startsWith("replay/")) {
-    document.title = "Replay · Spite & Malice";
+    document.title = title("mn.replay");
     later(import("./replay.js"), (m) => {
       const r = m.replayPage(decodeURIComponent(hash.slice(7)));
       onLeave(r.stop);
       return r.el;
     });
   } else {
-    document.title = "Spite & Malice";
+    document.title = t("app.title");
     app.append(homePage(ctx));
   }
   const h = /** @type {HTMLElement | null} */ (app.querySelector("h1, h2"));
@@ -76,7 +80,7 @@ function later(module, page) {
   module.then((m) => {
     if (current === ticket && location.href === here) app.append(page(m));
   }).catch((e) => {
-    if (current === ticket) app.append(el("p", "error", "This page could not load: " + e.message));
+    if (current === ticket) app.append(el("p", "error", t("mn.failed", { text: e.message })));
   });
 }
 

@@ -3,6 +3,7 @@
 // server made for a player marked), and the ids of the cards moved in the latest turn.
 
 import { el } from "./dom.js";
+import { rankLetter, t } from "./i18n.js";
 import { playerName } from "./moves.js";
 
 /** @typedef {import("./types.js").Card} Card */
@@ -15,30 +16,31 @@ import { playerName } from "./moves.js";
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** "5♥", "K♣ (wild)", "Joker". @param {Card} c */
-export const shortCard = (c) => (c.rank === "JOKER" ? "Joker" : `${c.rank}${SUIT[c.suit]}${c.wild ? " (wild)" : ""}`);
+export const shortCard = (c) => {
+  if (c.rank === "JOKER") return rankLetter("JOKER");
+  const s = `${rankLetter(c.rank)}${SUIT[c.suit]}`;
+  return c.wild ? t("cd.wild", { card: s }) : s;
+};
 
 /** A pile in few words, seen from the mover. @param {Named} named @param {Pile} pile @param {number} mover @param {number | null} me */
 function place(named, pile, mover, me) {
   const [kind, a, b] = pile.split(":");
-  if (kind === "hand") return mover === me ? "your hand" : "their hand";
+  if (kind === "hand") return t(mover === me ? "ml.hand_mine" : "ml.hand_theirs");
   const s = Number(a);
-  if (kind === "centre") return `centre ${s + 1}`;
-  const whose = s === me ? "your" : s === mover ? "their" : `${playerName(named, s)}'s`;
-  return kind === "payoff" ? `${whose} pay-off pile` : `${whose} side stack ${Number(b) + 1}`;
+  if (kind === "centre") return t("ml.centre", { n: s + 1 });
+  const whose = s === me ? "mine" : s === mover ? "theirs" : "of";
+  return t(`ml.${kind === "payoff" ? "payoff" : "side"}_${whose}`, { name: playerName(named, s), n: Number(b) + 1 });
 }
 
 /** "Bob played 5♥ from their hand to centre 2". @param {Named} named @param {number | null} me
  * @param {{kind: string, seat: number, card: Card | null, from?: Pile, to?: Pile}} m */
-export function moveWords(named, me, m) {
-  const who = m.seat === me ? "You" : playerName(named, m.seat);
-  const card = m.card ? shortCard(m.card) : "a card";
-  const at = (/** @type {Pile} */ p) => place(named, p, m.seat, me);
-  if (m.kind === "play") return `${who} played ${card} from ${at(m.from)} to ${at(m.to)}`;
-  if (m.kind === "discard") return `${who} discarded ${card} to ${at(m.to)}`;
-  if (m.kind === "move_side") return `${who} moved ${card} from ${at(m.from)} to ${at(m.to)}`;
-  if (m.kind === "load") return `${who} loaded ${card} from ${at(m.from)} onto ${at(m.to)}`;
-  if (m.kind === "take_back") return `${who} took back ${m.card ? card : "the last move"}`;
-  return `${who} ended the turn`;
+export function moveWords(named, me, m, server = false) {
+  const card = m.card ? shortCard(m.card) : t("ml.a_card");
+  const at = (/** @type {Pile} */ p) => (p ? place(named, p, m.seat, me) : "");
+  const kind = ["play", "discard", "move_side", "load"].includes(m.kind) ? m.kind
+    : m.kind === "take_back" ? (m.card ? "take_back" : "take_back_last") : "end_turn";
+  const key = server ? `ml.srv_${kind}` : `ml.${kind}${m.seat === me ? "_you" : ""}`;
+  return t(key, { name: playerName(named, m.seat), card, from: at(m.from), to: at(m.to) });
 }
 
 /** "While you were away, the server played 5♥ from your hand to centre 2 (time ran out); ...":
@@ -52,16 +54,16 @@ export function awayText(view, entries, versions) {
     for (const ev of e.events) {
       let words = null;
       if (ev.type === "play" || ev.type === "discard" || ev.type === "move_side" || ev.type === "load") {
-        words = moveWords(view, view.you, { ...ev, kind: ev.type, from: ev.type === "discard" ? undefined : ev.from });
-      } else if (ev.type === "end_turn") words = "You ended the turn";
-      if (words) said.push(words.replace(/^You /, "") + (by && by.type === "autoplay" && by.by === "clock" ? " (time ran out)" : ""));
+        words = moveWords(view, view.you, { ...ev, kind: ev.type, from: ev.type === "discard" ? undefined : ev.from }, true);
+      } else if (ev.type === "end_turn") words = t("ml.srv_end_turn");
+      if (words) said.push(words + (by && by.type === "autoplay" && by.by === "clock" ? ` (${t("ml.timeout")})` : ""));
     }
   }
-  return said.length ? `While you were away, the server ${said.join("; ")}.` : null;
+  return said.length ? t("ml.away", { list: said.join("; ") }) : null;
 }
 
 /** @type {Record<string, string>} */
-const BY = { clock: "server · time ran out", absent: "server · away" };
+const BY = { clock: "ml.by_clock", absent: "ml.by_absent" };
 
 export class MoveLog {
   constructor() {
@@ -75,9 +77,9 @@ export class MoveLog {
     /** @type {Set<number>} */
     this.recent = new Set();
     this.el = el("section", "move-log");
-    this.el.setAttribute("aria-label", "Recent moves");
+    this.el.setAttribute("aria-label", t("ml.recent"));
     this.list = el("ol", "move-lines");
-    this.el.append(el("h2", "", "Moves"), this.list);
+    this.el.append(el("h2", "", t("ml.moves")), this.list);
   }
 
   /** The log of the whole hand from the server (`log`, on each connect), instead of what was here.
@@ -94,10 +96,10 @@ export class MoveLog {
   /** @param {Named & {you: number | null}} view @param {GameEvent[]} events */
   add(view, events, draw = true) {
     for (const ev of events) {
-      if (ev.type === "deal") { this.lines = []; this.recent = new Set(); this.mover = null; this.push(null, "New hand dealt"); }
+      if (ev.type === "deal") { this.lines = []; this.recent = new Set(); this.mover = null; this.push(null, t("ml.dealt")); }
       else if (ev.type === "autoplay") { this.startTurn(ev.seat); this.auto = ev.by; }
       else if (ev.type === "turn" || ev.type === "end_turn") this.auto = null;
-      else if (ev.type === "complete") this.push(null, `Centre ${ev.slot + 1} complete`);
+      else if (ev.type === "complete") this.push(null, t("ml.complete", { n: ev.slot + 1 }));
       else if (ev.type === "take_back") this.takeBack(view, ev.seat);
       else if (ev.type === "play" || ev.type === "discard" || ev.type === "move_side" || ev.type === "load") {
         this.startTurn(ev.seat);
@@ -125,8 +127,8 @@ export class MoveLog {
     if (undone) undone.undone = true;
     this.startTurn(seat);
     this.recent = new Set();
-    const who = seat === view.you ? "You" : playerName(view, seat);
-    this.push(seat, `${who} took back ${undone ? undone.card : "the last move"}`);
+    const key = `ml.${undone ? "take_back" : "take_back_last"}${seat === view.you ? "_you" : ""}`;
+    this.push(seat, t(key, { name: playerName(view, seat), card: undone ? undone.card : "" }));
   }
 
   /** Keep the last four turns. @param {number | null} seat @param {string} text @param {string} [card] */
@@ -138,7 +140,7 @@ export class MoveLog {
   /** The newest line, for the status bar. */
   last() {
     const l = this.lines[this.lines.length - 1];
-    return l ? l.text + (l.auto ? ` (${BY[l.auto]})` : "") : "";
+    return l ? l.text + (l.auto ? ` (${t(BY[l.auto])})` : "") : "";
   }
 
   draw() {
@@ -147,9 +149,9 @@ export class MoveLog {
       const li = el("li", l.turn === this.turn ? "now" : "");
       if (l.undone) {
         li.classList.add("undone");
-        li.append(el("s", "", l.text), el("span", "sr-only", " (taken back)"));
+        li.append(el("s", "", l.text), el("span", "sr-only", ` (${t("ml.taken_back")})`));
       } else li.append(l.text);
-      if (l.auto) li.append(" ", el("span", "by-server", BY[l.auto]));
+      if (l.auto) li.append(" ", el("span", "by-server", t(BY[l.auto])));
       this.list.append(li);
     }
     this.el.hidden = !this.lines.length;

@@ -2,6 +2,8 @@
 // Choosing among view.legal_moves (the client holds no rules: every move it sends is one of
 // these, unchanged). Pure functions; no DOM.
 
+import { t } from "./i18n.js";
+
 /** @typedef {import("./types.js").Card} Card */
 /** @typedef {import("./types.js").Move} Move */
 /** @typedef {import("./types.js").Pile} Pile */
@@ -93,12 +95,11 @@ export function autoMove(view, moves) {
  * @param {Named} view @param {Pile} pile @param {number | null} me */
 export function pileName(view, pile, me) {
   const [kind, a, b] = pile.split(":");
-  /** @param {string} s */
-  const whose = (s) => (Number(s) === me ? "your" : `${playerName(view, Number(s))}'s`);
-  if (kind === "hand") return "your hand";
-  if (kind === "centre") return `centre stack ${Number(a) + 1}`;
-  if (kind === "payoff") return `${whose(a)} pay-off pile`;
-  if (kind === "side") return `${whose(a)} side stack ${Number(b) + 1}`;
+  const params = { name: kind === "centre" || kind === "hand" ? "" : playerName(view, Number(a)), n: Number(b) + 1 };
+  const mine = Number(a) === me ? "mine" : "of";
+  if (kind === "hand") return t("ml.hand_mine");
+  if (kind === "centre") return t("ml.centre", { n: Number(a) + 1 });
+  if (kind === "payoff" || kind === "side") return t(`ml.${kind}_${mine}`, params);
   return pile;
 }
 

@@ -5,6 +5,7 @@
 
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").Room} Room */
@@ -17,10 +18,10 @@ const QUICK_KEY = "spite.quick";
  * @param {QuickCtx} ctx */
 export function quickStart(ctx) {
   const box = el("div", "quick-start");
-  const go = button("Play a bot now", null, "primary big");
+  const go = button(t("qk.play_bot"), null, "primary big");
   go.id = "quick-bot";
   const err = errorLine("quick-error");
-  box.append(go, el("span", "muted", " A short game (pay-off piles of 13) against a Normal bot."), err);
+  box.append(go, el("span", "muted", " " + t("qk.about")), err);
   go.addEventListener("click", async () => {
     go.disabled = true;
     try {

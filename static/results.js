@@ -3,10 +3,13 @@
 // matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
 
 import { displayed, el } from "./dom.js";
+import { list, more, num, t } from "./i18n.js";
 import { handOverText, teamOf } from "./announce.js";
 import { TEAM } from "./table.js";
 
 /** @typedef {import("./types.js").View} View */
+
+await more(); // the results' words are in the later part of the catalogue
 
 /** Lowercase hex SHA-256 of a string's UTF-8 bytes; null where crypto.subtle is missing
  * (it needs a secure context: https, or localhost). @param {string} text */
@@ -26,9 +29,9 @@ export async function verifySeed(seed, commitment) {
 }
 
 const REASON = {
-  payoff_out: "A pay-off pile was emptied.",
-  stock_out: "The stock ran out.",
-  stalemate: "Nobody could play: stalemate.",
+  payoff_out: "rs.payoff_out",
+  stock_out: "rs.stock_out",
+  stalemate: "rs.stalemate",
 };
 
 /**
@@ -69,26 +72,26 @@ export function resultPanel(view, committed, actions) {
   box.setAttribute("aria-modal", actions.close ? "false" : "true");
   box.setAttribute("aria-labelledby", "result-title");
   const single = view.options.match_target === null; // one hand is the whole game
-  const title = el("h2", "", (actions.close ? "Last result: " : "")
-    + (over ? (single ? "Game over" : "Match over") : `Hand ${view.hand_number} over`));
+  const title = el("h2", "", (actions.close ? t("rs.last") + " " : "")
+    + (over ? t(single ? "rs.game_over" : "rs.match_over") : t("rs.hand_over", { n: view.hand_number })));
   title.id = "result-title";
   title.tabIndex = -1;
   box.append(title);
   box.append(el("p", "result-line", handOverText(view, r)));
-  box.append(el("p", "result-reason", REASON[r.reason]));
+  box.append(el("p", "result-reason", t(REASON[r.reason])));
   if (over && r.match_winners.length && !single) {
     const mine = view.you !== null && r.match_winners.includes(view.you);
-    const names = r.match_winners.map((s) => (s === view.you ? "you" : view.players[s].name));
+    const names = r.match_winners.map((s) => (s === view.you ? t("an.you") : view.players[s].name));
     const team = teamOf(view, r.match_winners);
     box.append(el("p", "result-line", team !== null
-      ? `Team ${TEAM[team]} (${listed(names)}) won the match.`
-      : mine && names.length === 1 ? "You won the match." : `${listed(names)} won the match.`.replace(/^you/, "You")));
+      ? t("rs.match_won", { names: t("an.team", { team: TEAM[team], names: list(names) }) })
+      : mine && names.length === 1 ? t("rs.you_won") : t("rs.match_won", { names: list(names) })));
   }
 
   const table = el("table", "scores");
   const head = el("tr");
   const teams = view.players.some((p) => p.team !== null);
-  for (const h of [teams ? "Team · player" : "Player", "Pay-off left", "This hand", "Total"]) head.append(el("th", "", h));
+  for (const h of [teams ? "rs.team_player" : "rs.player", "rs.payoff_left", "rs.this_hand", "rs.total"]) head.append(el("th", "", t(h)));
   const thead = el("thead");
   thead.append(head);
   const tbody = el("tbody");
@@ -96,13 +99,13 @@ export function resultPanel(view, committed, actions) {
     const tr = el("tr");
     if (r.winners.includes(s)) tr.className = "winner";
     const name = el("td", "", "");
-    if (p.team !== null) name.append(`Team ${TEAM[p.team]} · `);
-    name.append(p.name + (s === view.you ? " (you)" : ""));
+    if (p.team !== null) name.append(`${t("tb.team", { team: TEAM[p.team] })} · `);
+    name.append(s === view.you ? t("tb.you", { name: p.name }) : p.name);
     if (p.team !== null) tr.dataset.team = TEAM[p.team];
     tr.append(name,
-      el("td", "", String(p.payoff_count)),
-      el("td", "", String(r.scores[s])),
-      el("td", "", String(r.totals[s])));
+      el("td", "", num(p.payoff_count)),
+      el("td", "", num(r.scores[s])),
+      el("td", "", num(r.totals[s])));
     tbody.append(tr);
   });
   table.append(thead, tbody);
@@ -111,26 +114,26 @@ export function resultPanel(view, committed, actions) {
 
   // The check folded away (one click opens it); its verdict shows in the summary line.
   const fair = el("details", "fair");
-  const summary = el("summary", "", "Fair deal: ");
-  const short = el("span", "verdict-short", "checking…");
+  const summary = el("summary", "", t("rs.fair") + " ");
+  const short = el("span", "verdict-short", t("rs.checking"));
   summary.append(short);
   fair.append(summary);
   const seed = el("p", "seed");
-  seed.append("Seed: ", el("code", "", r.seed));
+  seed.append(t("rs.seed") + " ", el("code", "", r.seed));
   const commit = el("p", "commitment");
-  commit.append("Commitment shown at the deal: ", el("code", "", committed));
-  const verdict = el("p", "verdict", "Checking…");
+  commit.append(t("rs.commitment") + " ", el("code", "", committed));
+  const verdict = el("p", "verdict", t("rs.checking_long"));
   verdict.setAttribute("role", "status");
   fair.append(seed, commit, verdict);
   box.append(fair);
   verifySeed(r.seed, committed).then((v) => {
     verdict.dataset.verdict = v;
     short.dataset.verdict = v;
-    short.textContent = { ok: "✓ checked", mismatch: "✗ does not match", unavailable: "check by hand" }[v];
+    short.textContent = t(`rs.short_${v}`);
     verdict.textContent = {
-      ok: "✓ The seed matches the commitment: the deck was not changed after the deal.",
-      mismatch: "✗ The seed does NOT match the commitment shown at the deal.",
-      unavailable: "This page cannot compute SHA-256 here (it needs https); check the seed by hand.",
+      ok: t("rs.long_ok"),
+      mismatch: t("rs.long_mismatch"),
+      unavailable: t("rs.long_unavailable"),
     }[v];
   });
 
@@ -146,19 +149,19 @@ export function resultPanel(view, committed, actions) {
   const me = view.you;
   const ready = actions.ready || [];
   if (actions.close) {
-    button("Close", actions.close, "primary").id = "close-result";
+    button(t("rs.close"), actions.close, "primary").id = "close-result";
   } else if (actions.isPlayer) {
     if (over) rematchButtons(view, actions, button);
     else if (ready.includes(me)) {
-      const b = button("Ready ✓", () => {}, "primary big");
+      const b = button(t("rs.ready") + " ✓", () => {}, "primary big");
       b.id = "next-hand";
       b.disabled = true;
-    } else button("Next hand", actions.next, "primary big").id = "next-hand";
+    } else button(t("rs.next_hand"), actions.next, "primary big").id = "next-hand";
   }
-  if (actions.lobby) button("Back to the room", actions.lobby).id = "back-to-room";
-  if (actions.replay) button("Watch the replay", actions.replay);
+  if (actions.lobby) button(t("rs.back"), actions.lobby).id = "back-to-room";
+  if (actions.replay) button(t("rs.replay"), actions.replay);
   if (!actions.close) {
-    const home = button("Leave", actions.home, "link");
+    const home = button(t("rs.leave"), actions.home, "link");
     home.id = "result-home";
   }
   if (!over && !actions.close && actions.ready) box.append(readyLine(view, ready, actions.countdown));
@@ -175,15 +178,15 @@ function awardLines(view, actions) {
   const out = [];
   if (a.ratings.length) {
     const box = el("div", "rating-change");
-    box.append(el("h3", "", "Rated match"));
+    box.append(el("h3", "", t("rs.rated")));
     const ul = el("ul");
     for (const r of a.ratings) {
       const diff = displayed(r.after) - displayed(r.before);
-      const who = r.player_id === actions.me ? "Your" : `${view.players[r.seat].name}'s`;
+      const who = r.player_id === actions.me ? t("rs.your_rating") : t("rs.rating_of", { name: view.players[r.seat].name });
       const li = el("li", diff >= 0 ? "up" : "down");
       li.dataset.seat = String(r.seat);
-      li.append(`${who} rating: ${show(r.before)} → `, el("strong", "", show(r.after)),
-        ` (${diff >= 0 ? "+" : "−"}${Math.abs(diff)})`);
+      li.append(`${who} ${show(r.before)} → `, el("strong", "", show(r.after)),
+        ` (${diff >= 0 ? "+" : "−"}${num(Math.abs(diff))})`);
       ul.append(li);
     }
     box.append(ul);
@@ -191,11 +194,11 @@ function awardLines(view, actions) {
   }
   if (a.achievements.length) {
     const box = el("div", "earned");
-    box.append(el("h3", "", "Achievements"));
+    box.append(el("h3", "", t("rs.achievements")));
     const ul = el("ul");
     for (const e of a.achievements) {
-      const who = e.player_id === actions.me ? "You" : view.players[e.seat].name;
-      ul.append(el("li", "", `★ ${who}: ${e.name} — ${e.description}`));
+      const who = e.player_id === actions.me ? t("rs.you") : view.players[e.seat].name;
+      ul.append(el("li", "", "★ " + t("rs.earned", { who, name: t(`ach.${e.key}`), text: t(`ach.${e.key}.d`) })));
     }
     box.append(ul);
     out.push(box);
@@ -211,14 +214,14 @@ function rematchButtons(view, actions, button) {
   const mine = offer ? offer.seats.find((s) => s.seat === view.you) : null;
   const answer = mine ? mine.answer : null;
   if (!offer) {
-    button("Offer a rematch", actions.rematch, "primary big").id = "rematch-button";
+    button(t("rs.offer"), actions.rematch, "primary big").id = "rematch-button";
   } else if (answer === "offered" || answer === "accepted") {
-    const b = button(answer === "offered" ? "Rematch offered ✓" : "Rematch accepted ✓", () => {}, "primary big");
+    const b = button(t(answer === "offered" ? "rs.offered" : "rs.accepted") + " ✓", () => {}, "primary big");
     b.id = "rematch-button";
     b.disabled = true;
   } else {
-    button("Accept the rematch", actions.rematch, "primary big").id = "rematch-accept";
-    if (answer !== "declined") button("Decline", actions.decline).id = "rematch-decline";
+    button(t("rs.accept"), actions.rematch, "primary big").id = "rematch-accept";
+    if (answer !== "declined") button(t("rs.decline"), actions.decline).id = "rematch-decline";
   }
 }
 
@@ -229,18 +232,16 @@ function rematchLine(view, actions) {
   const line = el("p", "rematch-line");
   line.id = "rematch-line";
   line.setAttribute("role", "status");
-  const name = (/** @type {number} */ s) => (s === view.you ? "you" : view.players[s] ? view.players[s].name : `seat ${s + 1}`);
+  const name = (/** @type {number} */ s) => (s === view.you ? t("rs.you_obj") : view.players[s] ? view.players[s].name : t("lb.seat", { n: s + 1 }));
   const here = actions.connected || [];
   const said = offer.seats.filter((s) => s.answer !== "bot" && s.answer !== "offered").map((s) => {
     const who = name(s.seat);
-    if (s.answer === "waiting" && here[s.seat] === false) return `${who} has left the room`;
-    /** @type {Record<string, string>} */
-    const words = { accepted: `${who} accepted`, declined: `${who} declined`, waiting: `waiting for ${who}`,
-      left: `${who} left the table`, empty: `seat ${s.seat + 1} is empty` };
-    return words[s.answer] || "";
+    if (s.answer === "waiting" && here[s.seat] === false) return t("rs.r_gone", { who });
+    return ["accepted", "declined", "waiting", "left", "empty"].includes(s.answer)
+      ? t(`rs.r_${s.answer}`, { who, n: s.seat + 1 }) : "";
   });
-  const by = offer.by === null ? "Someone" : offer.by === view.you ? "You" : name(offer.by);
-  line.textContent = `${by} offered a rematch` + (said.length ? ` · ${said.join(" · ")}` : "") + ".";
+  const by = offer.by === null ? t("rs.r_someone") : offer.by === view.you ? t("rs.you") : name(offer.by);
+  line.textContent = t("rs.r_offered", { who: by }) + (said.length ? ` · ${said.join(" · ")}` : "") + ".";
   return line;
 }
 
@@ -249,8 +250,8 @@ function rematchLine(view, actions) {
 function readyLine(view, ready, countdown) {
   const line = el("p", "ready-line");
   line.id = "ready-line";
-  const waiting = view.players.filter((p, s) => !ready.includes(s)).map((p) => (p.seat === view.you ? "you" : p.name));
-  line.append(waiting.length ? `Waiting for ${listed(waiting)} · next hand in ` : "Everyone is ready · dealing in ");
+  const waiting = view.players.filter((p, s) => !ready.includes(s)).map((p) => (p.seat === view.you ? t("rs.you_obj") : p.name));
+  line.append((waiting.length ? t("rs.waiting", { names: list(waiting) }) : t("rs.all_ready")) + " ");
   const c = el("span", "countdown", countdown || "");
   c.setAttribute("aria-hidden", "true");
   line.append(c);

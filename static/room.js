@@ -12,6 +12,7 @@ import { RoomChrome, watchingText } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { TableInput } from "./dnd.js";
 import { el } from "./dom.js";
+import { list, more, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
 import { nameForm } from "./home.js";
 import { onRoomKey } from "./keys.js";
@@ -38,7 +39,7 @@ import { renderTable, turnText } from "./table.js";
 export function roomPage(code) {
   const me = api.identity();
   if (!me) {
-    app.append(homeLink(), nameForm(() => refresh(), `You are invited to room ${code}. Pick a name to join.`));
+    app.append(homeLink(), nameForm(() => refresh(), t("rm.invited", { code })));
     return;
   }
   new RoomPage(code, me);
@@ -125,7 +126,7 @@ class RoomPage {
     left.append(this.stage, this.actions, this.resultSlot);
     main.append(left, side);
     app.append(...this.chrome.parts(), main);
-    this.stage.append(el("p", "muted", "Connecting to the room…"));
+    this.stage.append(el("p", "muted", t("rm.connecting")));
     this.input = new TableInput(this.stage, {
       view: () => this.view,
       send: (move) => this.sendMove(move),
@@ -141,7 +142,7 @@ class RoomPage {
   /** @param {ClientMessage} msg */
   send(msg) {
     if (this.socket.send(msg)) return true;
-    this.chrome.showError("You are not connected right now; try again in a moment.");
+    this.chrome.showError(t("rm.offline"));
     return false;
   }
 
@@ -195,7 +196,7 @@ class RoomPage {
         break;
       case "chat": {
         const from = this.chat.add(msg);
-        announce(`${from} says: ${msg.text}`);
+        announce(t("rm.says", { name: from, text: msg.text }));
         if (msg.from.player_id !== this.me.id) this.chrome.unreadChat();
         break;
       }
@@ -222,12 +223,12 @@ class RoomPage {
   onRoom(room) {
     const rules = JSON.stringify([room.preset, room.overrides, room.seat_count, room.turn_seconds, room.hints, room.public]);
     if (this.room && this.rules !== rules && room.status === "waiting" && room.host !== this.me.id) {
-      this.chrome.showError("The host changed the rules: " + roomSummary(room, this.meta) + ".");
+      this.chrome.showError(t("rm.rules_changed", { rules: roomSummary(room, this.meta) }));
     }
     this.room = room;
     this.rules = rules;
     quickStep(room, this.me.id, (m) => this.send(m));
-    this.chrome.title.textContent = `Room ${room.code}`;
+    this.chrome.title.textContent = t("ch.room", { code: room.code });
     this.spectators.textContent = watchingText(room, this.me.id);
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
@@ -276,9 +277,11 @@ class RoomPage {
     this.awardsShown = key;
     const mine = this.awards.achievements.filter((a) => a.player_id === this.me.id);
     if (!mine.length) return;
-    const text = "Achievement unlocked: " + mine.map((a) => `${a.name} (${a.description})`).join("; ");
-    this.chrome.showAward(text);
-    announce(text);
+    more().then(() => {
+      const text = t("rm.achievement", { list: mine.map((a) => `${t(`ach.${a.key}`)} (${t(`ach.${a.key}.d`)})`).join("; ") });
+      this.chrome.showAward(text);
+      announce(text);
+    });
   }
 
   /** @param {string | null} text */
@@ -305,7 +308,7 @@ class RoomPage {
   onHint(msg) {
     this.hintAsked = false;
     this.input.showHint(msg.move);
-    const text = "Hint: " + msg.reason;
+    const text = t("rm.hint", { text: msg.reason });
     this.hintLine.textContent = text;
     announce(text);
   }
@@ -340,7 +343,7 @@ class RoomPage {
   mayLeave() {
     const v = this.view;
     if (!v || v.you === null || v.status === "match_over") return true;
-    return confirm("Leave this match? The server plays for you while you are away.");
+    return confirm(t("rm.leave"));
   }
 }
 

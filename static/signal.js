@@ -3,6 +3,7 @@
 // "● Your turn · Spite & Malice", a vibration on touch screens; unread chat as "(N)" in the title.
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 const KEY = "spite.sound";
 const soundOn = () => localStorage.getItem(KEY) !== "off";
@@ -29,7 +30,7 @@ export class TurnSignal {
     const b = el("button", "small");
     b.type = "button";
     b.id = "sound-toggle";
-    const show = () => { b.textContent = soundOn() ? "Sound: on" : "Sound: off"; b.setAttribute("aria-pressed", String(soundOn())); };
+    const show = () => { b.textContent = t(soundOn() ? "sg.sound_on" : "sg.sound_off"); b.setAttribute("aria-pressed", String(soundOn())); };
     b.addEventListener("click", () => { localStorage.setItem(KEY, soundOn() ? "off" : "on"); show(); if (soundOn()) this.chime(); });
     show();
     return b;
@@ -53,7 +54,7 @@ export class TurnSignal {
   }
 
   title() {
-    document.title = (this.unreadCount ? `(${this.unreadCount}) ` : "") + (this.mine ? "● Your turn · Spite & Malice" : this.base);
+    document.title = (this.unreadCount ? `(${this.unreadCount}) ` : "") + (this.mine ? `● ${t("sg.your_turn")} · ${t("app.title")}` : this.base);
   }
 
   /** Two soft notes (Web Audio). */

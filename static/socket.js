@@ -3,6 +3,8 @@
 // It knows nothing of the game: it hands every message to `onMessage` and reports its state
 // through `onStatus`.
 
+import { currentLang, t } from "./i18n.js";
+
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
 /**
@@ -14,9 +16,9 @@
 
 /** Close codes after which trying again cannot help. @type {Record<number, string>} */
 const FINAL = {
-  4401: "Your guest identity was not accepted here. Pick a name again.",
-  4404: "There is no room with this code. Check the link or the code.",
-  4429: "You have this game open in too many tabs or windows. Close one, then reload this page.",
+  4401: "so.4401",
+  4404: "so.4404",
+  4429: "so.4429",
 };
 // The close code after which we come back at once: the server restarts (or rebuilds the room).
 const RESTART = 1012;
@@ -64,7 +66,7 @@ export class RoomSocket {
     ws.onopen = () => {
       // Split views (protocol v1.1): each state carries the public table once (`shared`) and
       // this receiver's part (`own`); the client joins them.
-      ws.send(JSON.stringify({ type: "hello", token: this.token, last_v: this.lastV, format: "split" }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, last_v: this.lastV, format: "split", lang: currentLang() }));
     };
     ws.onmessage = (ev) => {
       const msg = /** @type {ServerMessage} */ (JSON.parse(ev.data));
@@ -84,7 +86,7 @@ export class RoomSocket {
       if (this.stopped) return;
       if (FINAL[ev.code]) {
         this.stopped = true;
-        this.onStatus({ state: "closed", code: ev.code, reason: FINAL[ev.code] });
+        this.onStatus({ state: "closed", code: ev.code, reason: t(FINAL[ev.code]) });
         return;
       }
       if (ev.code === RESTART && this.attempt === 0) {

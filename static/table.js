@@ -5,6 +5,7 @@
 
 import { cardBack, cardFace, cardName, cardSpace, rankName, stackRank } from "./cards.js";
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 import { cardKey, movesBySource, playerName } from "./moves.js";
 
 /** @typedef {import("./types.js").Card} Card */
@@ -31,10 +32,10 @@ export const TEAM = ["A", "B", "C"];
 /** A team's letter in its coloured disc, named for screen readers ("Team A"). @param {number} team */
 export function teamMark(team) {
   const letter = TEAM[team] || String(team + 1);
-  const t = el("span", `team team-${team}`, letter);
-  t.title = `Team ${letter}`;
-  t.setAttribute("aria-label", `Team ${letter}`);
-  return t;
+  const mark = el("span", `team team-${team}`, letter);
+  mark.title = t("tb.team", { team: letter });
+  mark.setAttribute("aria-label", mark.title);
+  return mark;
 }
 
 /** Whether `view` is a replay's, with every card face up. @param {View | OpenView} view @returns {view is OpenView} */
@@ -52,7 +53,7 @@ export function renderTable(view, opts = {}) {
   const spread = opts.spread || new Set();
   const root = el("section", "table");
   root.dataset.players = String(view.players.length);
-  root.setAttribute("aria-label", "Card table");
+  root.setAttribute("aria-label", t("tb.table"));
 
   root.append(statusBar(view, opts));
   if (opts.lastMove) {
@@ -88,14 +89,14 @@ export function seatOrder(view) {
 /** One sentence saying whose turn it is (also what the live region says). @param {View | OpenView} view */
 export function turnText(view) {
   if (view.status !== "playing") {
-    return view.status !== "match_over" ? "The hand is over." : view.options.match_target === null ? "The game is over." : "The match is over.";
+    return t(view.status !== "match_over" ? "tb.hand_over" : view.options.match_target === null ? "tb.game_over" : "tb.match_over");
   }
   if (view.turn === view.you) {
-    return view.legal_moves.length ? "Your turn." : "Your turn (waiting for the server).";
+    return t(view.legal_moves.length ? "tb.your_turn" : "tb.your_turn_wait");
   }
   const p = view.players[view.turn];
   const mate = view.you !== null && p.team !== null && p.team === view.players[view.you].team;
-  return `${playerName(view, view.turn)}${mate ? " (your partner)" : ""} is playing.`;
+  return t(mate ? "tb.partner_playing" : "tb.playing", { name: playerName(view, view.turn) });
 }
 
 /** @param {View | OpenView} view @param {TableOpts} opts */
@@ -107,12 +108,12 @@ function statusBar(view, opts) {
   bar.append(turn);
   if (opts.clock) {
     const c = el("span", "clock", opts.clock);
-    c.setAttribute("aria-label", "Turn clock " + opts.clock);
+    c.setAttribute("aria-label", t("tb.clock", { time: opts.clock }));
     bar.append(c);
   }
   const info = el("p", "hand-info");
-  const target = view.match_target ? ` · match to ${view.match_target}` : "";
-  info.textContent = `Hand ${view.hand_number}${target}`;
+  const target = view.match_target ? ` · ${t("tb.match_to", { n: view.match_target })}` : "";
+  info.textContent = t("tb.hand", { n: view.hand_number }) + target;
   bar.append(info);
   return bar;
 }
@@ -124,21 +125,21 @@ function centreRow(view) {
   stock.dataset.pile = "stock";
   const stockCount = view.stock_count;
   if (isOpen(view) && view.stock.length) {
-    stock.append(cardFace(view.stock[view.stock.length - 1], { label: "Top of the stock: " + cardName(view.stock[view.stock.length - 1]) }));
+    stock.append(cardFace(view.stock[view.stock.length - 1], { label: t("tb.stock_top", { card: cardName(view.stock[view.stock.length - 1]) }) }));
   } else {
     stock.append(stockCount ? cardBack() : cardSpace());
   }
   stock.append(el("span", "count", String(stockCount)));
-  stock.setAttribute("aria-label", `Stock: ${stockCount} cards`);
+  stock.setAttribute("aria-label", t("tb.stock_n", { n: stockCount }));
   stock.setAttribute("role", "group");
   const stockWrap = el("div", "stock-wrap");
-  stockWrap.append(stock, el("span", "pile-label", "Stock"));
-  if (view.set_aside_count) stockWrap.append(el("span", "pile-label", `${view.set_aside_count} set aside`));
+  stockWrap.append(stock, el("span", "pile-label", t("tb.stock")));
+  if (view.set_aside_count) stockWrap.append(el("span", "pile-label", t("tb.set_aside", { n: view.set_aside_count })));
   row.append(stockWrap);
 
   const centre = el("div", "centre");
   centre.setAttribute("role", "group");
-  centre.setAttribute("aria-label", "Centre stacks");
+  centre.setAttribute("aria-label", t("tb.centre"));
   view.centre.forEach((stack, i) => {
     const slot = el("div", "pile centre-slot");
     slot.dataset.pile = `centre:${i}`;
@@ -147,10 +148,10 @@ function centreRow(view) {
     if (top) {
       slot.append(cardFace(top));
       slot.append(el("span", "count", String(stack.length)));
-      slot.setAttribute("aria-label", `Centre stack ${i + 1}: up to ${rankName(rank)}, ${stack.length} cards, top ${cardName(top)}`);
+      slot.setAttribute("aria-label", t("tb.centre_stack", { i: i + 1, rank: rankName(rank), n: stack.length, card: cardName(top) }));
     } else {
       slot.append(cardSpace(String(i + 1)));
-      slot.setAttribute("aria-label", `Centre stack ${i + 1}: empty`);
+      slot.setAttribute("aria-label", t("tb.centre_empty", { i: i + 1 }));
     }
     centre.append(slot);
   });
@@ -177,21 +178,22 @@ function playerPanel(view, s, { movable, spread, mine, auto, bot }) {
   if (p.team !== null) panel.dataset.team = TEAM[p.team];
 
   const head = el("header", "player-head");
-  const name = el("h3", "name", mine ? `${p.name} (you)` : p.name);
+  const name = el("h3", "name", mine ? t("tb.you", { name: p.name }) : p.name);
   head.append(name);
   if (p.team !== null) head.append(teamMark(p.team));
-  if (partner) head.append(el("span", "partner-tag", "Partner"));
+  if (partner) head.append(el("span", "partner-tag", t("tb.partner")));
   if (bot) {
-    head.append(el("span", "badge bot-badge", "bot"));
+    head.append(el("span", "badge bot-badge", t("tb.bot")));
   } else if (p.connected !== null) {
-    const c = el("span", "conn " + (p.connected ? "on" : "off"), p.connected ? "online" : "away");
+    const c = el("span", "conn " + (p.connected ? "on" : "off"), t(p.connected ? "tb.online" : "tb.away"));
     head.append(c);
   }
-  if (auto) head.append(el("span", "auto", "server plays while away"));
-  if (view.turn === s && view.status === "playing") head.append(el("span", "to-play", "to play"));
-  head.append(el("span", "score", `${p.score} pts`));
+  if (auto) head.append(el("span", "auto", t("tb.auto")));
+  if (view.turn === s && view.status === "playing") head.append(el("span", "to-play", t("tb.to_play")));
+  head.append(el("span", "score", t("tb.pts", { n: p.score })));
   panel.append(head);
-  panel.setAttribute("aria-label", `${p.name}${mine ? " (you)" : ""}: ${p.payoff_count} pay-off cards, ${p.hand_count} in hand, ${p.score} points`);
+  panel.setAttribute("aria-label", t("tb.player", { name: mine ? t("tb.you", { name: p.name }) : p.name,
+    payoff: p.payoff_count, hand: p.hand_count, score: p.score }));
 
   const piles = el("div", "piles");
   piles.append(payoffPile(view, s, p, movable, spread));
@@ -210,7 +212,7 @@ function playerPanel(view, s, { movable, spread, mine, auto, bot }) {
     panel.append(h);
   } else {
     const h = el("div", "hand-count");
-    h.setAttribute("aria-label", `${p.hand_count} cards in hand`);
+    h.setAttribute("aria-label", t("tb.in_hand", { n: p.hand_count }));
     for (let i = 0; i < Math.min(p.hand_count, 5); i++) h.append(cardBack());
     h.append(el("span", "count", String(p.hand_count)));
     panel.append(h);
@@ -224,7 +226,7 @@ function sourceCard(c, from, movable, label) {
   const can = !!moves;
   // A card that can reach a centre stack is marked apart from one that can only be discarded.
   const playable = can && moves.some((m) => m.kind === "play");
-  const e = cardFace(c, { button: can || from === "hand", label: label + (playable ? ", can go to the centre" : "") });
+  const e = cardFace(c, { button: can || from === "hand", label: playable ? t("tb.playable", { card: label }) : label });
   e.dataset.from = from;
   if (can) e.classList.add("movable", playable ? "playable" : "discard-only");
   return e;
@@ -238,16 +240,16 @@ function payoffPile(view, s, p, movable, spread) {
   const name = `payoff:${s}`;
   const pile = el("div", "pile payoff");
   pile.dataset.pile = name;
-  const whose = s === view.you ? "Your" : `${p.name}'s`;
+  const whose = s === view.you ? t("tb.yours") : t("tb.whose", { name: p.name });
   if (p.payoff_top) {
-    pile.append(sourceCard(p.payoff_top, name, movable, `${whose} pay-off top: ${cardName(p.payoff_top)}`));
+    pile.append(sourceCard(p.payoff_top, name, movable, t("tb.payoff_top", { who: whose, card: cardName(p.payoff_top) })));
   } else {
-    pile.append(cardSpace("out"));
+    pile.append(cardSpace(t("tb.out")));
   }
   pile.append(el("span", "count", String(p.payoff_count)));
-  pile.setAttribute("aria-label", `${whose} pay-off pile, ${p.payoff_count} cards`);
+  pile.setAttribute("aria-label", t("tb.payoff_pile", { who: whose, n: p.payoff_count }));
   const wrap = el("div", "pile-wrap");
-  wrap.append(pile, el("span", "pile-label", "Pay-off"));
+  wrap.append(pile, el("span", "pile-label", t("tb.payoff")));
   if ("payoff" in p && p.payoff.length > 1) wrap.append(spreadList(name, p.payoff, spread));
   return wrap;
 }
@@ -261,18 +263,18 @@ function sidePile(view, s, k, stack, movable, spread) {
   const pile = el("div", "pile side");
   pile.dataset.pile = name;
   const top = stack[stack.length - 1];
-  const whose = s === view.you ? "Your" : `${playerName(view, s)}'s`;
+  const whose = s === view.you ? t("tb.yours") : t("tb.whose", { name: playerName(view, s) });
   // squared side stacks show only their tops: the count says how deep each one is
   const counts = view.players[s].side_counts;
   const count = counts ? counts[k] : stack.length;
   if (top) {
-    pile.append(sourceCard(top, name, movable, `${whose} side stack ${k + 1} top: ${cardName(top)}`));
+    pile.append(sourceCard(top, name, movable, t("tb.side_top", { who: whose, k: k + 1, card: cardName(top) })));
     if (count > 1) pile.classList.add("deep");
     if (count > stack.length) pile.append(el("span", "count", `${count}`));
   } else {
     pile.append(cardSpace());
   }
-  pile.setAttribute("aria-label", `${whose} side stack ${k + 1}: ${count ? count + " cards" : "empty"}`);
+  pile.setAttribute("aria-label", t(count ? "tb.side" : "tb.side_empty", { who: whose, k: k + 1, n: count }));
   const wrap = el("div", "pile-wrap");
   wrap.append(pile);
   if (stack.length > 1) wrap.append(spreadList(name, stack, spread));
@@ -288,11 +290,11 @@ function spreadList(name, cards, spread) {
   b.type = "button";
   b.dataset.peek = name;
   b.setAttribute("aria-expanded", String(open));
-  b.setAttribute("aria-label", `Show all ${cards.length} cards`);
+  b.setAttribute("aria-label", t("tb.show_all", { n: cards.length }));
   box.append(b);
   if (open) {
     const list = el("ol", "spread");
-    list.setAttribute("aria-label", "Cards from the bottom up");
+    list.setAttribute("aria-label", t("tb.bottom_up"));
     for (const c of cards) {
       const li = el("li");
       li.append(cardFace(c));
@@ -307,13 +309,13 @@ function spreadList(name, cards, spread) {
 function handRow(hand, movable) {
   const row = el("div", "hand-row");
   row.setAttribute("role", "group");
-  row.setAttribute("aria-label", `Your hand, ${hand.length} cards`);
+  row.setAttribute("aria-label", t("tb.my_hand", { n: hand.length }));
   row.dataset.pile = "hand";
   hand.forEach((c, i) => {
-    const e = sourceCard(c, "hand", movable, `${cardName(c)}, hand card ${i + 1}`);
+    const e = sourceCard(c, "hand", movable, t("tb.hand_card", { card: cardName(c), i: i + 1 }));
     e.dataset.key = String(i + 1);
     row.append(e);
   });
-  if (!hand.length) row.append(el("span", "empty-hand", "No cards in hand"));
+  if (!hand.length) row.append(el("span", "empty-hand", t("tb.no_cards")));
   return row;
 }

@@ -347,6 +347,8 @@
  * @property {string} message
  * @property {string | null} id
  * @property {string | null} option
+ * @property {string | null} reason
+ * @property {Record<string, unknown> | null} params
  */
 /**
  * Who said a chat line: their seat then (null: not seated).
@@ -374,6 +376,8 @@
  * @property {number} v
  * @property {Move} move
  * @property {string} reason
+ * @property {string | null} reason_key
+ * @property {Record<string, unknown> | null} params
  */
 /**
  * The current hand's move log, sent on each (re)connect after the first state (`app.rooms.handlog`): every
@@ -398,7 +402,7 @@
 // ---- client -> server messages -----------------------------------------------------------------
 
 /**
- * @typedef {{type: "hello", token: string, last_v?: number | null, format?: "full" | "split"}
+ * @typedef {{type: "hello", token: string, last_v?: number | null, format?: "full" | "split", lang?: string | null}
  *   | {type: "sit", seat?: number | null} | {type: "stand", seat?: number | null}
  *   | {type: "add_bot", seat?: number | null, level?: string} | {type: "remove_bot", seat: number}
  *   | {type: "free_seat", seat: number}
@@ -508,7 +512,8 @@
  * @property {Rating | null} rating
  */
 /**
- * The caller's own profile, with the username they sign in with (null for a guest).
+ * The caller's own profile, with the username they sign in with (null for a guest) and the language they
+ * chose (null: the browser's).
  * @typedef {object} Me
  * @property {string} id
  * @property {string} name
@@ -516,6 +521,7 @@
  * @property {Rating | null} rating
  * @property {string | null} username
  * @property {{count: number, last_at: string | null} | null} failed_sign_ins
+ * @property {string | null} lang
  */
 /**
  * @typedef {object} RatingStep

@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from .choose import Choice, decide
+from .reasons import Why, english
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
@@ -60,15 +61,24 @@ def choose_move(view: dict[str, Any], level: str = "easy", *, seed: int | None =
     return decide(view, level, seed=seed, budget_ms=budget_ms, iterations=iterations).wire
 
 
-def hint(view: dict[str, Any], level: str = "normal", *, seed: int | None = None,
-         budget_ms: int | None = None, iterations: int | None = None) -> tuple[dict[str, Any], str]:
-    """A suggested move for the seat to move and a short reason a person can read."""
+def suggest(view: dict[str, Any], level: str = "normal", *, seed: int | None = None,
+            budget_ms: int | None = None, iterations: int | None = None) -> tuple[dict[str, Any], Why]:
+    """A suggested move for the seat to move and why: a key of `reasons.HINTS` and its
+    parameters (the catalogues say it in each language as `hint.<key>`)."""
     if level not in ("normal", "hard"):
         raise ValueError("a hint comes from the normal or the hard bot")
     view = _without_take_backs(view)
     _check(view, level)
     choice: Choice = decide(view, level, seed=seed, budget_ms=budget_ms, iterations=iterations, explain=True)
-    return choice.wire, choice.reason
+    assert choice.why is not None
+    return choice.wire, choice.why
 
 
-__all__ = ["LEVELS", "choose_move", "choose_random", "hint"]
+def hint(view: dict[str, Any], level: str = "normal", *, seed: int | None = None,
+         budget_ms: int | None = None, iterations: int | None = None) -> tuple[dict[str, Any], str]:
+    """A suggested move for the seat to move and a short reason a person can read (English)."""
+    wire, why = suggest(view, level, seed=seed, budget_ms=budget_ms, iterations=iterations)
+    return wire, english(why)
+
+
+__all__ = ["LEVELS", "choose_move", "choose_random", "hint", "suggest"]

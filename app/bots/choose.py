@@ -10,7 +10,7 @@ from app.engine import Move
 from . import easy, normal
 from .knowledge import Knowledge
 from .planner import Plan, plan_turn
-from .reasons import reason
+from .reasons import Why, english, reason
 
 
 @dataclass
@@ -20,6 +20,7 @@ class Choice:
     wire: dict[str, Any]
     move: Move
     reason: str = ""
+    why: Why | None = None  # the reason as a key of reasons.HINTS and its parameters
 
 
 def as_given(view: dict[str, Any], move: Move) -> dict[str, Any]:
@@ -51,9 +52,9 @@ def decide(view: dict[str, Any], level: str, *, seed: int | None = None,
         move, plan = hard.search(view, know, seed=seed, budget_ms=budget_ms, max_iterations=iterations)
     else:
         raise ValueError(f"unknown bot level {level!r}")
-    text = ""
+    why: Why | None = None
     if explain:
         line = next((ln.moves for ln in sorted(plan.lines, key=lambda ln: -ln.value) if ln.moves[0] == move),
                     [move])
-        text = reason(know.template, know.seat, line)
-    return Choice(as_given(view, move), move, text)
+        why = reason(know.template, know.seat, line)
+    return Choice(as_given(view, move), move, english(why) if why else "", why)

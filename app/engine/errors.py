@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class EngineError(ValueError):
-    """Base of every engine error; a `ValueError` so callers may catch either."""
+    """Base of every engine error; a `ValueError` so callers may catch either.
+
+    `key` and `params`, where given, name the reason (a key of `reasons.REASONS`, or for an
+    `OptionsError` of the catalogues' `reason.*`), so it can be said in any language."""
+
+    def __init__(self, message: str = "", *, key: str | None = None, params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = dict(params or {})
 
 
 class OptionsError(EngineError):
@@ -13,8 +23,9 @@ class OptionsError(EngineError):
     `option` names the offending option, so a form can point at it.
     """
 
-    def __init__(self, option: str, message: str) -> None:
-        super().__init__(f"{option}: {message}")
+    def __init__(self, option: str, message: str, *, key: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
+        super().__init__(f"{option}: {message}", key=key, params=params)
         self.option = option
         self.reason = message
 

@@ -15,6 +15,7 @@ from .errors import EngineError, HandOver, NotYourTurn
 from .game import Game
 from .moves import Move
 from .options import Options
+from .reasons import refusal
 from .shuffle import commitment
 from .status import MatchStatus
 
@@ -66,7 +67,7 @@ class Match:
     def deal(self, seed: str, order: Sequence[int] | None = None) -> list[dict[str, Any]]:
         """Deal the first or next hand; returns the public events of the deal."""
         if self.status not in (MatchStatus.WAITING, MatchStatus.HAND_OVER):
-            raise HandOver("a new hand can only be dealt when the previous one is over")
+            raise refusal("not_dealt_yet", HandOver)
         self._game = Game.deal(self.options, seed, order, events=self.record_events)
         self.hands.append(HandRecord(seed, [], list(order) if order is not None else None))
         self.v += 1
@@ -76,10 +77,10 @@ class Match:
     def apply(self, move: Move, seat: int | None = None) -> list[dict[str, Any]]:
         """Apply a move (checking it comes from `seat`, if given); returns its public events."""
         if self.status != MatchStatus.PLAYING:
-            raise HandOver("the hand is over" if self.status != MatchStatus.WAITING else "the match has not started")
+            raise refusal("hand_over" if self.status != MatchStatus.WAITING else "match_not_started", HandOver)
         g = self.game
         if seat is not None and seat != g.turn:
-            raise NotYourTurn("it is not your turn")
+            raise refusal("not_your_turn", NotYourTurn)
         g.apply(move)
         self.hands[-1].moves.append(Move(*move))
         self.v += 1

@@ -292,9 +292,9 @@ def make_options(preset: str = "standard", overrides: Mapping[str, Any] | None =
 def validate(o: Options) -> None:
     """Refuse an impossible combination with an OptionsError naming the option."""
     if o.teams == "pairs" and o.players not in (4, 6):
-        raise OptionsError("teams", "pairs needs 4 or 6 players")
+        raise OptionsError("teams", "pairs needs 4 or 6 players", key="pairs_players")
     if o.compulsory_aces and o.centre_stacks is not None:
-        raise OptionsError("centre_stacks", "compulsory_aces needs unlimited centre stacks")
+        raise OptionsError("centre_stacks", "compulsory_aces needs unlimited centre stacks", key="compulsory_unlimited")
     per_deck = 52 + o.jokers_per_deck
     total = o.decks * per_deck
     payoff = o.players * o.payoff_size
@@ -305,17 +305,20 @@ def validate(o: Options) -> None:
             raise OptionsError(
                 "decks",
                 f"separate packs need more than the {payoff_decks} deck(s) that {o.players} "
-                f"pay-off piles of {o.payoff_size} use",
+                f"pay-off piles of {o.payoff_size} use", key="packs_too_few",
+                params={"n": payoff_decks, "players": o.players, "size": o.payoff_size},
             )
         rest = total - payoff
         if rest < table + 1:
             raise OptionsError("decks", f"the stock pack has {rest} cards, fewer than the "
-                               f"{table + 1} the hands need")
+                               f"{table + 1} the hands need", key="stock_pack_small",
+                               params={"n": rest, "need": table + 1})
     elif total < payoff + table + 1:
         raise OptionsError(
             "decks",
             f"{o.decks} deck(s) ({total} cards) cannot give {o.players} players pay-off piles of "
             f"{o.payoff_size} and hands of {o.hand_size} ({payoff + table} cards) and leave a stock",
+            key="decks_too_few", params={"n": o.decks, "players": o.players, "size": o.payoff_size},
         )
 
 

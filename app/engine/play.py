@@ -15,6 +15,7 @@ from .explain import explain
 from .legal import block_breakers, can_play, centre_needs, legal_moves
 from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_BACK, Move, parse_pile
 from .observer import uncovers_hidden
+from .reasons import refusal
 from .state import GameState, Outcome, TurnEnd
 
 STALE_REFILLS = 40
@@ -36,7 +37,7 @@ def apply(g: GameState, move: Move, check: bool = True) -> None:
             legal = legal_moves(g)
         if move not in legal:
             if g.outcome is not None:
-                raise HandOver("the hand is over")
+                raise refusal("hand_over", HandOver)
             raise explain(g, move)
     g._legal = None
     kind = move[0]

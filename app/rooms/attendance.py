@@ -67,7 +67,7 @@ class Attendance:
         """Attach a socket to a room; it receives welcome, room and (once playing) the state."""
         for _ in range(3):
             if self.draining():
-                raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect")
+                raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", reason="restarting")
             room = await self.rooms.live(code)
             try:
                 await self.storage.add_socket(room.code, peer.player_id, self.instance)
@@ -95,7 +95,7 @@ class Attendance:
                 peer.send_chat_history(chat)
             self.presence_changed(room)  # the others hear of it once, with whoever else came or went
             return room
-        raise RoomError(E.UNAVAILABLE, "the room is busy; try again")
+        raise RoomError(E.UNAVAILABLE, "the room is busy; try again", reason="room_busy")
 
     @staticmethod
     def _watchers(room: LiveRoom) -> int:

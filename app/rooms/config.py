@@ -100,28 +100,31 @@ def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | Non
         turn_seconds = min(max(min_turn, RATED_TURN_SECONDS), max_turn)
     preset = preset or "standard"
     if preset not in PRESETS:
-        raise ConfigError("preset", f"preset must be one of {', '.join(PRESETS)}")
+        raise ConfigError("preset", f"preset must be one of {', '.join(PRESETS)}", reason="preset_unknown")
     overrides = dict(options or {})
     if len(overrides) > 64:
-        raise ConfigError("options", "too many options")
+        raise ConfigError("options", "too many options", reason="too_many_options")
     given = overrides.pop("players", None)
     if seats is not None and given is not None and seats != given:
-        raise ConfigError("seats", f"seats ({seats}) and options.players ({given}) differ")
+        raise ConfigError("seats", f"seats ({seats}) and options.players ({given}) differ", reason="seats_differ")
     count = seats if seats is not None else given
     if count is None:
         count = PRESETS[preset].get("players", 2)
     if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 6:
-        raise ConfigError("seats", "seats must be a whole number from 2 to 6")
+        raise ConfigError("seats", "seats must be a whole number from 2 to 6", reason="seats_range",
+                          params={"min": 2, "max": 6})
     if turn_seconds is not None and (isinstance(turn_seconds, bool) or not isinstance(turn_seconds, int)
                                      or not min_turn <= turn_seconds <= max_turn):
-        raise ConfigError("turn_seconds", f"turn_seconds must be empty or from {min_turn} to {max_turn}")
+        raise ConfigError("turn_seconds", f"turn_seconds must be empty or from {min_turn} to {max_turn}",
+                          reason="turn_range", params={"min": min_turn, "max": max_turn})
     config = RoomConfig(preset, overrides, count, turn_seconds)
     try:
         resolved = config.options()
     except OptionsError as e:
-        raise ConfigError(e.option, str(e)) from e
+        raise ConfigError(e.option, str(e), reason=e.key or "options_invalid",
+                          params={**e.params, "option": e.option}) from e
     if rated and resolved.take_backs:
-        raise ConfigError("take_backs", "take_backs: a rated room does not allow take-backs")
+        raise ConfigError("take_backs", "take_backs: a rated room does not allow take-backs", reason="rated_take_backs")
     return config
 
 

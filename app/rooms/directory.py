@@ -25,24 +25,25 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
     or when the host already has too many rooms open). Only an account holder may host a
     rated room; a rated room gives no hints, whatever `hints` asked."""
     if rated and not host.has_account:
-        raise RoomError(E.RATED_ROOM, "only players with an account can create a rated room")
+        raise RoomError(E.RATED_ROOM, "only players with an account can create a rated room", reason="rated_host")
     try:
         config = resolve(preset, options, seats, turn_seconds, min_turn=settings.min_turn_seconds,
                          max_turn=settings.max_turn_seconds, rated=rated, pace=pace,
                          turn_based_min=settings.turn_based_min_seconds)
     except ConfigError as e:
-        raise RoomError(E.BAD_OPTIONS, e.message, option=e.option) from e
+        raise RoomError(E.BAD_OPTIONS, e.message, option=e.option, reason=e.reason, params=e.params) from e
     if pace == TURN_BASED:
         refused = over_cap(await directory.turn_based_count(host.id), settings.max_turn_based)
         if refused:
-            raise RoomError(E.RATE_LIMITED, refused)
+            raise RoomError(E.RATE_LIMITED, refused, reason="turn_based_cap", params={"n": settings.max_turn_based})
     limit = settings.max_rooms_per_player
     if await directory.open_rooms_hosted(host.id, now - timedelta(days=1)) >= limit:
-        raise RoomError(E.RATE_LIMITED, f"you already host {limit} open rooms")
+        raise RoomError(E.RATE_LIMITED, f"you already host {limit} open rooms", reason="too_many_rooms",
+                        params={"n": limit})
     listed = settings.max_public_rooms_per_player
     if public and await directory.public_rooms_waiting(host.id) >= listed:
         raise RoomError(E.RATE_LIMITED, f"you already have {listed} public rooms waiting for players; "
-                        "start one, or make this one private")
+                        "start one, or make this one private", reason="too_many_public", params={"n": listed})
     fields = {"preset": config.preset, "overrides": config.overrides, "seats": config.seats, "public": public,
               "turn_seconds": config.turn_seconds, "hints": hints and not rated, "seed": seed, "rated": rated,
               "pace": pace}
@@ -50,7 +51,7 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
         code = new_room_code()
         if await directory.create_room(host, fields, code):
             return code
-    raise RoomError(E.UNAVAILABLE, "could not find a free room code; try again")
+    raise RoomError(E.UNAVAILABLE, "could not find a free room code; try again", reason="no_free_code")
 
 
 async def public_rooms(directory: Directory, now: datetime) -> list[RoomInfo]:

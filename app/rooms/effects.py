@@ -185,14 +185,14 @@ def lost(room: Room, effect: Effect) -> RoomError | None:
     twin on another socket got there first is already made)."""
     match effect:
         case BeginMatch():
-            return RoomError(E.CONFLICT, "the room changed just now; try again")
+            return RoomError(E.CONFLICT, "the room changed just now; try again", reason="room_changed")
         case DealHand():
-            return RoomError(E.CONFLICT, "the next hand was already dealt")
+            return RoomError(E.CONFLICT, "the next hand was already dealt", reason="already_dealt")
         case CommitMove(step=step):
             m = room.match
             if step.client_id is not None and m is not None and (step.seat, step.client_id) in m.client_ids:
                 return None
-            return RoomError(E.CONFLICT, "another move was made first; here is the table now",
+            return RoomError(E.CONFLICT, "another move was made first; here is the table now", reason="moved_first",
                              move_id=step.client_id)
     return None
 

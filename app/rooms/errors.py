@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 BAD_MESSAGE = "bad_message"
 UNAUTHORIZED = "unauthorized"
 NOT_YOUR_TURN = "not_your_turn"
@@ -21,21 +23,39 @@ SEAT_REFUSED = "seat_refused"  # a block keeps two players from one table (eithe
 
 
 class RoomError(Exception):
-    """A refused request: nothing changed. `message` is fit to show a person."""
+    """A refused request: nothing changed. `message` is fit to show a person (in English);
+    `reason` and `params` name it for the catalogues (`reason.<reason>`), so the socket can say
+    it in the receiver's language (docs/protocol.md, "Languages")."""
 
     def __init__(self, code: str, message: str, *, move_id: str | None = None,
-                 option: str | None = None) -> None:
+                 option: str | None = None, reason: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.move_id = move_id
         self.option = option
+        self.reason = reason
+        self.params = dict(params or {})
 
 
 class ConfigError(ValueError):
-    """A room configuration the rules refuse; `option` names the culprit."""
+    """A room configuration the rules refuse; `option` names the culprit (`reason`, `params`
+    as in RoomError)."""
 
-    def __init__(self, option: str, message: str) -> None:
+    def __init__(self, option: str, message: str, *, reason: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.option = option
         self.message = message
+        self.reason = reason
+        self.params = dict(params or {})
+
+
+# What a lobby refusal names the player asked to do (reason `not_host`, `lobby_only`):
+# the catalogues say each as `action.<key>`.
+ACTIONS: dict[str, str] = {
+    "start_game": "start the game", "take_seat": "take a seat", "leave_seat": "leave your seat",
+    "add_bots": "add bots", "remove_bots": "remove bots", "free_seat": "free a seat",
+    "change_settings": "change the settings",
+}

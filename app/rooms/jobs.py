@@ -19,12 +19,15 @@ def choose(view: dict[str, Any], level: str, think_ms: int = 1000) -> dict[str, 
     return dict(choose_move(view, level, budget_ms=think_ms))
 
 
-def hint(view: dict[str, Any], level: str, think_ms: int = 1000) -> tuple[dict[str, Any], str]:
-    """A suggested move and a short reason (the Normal or Hard choice)."""
-    from app.bots import hint as bot_hint
+def hint(view: dict[str, Any], level: str,
+         think_ms: int = 1000) -> tuple[dict[str, Any], tuple[str, str, dict[str, Any]]]:
+    """A suggested move and why (the Normal or Hard choice): in English, and as a key of
+    `app.bots.reasons.HINTS` with its parameters."""
+    from app.bots import suggest
+    from app.bots.reasons import english
 
-    move, reason = bot_hint(view, level if level in ("normal", "hard") else "normal", budget_ms=think_ms)
-    return dict(move), reason
+    move, (key, params) = suggest(view, level if level in ("normal", "hard") else "normal", budget_ms=think_ms)
+    return dict(move), (english((key, params)), key, params)
 
 
 def warm() -> bool:

@@ -44,7 +44,7 @@ class LiveRoom:
 
 def unavailable(move_id: str | None = None) -> RoomError:
     return RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly",
-                     move_id=move_id)
+                     move_id=move_id, reason="database_away")
 
 
 Follow = Callable[[str, "asyncio.Future[LiveRoom]"], Awaitable[Subscription]]

@@ -95,18 +95,20 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
     st = room.state
     if rematch:
         if st.status != RoomStatus.OVER:
-            raise RoomError(E.NOT_ALLOWED_NOW, "a rematch can start only once the match is over")
+            raise RoomError(E.NOT_ALLOWED_NOW, "a rematch can start only once the match is over",
+                            reason="rematch_after_match")
         if room.lobby_seat(who.player_id) is None:
-            raise RoomError(E.NOT_ALLOWED_NOW, "only a seated player can ask for a rematch")
+            raise RoomError(E.NOT_ALLOWED_NOW, "only a seated player can ask for a rematch", reason="rematch_seated")
     else:
-        check_host(room, who, now, settings.absent_grace, "start the game")
+        check_host(room, who, now, settings.absent_grace, "start_game")
         if not st.lobby_open:
-            raise RoomError(E.NOT_ALLOWED_NOW, "the game has already started")
+            raise RoomError(E.NOT_ALLOWED_NOW, "the game has already started", reason="already_started")
     if any(s is None for s in st.seating):
-        raise RoomError(E.NOT_ALLOWED_NOW, "every seat must be filled (by a player or a bot) to start")
+        raise RoomError(E.NOT_ALLOWED_NOW, "every seat must be filled (by a player or a bot) to start",
+                        reason="fill_seats")
     seats: list[SeatInfo] = [s for s in st.seating if s is not None]
     if st.rated and any(s.bot is not None or s.player_id is None for s in seats):
-        raise RoomError(E.RATED_ROOM, "bots cannot play in a rated room")
+        raise RoomError(E.RATED_ROOM, "bots cannot play in a rated room", reason="rated_no_bots")
     options = RoomConfig(st.preset, st.overrides, st.seats, st.turn_seconds).options()
     number = st.match_count + 1
     seed = hand_seed(st.seed, fresh, number, 1)
@@ -164,14 +166,17 @@ def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh,
     anyway (`decide_due_deal`)."""
     m = room.match
     if m is None:
-        raise RoomError(E.GAME_NOT_STARTED, "the game has not started")
+        raise RoomError(E.GAME_NOT_STARTED, "the game has not started", reason="not_started")
     status = m.engine.status
     if status != MatchStatus.HAND_OVER:
-        raise RoomError(E.NOT_ALLOWED_NOW, "the match is over: ask for a rematch" if status == MatchStatus.MATCH_OVER
-                        else "the next hand can be dealt only when a hand is over")
+        over = status == MatchStatus.MATCH_OVER
+        raise RoomError(E.NOT_ALLOWED_NOW, "the match is over: ask for a rematch" if over
+                        else "the next hand can be dealt only when a hand is over",
+                        reason="match_over_rematch" if over else "next_hand_later")
     seat = m.seat_of(who.player_id)
     if seat is None:
-        raise RoomError(E.NOT_ALLOWED_NOW, "only a player of this match can deal the next hand")
+        raise RoomError(E.NOT_ALLOWED_NOW, "only a player of this match can deal the next hand",
+                        reason="next_hand_players")
     if len(ready_seats(room, {seat})) == len(m.seats):
         return _deal_next(room, now, fresh, missed_turns)
     return MarkReady(m.id, m.v, seat)
@@ -194,20 +199,21 @@ def decide_move(room: Room, who: Actor, data: dict[str, Any], move_id: str | Non
     """A person's move: checked against the rules and who may move."""
     m = room.match
     if m is None:
-        raise RoomError(E.GAME_NOT_STARTED, "the game has not started", move_id=move_id)
+        raise RoomError(E.GAME_NOT_STARTED, "the game has not started", move_id=move_id, reason="not_started")
     seat = m.seat_of(who.player_id)
     if seat is None:
-        raise RoomError(E.NOT_YOUR_TURN, "you are watching this game, not playing in it", move_id=move_id)
+        raise RoomError(E.NOT_YOUR_TURN, "you are watching this game, not playing in it", move_id=move_id,
+                        reason="watching")
     if move_id is not None and (seat, move_id) in m.client_ids:
         return AlreadyMade()
     if not m.playing:
-        raise RoomError(E.NOT_ALLOWED_NOW, "the hand is over", move_id=move_id)
+        raise RoomError(E.NOT_ALLOWED_NOW, "the hand is over", move_id=move_id, reason="hand_over")
     if m.turn != seat:
-        raise RoomError(E.NOT_YOUR_TURN, "it is not your turn", move_id=move_id)
+        raise RoomError(E.NOT_YOUR_TURN, "it is not your turn", move_id=move_id, reason="not_your_turn")
     try:
         parsed = Move.from_wire(data)
     except BadMove as e:
-        raise RoomError(E.BAD_MESSAGE, str(e), move_id=move_id) from e
+        raise RoomError(E.BAD_MESSAGE, str(e), move_id=move_id, reason="bad_move") from e
     return decide_seat_move(room, seat, parsed, PLAYER, move_id, now, missed_turns)
 
 
@@ -221,9 +227,9 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
     try:
         after, events = m.engine.preview(mv, seat)
     except NotYourTurn as e:
-        raise RoomError(E.NOT_YOUR_TURN, str(e), move_id=move_id) from e
+        raise RoomError(E.NOT_YOUR_TURN, str(e), move_id=move_id, reason=e.key, params=e.params) from e
     except EngineError as e:
-        raise RoomError(E.ILLEGAL_MOVE, str(e), move_id=move_id) from e
+        raise RoomError(E.ILLEGAL_MOVE, str(e), move_id=move_id, reason=e.key, params=e.params) from e
     status = after.status
     if status != MatchStatus.PLAYING:
         deadline = now if status == MatchStatus.HAND_OVER and room.state.pace == TURN_BASED else None
@@ -283,12 +289,13 @@ def decide_hint(room: Room, who: Actor) -> AskHint:
     does, whatever its row says: rooms made before that rule may still say `hints`)."""
     m = room.match
     if room.state.rated:
-        raise RoomError(E.HINTS_OFF, "a rated match gives no hints: the result changes everyone's rating")
+        raise RoomError(E.HINTS_OFF, "a rated match gives no hints: the result changes everyone's rating",
+                        reason="rated_no_hints")
     if not room.state.hints:
-        raise RoomError(E.HINTS_OFF, "hints are turned off in this room")
+        raise RoomError(E.HINTS_OFF, "hints are turned off in this room", reason="hints_off")
     if m is None:
-        raise RoomError(E.GAME_NOT_STARTED, "the game has not started")
+        raise RoomError(E.GAME_NOT_STARTED, "the game has not started", reason="not_started")
     seat = m.seat_of(who.player_id)
     if seat is None or not m.playing or m.turn != seat:
-        raise RoomError(E.NOT_YOUR_TURN, "a hint is for the player whose turn it is")
+        raise RoomError(E.NOT_YOUR_TURN, "a hint is for the player whose turn it is", reason="hint_your_turn")
     return AskHint(view(m.engine, seat, room.connected_flags(m.seats)), m.v)

@@ -11,6 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from . import jobs
+from .ports import HintReason
 
 log = logging.getLogger(__name__)
 
@@ -56,10 +57,10 @@ class BotPool:
             log.exception("bot (%s) failed; playing the first legal move", level)
             return dict(view["legal_moves"][0])
 
-    async def hint(self, view: dict[str, Any], level: str) -> tuple[dict[str, Any], str]:
+    async def hint(self, view: dict[str, Any], level: str) -> tuple[dict[str, Any], HintReason]:
         """A suggested move and the reason for it."""
-        result: tuple[dict[str, Any], str] = await self._run(jobs.hint, view, level, self.think_ms)
-        return result
+        move, (text, key, params) = await self._run(jobs.hint, view, level, self.think_ms)
+        return move, HintReason(text, key, params)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -87,7 +87,7 @@ class Peer(Protocol):
         """The room's recent chat (each line `{"from", "text", "at"}`, oldest first), sent on join."""
         ...
 
-    def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None: ...
+    def send_hint(self, v: int, move: dict[str, Any], reason: HintReason | str) -> None: ...
 
     def send_log(self, log: HandLog) -> None:
         """The current hand's move log (`handlog.hand_log`), sent on join after the state."""
@@ -238,12 +238,22 @@ class Storage(RoomStore, Presence, Leases, Directory, Chat, Reminders, Protocol)
     """Every durable port at once (one database serves them all)."""
 
 
+@dataclass(frozen=True, slots=True)
+class HintReason:
+    """Why a hint suggests its move: in English, and as a key of the catalogues' `hint.<key>`
+    with its parameters (so the socket says it in the receiver's language)."""
+
+    text: str
+    key: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
 class Bots(Protocol):
     """Bot decisions and hints, off the event loop."""
 
     async def choose(self, view: dict[str, Any], level: str) -> dict[str, Any]: ...
 
-    async def hint(self, view: dict[str, Any], level: str) -> tuple[dict[str, Any], str]: ...
+    async def hint(self, view: dict[str, Any], level: str) -> tuple[dict[str, Any], HintReason | str]: ...
 
     def prepare(self) -> None: ...
 

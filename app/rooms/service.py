@@ -167,7 +167,8 @@ class RoomService:
         about(room.code, r.match.id if r.match else None)
         if self.draining:
             move_id = cmd.id if isinstance(cmd, C.MakeMove) else None
-            raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id)
+            raise RoomError(E.UNAVAILABLE, "the server is restarting; reconnect", move_id=move_id,
+                            reason="restarting")
         who = Actor(peer.player_id, peer.name, peer.account, getattr(peer, "avoid", frozenset()))
         if isinstance(cmd, C.Chat):  # changes no room: no lock
             at = moment(self.clock)
@@ -178,7 +179,7 @@ class RoomService:
             return
         async with room.lock:
             if room.closed:
-                raise RoomError(E.UNAVAILABLE, "the room was closed; reconnect")
+                raise RoomError(E.UNAVAILABLE, "the room was closed; reconnect", reason="room_closed")
             at = moment(self.clock)
             if room.stale:
                 await self.executor.reload(room, at)
@@ -210,7 +211,8 @@ class RoomService:
         if isinstance(cmd, C.Sit) and r.state.pace == TURN_BASED and r.lobby_seat(who.player_id) is None:
             refused = over_cap(await self.storage.turn_based_count(who.player_id), self.settings.max_turn_based)
             if refused:
-                raise RoomError(E.RATE_LIMITED, refused)
+                raise RoomError(E.RATE_LIMITED, refused, reason="turn_based_cap",
+                                params={"n": self.settings.max_turn_based})
         for _ in range(3):
             patch = decide_lobby(room.room, who, cmd, at.now, self.settings)
             if patch is None:
@@ -220,7 +222,7 @@ class RoomService:
                 if isinstance(cmd, C.AddBot):
                     self.bots.prepare()
                 return
-        raise RoomError(E.CONFLICT, "the room is changing fast; try again")
+        raise RoomError(E.CONFLICT, "the room is changing fast; try again", reason="room_busy")
 
     async def _rematch(self, room: LiveRoom, who: Actor, accept: bool, at: Moment) -> None:
         """Offer, accept or decline a rematch; an answer another writer beat is decided again."""
@@ -238,7 +240,7 @@ class RoomService:
             move, reason = await self.bots.hint(ask.view, self.settings.hint_level)
         except Exception as e:
             log.exception("hint failed")
-            raise RoomError(E.UNAVAILABLE, "no hint is available right now") from e
+            raise RoomError(E.UNAVAILABLE, "no hint is available right now", reason="no_hint") from e
         peer.send_hint(ask.v, move, reason)
 
     async def deadlines_changed(self, codes: list[str]) -> None:

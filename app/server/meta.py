@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request, status
+from fastapi import APIRouter, HTTPException, Query, Request, status
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.rooms.config import catalog
@@ -15,6 +15,7 @@ from app.store.health import probe_write
 
 from .deps import AppSettings, Session
 from .responses import Catalog, Health
+from .say import localize_catalog, request_lang
 
 router = APIRouter(tags=["meta"])
 log = logging.getLogger(__name__)
@@ -54,9 +55,11 @@ async def _takes_writes(request: Request, session: AsyncSession, instance: str) 
 
 
 @router.get("/api/options", response_model=Catalog, response_model_exclude_unset=True)
-async def options(settings: AppSettings) -> dict[str, Any]:
-    """Presets, every option (default, kind, help), bot levels, turn clock bounds."""
-    out = catalog()
+async def options(settings: AppSettings, request: Request,
+                  lang: Annotated[str | None, Query(max_length=16)] = None) -> dict[str, Any]:
+    """Presets, every option (default, kind, help), bot levels, turn clock bounds; the words in
+    `lang` (else the language Accept-Language asks for; English by default)."""
+    out = localize_catalog(catalog(), request_lang(request, lang))
     out["turn_seconds"] = {"min": settings.min_turn_seconds, "max": settings.max_turn_seconds, "default": None}
     out["hints"] = {"default": True}
     out["turn_based_seconds"] = {"min": settings.turn_based_min_seconds, "max": MAX_TURN_BASED_SECONDS,

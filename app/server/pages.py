@@ -1,4 +1,7 @@
 """The client's pages: static/ at `/`, and each room's invite path `/r/{code}` (index.html).
+`/` and `/r/{code}` are painted first in the language `Accept-Language` asks for (`<html
+lang>`, varying by that header); `/i18n/<lang>.json` is the language's catalogue without the
+texts only the server says (refusals, hints, option wording: the client gets those said).
 
 Every file carries an ETag (Starlette's, from its size and time) and `Cache-Control: no-cache`:
 a browser keeps its copy and revalidates it, so an unchanged file costs a `304` and a deploy is
@@ -7,15 +10,21 @@ GZipMiddleware (app/main.py)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import re
+from html import escape
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.responses import Response
 from starlette.types import Scope
+
+from app.i18n import CATALOGUES, LANGS, pick, render
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,6 +34,9 @@ def static_dir(configured: str | None) -> Path:
 
 
 CACHE_CONTROL = "no-cache"  # keep, but ask (If-None-Match) before each use
+WORDS = re.compile(r'<[a-z]+ [^>]*data-i18n="([\w.]+)"[^>]*>')
+SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "preset_help.", "action.")
+LATER = ("rs.", "ky.", "ach.", "hm.how_html")  # the words of what loads later (results, keys help, how to play)
 
 
 class CachedStatic(StaticFiles):
@@ -37,13 +49,34 @@ class CachedStatic(StaticFiles):
         return response
 
 
+def _cached(body: bytes, media_type: str, request_headers: Headers, vary: str | None = None) -> Response:
+    """`body` with an ETag of its bytes; a `304` when the browser holds it already."""
+    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL, **({"Vary": vary} if vary else {})}
+    if request_headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=media_type, headers=headers)
+
+
 def _index(index: Path, request_headers: Headers) -> Response:
-    """index.html at an invite path, with an ETag like the other files."""
-    response = FileResponse(index, media_type="text/html", stat_result=os.stat(index))
-    response.headers["Cache-Control"] = CACHE_CONTROL
-    if request_headers.get("if-none-match") == response.headers.get("etag"):
-        return Response(status_code=304, headers={"ETag": response.headers["etag"], "Cache-Control": CACHE_CONTROL})
-    return response
+    """index.html in the language Accept-Language asks for (`<html lang>`), naming the
+    languages there are catalogues for (`data-langs`, the client's picker)."""
+    lang = pick(accept_language=request_headers.get("accept-language"))
+    html = index.read_text(encoding="utf-8").replace(
+        '<html lang="en">', f'<html lang="{lang}" data-langs="{" ".join(LANGS)}">', 1)
+    # the shell's own words (data-i18n="key" on an empty element), said in that language
+    html = WORDS.sub(lambda m: f"{m.group(0)}{escape(render(lang, m.group(1)))}", html)
+    return _cached(html.encode(), "text/html; charset=utf-8", request_headers, vary="Accept-Language")
+
+
+def client_catalogue(lang: str, later: bool = False) -> bytes | None:
+    """The catalogue the browser loads first: every key but the server's own (their prefixes
+    in SERVER_ONLY) and those of what loads later (LATER, `/i18n/<lang>.later.json`), compact JSON."""
+    found = CATALOGUES.get(lang)
+    if found is None:
+        return None
+    texts = {k: v for k, v in found.texts.items() if not k.startswith(SERVER_ONLY) and k.startswith(LATER) == later}
+    return json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def mount_pages(app: FastAPI, folder: Path) -> None:
@@ -55,6 +88,20 @@ def mount_pages(app: FastAPI, folder: Path) -> None:
         if not index.is_file():
             raise HTTPException(404, "the client pages are not installed")
         return _index(index, request.headers)
+
+    @app.get("/", include_in_schema=False, response_class=HTMLResponse)
+    async def home(request: Request) -> Response:
+        if not index.is_file():
+            raise HTTPException(404, "the client pages are not installed")
+        return _index(index, request.headers)
+
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def catalogue(lang: str, request: Request) -> Response:
+        code, _, part = lang.partition(".")
+        body = client_catalogue(code, later=True) if part == "later" else None if part else client_catalogue(code)
+        if body is None:
+            raise HTTPException(404, "there is no catalogue for that language")
+        return _cached(body, "application/json", request.headers)
 
     if folder.is_dir():
         app.mount("/", CachedStatic(directory=folder, html=True), name="static")

@@ -17,9 +17,9 @@ from .responses import (
     AchievementList,
     Leaderboard,
     Page,
+    PlayerChanged,
     PlayerCreated,
     PlayerMe,
-    PlayerOut,
     PlayerProfile,
     PlayerStats,
     RatingPage,
@@ -47,14 +47,18 @@ async def me(player: CurrentPlayer, session: Session) -> dict[str, Any]:
     """Your profile, with the username you sign in with (null while you are a guest)."""
     failed = ({"count": player.failed_signins, "last_at": player.failed_signin_at}
               if player.has_account else None)
-    return {**await _profile(session, player), "username": player.username, "failed_sign_ins": failed}
+    return {**await _profile(session, player), "username": player.username, "failed_sign_ins": failed,
+            "lang": player.lang}
 
 
-@router.patch("/me", response_model=PlayerOut)
-async def rename(body: Rename, player: CurrentPlayer, session: Session) -> PlayerOut:
-    """Change your display name (matches already played keep the old one)."""
-    player = await rename_player(session, player, body.name)
-    return PlayerOut(id=player.id, name=player.name)
+@router.patch("/me", response_model=PlayerChanged)
+async def rename(body: Rename, player: CurrentPlayer, session: Session) -> PlayerChanged:
+    """Change your display name (matches already played keep the old one) and/or the language
+    the server and the client speak to you."""
+    if body.name is None and body.lang is None:
+        raise HTTPException(422, "give a name, a lang, or both")
+    player = await rename_player(session, player, body.name, body.lang)
+    return PlayerChanged(id=player.id, name=player.name, lang=player.lang)
 
 
 async def _known(session: Session, player_id: str) -> None:

@@ -44,10 +44,18 @@ class SignInFailures(BaseModel):
 
 
 class PlayerMe(PlayerProfile):
-    """The caller's own profile, with the username they sign in with (null for a guest)."""
+    """The caller's own profile, with the username they sign in with (null for a guest) and
+    the language they chose (null: the browser's)."""
 
     username: str | None
     failed_sign_ins: SignInFailures | None = None
+    lang: str | None = None
+
+
+class PlayerChanged(PlayerOut):
+    """`PATCH /api/players/me`: the name and the chosen language now."""
+
+    lang: str | None = None
 
 
 class AccountOut(PlayerOut):

@@ -7,12 +7,14 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, status
 
+from app.i18n import pick
 from app.rooms import errors as E
 from app.rooms.errors import RoomError
 
 from .deps import AppSettings, CurrentPlayer, Rooms
 from .ratelimit import client_address, per_address
 from .responses import RoomLinks, RoomList
+from .say import refusal
 from .schemas import NewRoom
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
@@ -40,8 +42,10 @@ async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: A
                                        public=body.public, turn_seconds=body.turn_seconds, hints=body.hints,
                                        seed=body.seed, rated=body.rated, pace=body.pace)
     except RoomError as e:
-        raise HTTPException(STATUS.get(e.code, 400), {"message": e.message, "option": e.option}
-                            if e.option else e.message) from e
+        message = refusal(pick(player.lang, accept_language=request.headers.get("accept-language")), e.reason,
+                          e.params, e.message)
+        raise HTTPException(STATUS.get(e.code, 400), {"message": message, "reason": e.reason, "params": e.params,
+                                                      **({"option": e.option} if e.option else {})}) from e
     return _with_links(settings.public_url, room)
 
 

@@ -45,8 +45,19 @@ class NewPlayer(_Body):
     name: Name
 
 
+def known_lang(value: str) -> str:
+    from app.i18n import LANGS
+
+    if value not in LANGS:
+        raise ValueError("a language is one of " + ", ".join(LANGS))
+    return value
+
+
 class Rename(_Body):
-    name: Name
+    """`PATCH /api/players/me`: a new display name, a language, or both."""
+
+    name: Name | None = None
+    lang: Annotated[str, Field(max_length=16), AfterValidator(known_lang)] | None = None
 
 
 class NewRoom(_Body):

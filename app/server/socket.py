@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from app.i18n import DEFAULT, pick, render
 from app.rooms import errors as E
 from app.rooms import stages
 from app.rooms.commands import MakeMove
@@ -28,6 +29,7 @@ from app.rooms.errors import RoomError
 from app.rooms.handlog import HandLog
 from app.rooms.logctx import about
 from app.rooms.messages import RoomInfo, StateExtra, TableView
+from app.rooms.ports import HintReason
 from app.rooms.records import ChatSender
 from app.rooms.service import RoomNotFound, RoomService
 from app.settings import Settings
@@ -38,6 +40,7 @@ from app.store.tokens import hash_token, player_by_token, revoked_since
 from . import wire
 from .metrics import COMMITTED, ERRORS, SENT, SOCKETS
 from .ratelimit import TokenBucket
+from .say import refusal
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -51,8 +54,9 @@ class Connection:
     bounded queue drained by a sender task, so a slow reader never holds up a room."""
 
     def __init__(self, ws: WebSocket, player_id: str, name: str, queue_size: int, *, split: bool = False,
-                 account: bool = False) -> None:
+                 account: bool = False, lang: str = DEFAULT) -> None:
         self.ws = ws
+        self.lang = lang  # the language this socket's texts are in (docs/protocol.md, "Languages")
         self.split = split
         self.player_id = player_id
         self.name = name
@@ -127,9 +131,17 @@ class Connection:
                     "events": events, **extra}
         self._put_text(orjson.dumps(body).decode(), started)
 
-    def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None) -> None:
+    def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None,
+                   reason: str | None = None, params: dict[str, Any] | None = None) -> None:
+        """A refusal; one with a `reason` is said in this socket's language (the English
+        message as the server wrote it stays for English, being the more precise)."""
         ERRORS.labels(code).inc()
-        self._put(wire.Error(code=code, message=message, id=move_id, option=option))
+        if reason is None:
+            self._put(wire.Error(code=code, message=message, id=move_id, option=option))
+            return
+        message = refusal(self.lang, reason, params, message)
+        body = wire.Error(code=code, message=message, id=move_id, option=option, reason=reason, params=params or {})
+        self._put_text(body.model_dump_json(by_alias=True))
 
     def send_chat(self, sender: ChatSender, text: str, at: str) -> None:
         if sender.get("player_id") in self.hidden:
@@ -141,8 +153,15 @@ class Connection:
                                           if (line.get("from") or line.get("sender") or {}).get("player_id")
                                           not in self.hidden]))
 
-    def send_hint(self, v: int, move: dict[str, Any], reason: str) -> None:
-        self._put(wire.HintMessage(v=v, move=move, reason=reason))
+    def send_hint(self, v: int, move: dict[str, Any], reason: HintReason | str) -> None:
+        if isinstance(reason, str) or reason.key is None:
+            self._put(wire.HintMessage(v=v, move=move, reason=str(getattr(reason, "text", reason))))
+            return
+        text = reason.text if self.lang == DEFAULT else render(self.lang, f"hint.{reason.key}", reason.params,
+                                                                 default=reason.text)
+        if reason.params.get("helps_next") and self.lang != DEFAULT:
+            text = f"{text} {render(self.lang, 'hint.helps_next')}"
+        self._put(wire.HintMessage(v=v, move=move, reason=text, reason_key=reason.key, params=reason.params))
 
     def send_log(self, log: HandLog) -> None:
         self._put_text(orjson.dumps({"type": "log", **log}).decode())
@@ -205,7 +224,7 @@ def _problem(e: ValidationError) -> str:
 
 async def _refuse(ws: WebSocket, e: RoomError) -> None:
     with contextlib.suppress(Exception):
-        await ws.send_text(wire.Error(code=e.code, message=e.message).model_dump_json())
+        await ws.send_text(wire.Error(code=e.code, message=e.message, reason=e.reason).model_dump_json())
     await _close(ws, TRY_AGAIN, "the server cannot reach its database; try again shortly")
 
 
@@ -268,7 +287,8 @@ async def room_socket(ws: WebSocket, code: str) -> None:
             player = await player_by_token(s, hello.token, settings.token_idle_days)
     except Exception as e:
         log.warning("could not check a token: %s", e)
-        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly"))
+        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly",
+                                         reason="database_away"))
         return
     if player is None:
         await _close(ws, UNAUTHORIZED, "that token is not valid")
@@ -276,15 +296,17 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     if not service.reserve_socket(player.id, settings.max_sockets_per_player):
         await _close(ws, TOO_MANY, "too many open connections for this player")
         return
+    lang = pick(hello.lang, player.lang, accept_language=ws.headers.get("accept-language"))
     conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split",
-                      account=player.has_account)
+                      account=player.has_account, lang=lang)
     try:
         async with ws.app.state.sessions() as s:
             conn.hidden = await social.blocked_by(s, player.id)
     except Exception as e:
         log.warning("could not read blocks: %s", e)
         service.release_socket(player.id)
-        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly"))
+        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly",
+                                     reason="database_away"))
         return
     token = hash_token(hello.token)
     opened: OpenSockets = ws.app.state.open_sockets
@@ -299,7 +321,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     except (WebSocketDisconnect, RoomNotFound):
         pass
     except RoomError as e:
-        conn.send_error(e.code, e.message)
+        conn.send_error(e.code, e.message, reason=e.reason, params=e.params)
         if e.code == E.UNAVAILABLE and service.draining:
             conn.close(RESTART, "the server is restarting; reconnect")
         elif e.code == E.ROOM_FULL:  # too many watchers: 4429, as for too many sockets
@@ -375,7 +397,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
                     COMMITTED.observe(time.perf_counter() - started)
             except RoomError as e:
                 conn.move_started = None
-                conn.send_error(e.code, e.message, e.move_id, e.option)
+                conn.send_error(e.code, e.message, e.move_id, e.option, e.reason, e.params)
                 if e.code == E.UNAVAILABLE and service.draining:
                     conn.close(RESTART, "the server is restarting; reconnect")
             except Exception:

@@ -35,6 +35,7 @@ class Hello(_In):
     token: str = Field(max_length=256)
     last_v: int | None = None
     format: Literal["full", "split"] = "full"  # split: `state` carries `shared` and `own` for `view`
+    lang: str | None = Field(default=None, max_length=16)  # the language to speak (else the player's)
 
 
 class Sit(_In):
@@ -204,6 +205,8 @@ class Error(_Out):
     message: str
     id: str | None = None
     option: str | None = None
+    reason: str | None = None  # a stable key of the refusal (catalogues: `reason.<key>`), with its params
+    params: dict[str, Any] | None = None
 
 
 class ChatLine(_Out):
@@ -224,7 +227,9 @@ class HintMessage(_Out):
     type: Literal["hint"] = "hint"
     v: int
     move: dict[str, Any] = Field(json_schema_extra={"x-js": "Move"})
-    reason: str
+    reason: str  # in the receiver's language
+    reason_key: str | None = None  # the catalogues' `hint.<key>`, with its params
+    params: dict[str, Any] | None = None
 
 
 class LogEntry(_Out):

@@ -50,6 +50,7 @@ class Player(Base):
     # Failed sign-ins on this username since its password was last set (shown to its owner).
     failed_signins: Mapped[int] = mapped_column(default=0, server_default="0")
     failed_signin_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    lang: Mapped[str | None] = mapped_column(String(16), nullable=True)  # chosen language; null: the browser's
 
     @property
     def has_account(self) -> bool:

@@ -41,9 +41,14 @@ async def get_player(session: AsyncSession, player_id: str) -> Player | None:
     return await session.get(Player, player_id)
 
 
-async def rename_player(session: AsyncSession, player: Player, name: str) -> Player:
+async def rename_player(session: AsyncSession, player: Player, name: str | None,
+                        lang: str | None = None) -> Player:
+    """Change the display name and/or the chosen language (None leaves either as it is)."""
     player = await session.merge(player)
-    player.name = name
+    if name is not None:
+        player.name = name
+    if lang is not None:
+        player.lang = lang
     await session.commit()
     return player
 

@@ -1,0 +1,143 @@
+// @ts-check
+// Languages (docs/client.md, "Languages"): the player's catalogue, loaded before anything is
+// drawn; t() for every string a person reads; Intl for plurals, numbers, dates, lists; the picker.
+// The language: this browser's pick, else the player's, else navigator.languages, else <html lang>.
+
+const KEY = "spite.lang";
+const root = document.documentElement;
+/** The languages there are catalogues for (the server lists them on <html data-langs>). */
+export const LANGS = (root.dataset.langs || "en").split(" ");
+
+/** @param {readonly string[]} tags @returns {string | null} */
+function negotiate(tags) {
+  for (const tag of tags) {
+    const low = String(tag).toLowerCase();
+    const hit = [low, low.split("-")[0]].find((c) => LANGS.includes(c));
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** @returns {string | null} */
+function stored() {
+  try {
+    const v = localStorage.getItem(KEY);
+    return LANGS.includes(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @type {Record<string, string>} */
+let texts = {};
+let lang = "en";
+let plurals = new Intl.PluralRules("en");
+
+/** Load `code`'s catalogue (English if it cannot be had). @param {string} code */
+export async function load(code) {
+  for (const c of [code, "en"]) {
+    try {
+      const r = await fetch(`/i18n/${c}.json`);
+      if (!r.ok) continue;
+      texts = await r.json();
+      lang = root.lang = c;
+      plurals = new Intl.PluralRules(c);
+      return;
+    } catch {
+      // English next
+    }
+  }
+}
+
+await load(stored() || negotiate(navigator.languages || []) || negotiate([root.lang]) || "en");
+
+export const currentLang = () => lang;
+/** @type {Promise<void> | null} */
+let later = null;
+/** The texts only pages loaded later use (results, how to play, …): fetched once, when needed. */
+export const more = () => (later ||= fetch(`/i18n/${lang}.later.json`).then((r) => r.json())
+  .then((d) => { Object.assign(texts, d); }).catch(() => {}));
+/** @param {number} n @param {Intl.NumberFormatOptions} [o] */
+export const num = (n, o) => new Intl.NumberFormat(lang, o).format(n);
+/** @param {string | number | Date} d @param {Intl.DateTimeFormatOptions} [o] */
+export const date = (d, o = { dateStyle: "medium" }) => new Intl.DateTimeFormat(lang, o).format(new Date(d));
+/** @param {string | number | Date} d */
+export const clock = (d) => date(d, { timeStyle: "short" });
+/** "a, b or c". @param {string[]} items @param {boolean} [or] */
+export const list = (items, or = false) =>
+  new Intl.ListFormat(lang, { type: or ? "disjunction" : "conjunction" }).format(items);
+
+/** @type {Record<string, number>} */
+const RANKS = { A: 1, J: 11, Q: 12, K: 13, JK: 14, JOKER: 14 };
+/** @param {unknown} v */
+const rankOf = (v) => RANKS[String(v)] || Number(v) || 0;
+
+/** A rank ("A", "7", "Q" or 1..14) as a word and as a card's corner letter. @param {unknown} r */
+export const rankWord = (r) => texts[`rank.${rankOf(r)}`] || String(r);
+/** @param {unknown} r */
+export const rankLetter = (r) => texts[`card_short.${rankOf(r)}`] || String(r);
+
+/** A parameter as its placeholder's kind says it. @param {unknown} v @param {string} [kind] @returns {string} */
+function say(v, kind) {
+  if (kind === "rank" || kind === "a_rank") return texts[`${kind}.${rankOf(v)}`] || String(v);
+  if (kind === "ranks_or") return list((/** @type {unknown[]} */ (v) || []).map((r) => say(r, "rank")), true);
+  if (kind) return texts[`${kind}.${v}`] || String(v);
+  return typeof v === "number" ? num(v) : String(v ?? "");
+}
+
+/**
+ * `key` in the page's language with its `{name}` placeholders filled from `params`; a key with
+ * plural forms (`key#one`, `key#other`, …) picks one by `params.n`. A missing key shows as itself.
+ * @param {string} key @param {Record<string, unknown>} [params] @returns {string}
+ */
+export function t(key, params = {}) {
+  let text = texts[key];
+  if (text === undefined && `${key}#other` in texts) {
+    text = texts[`${key}#${plurals.select(Number(params.n ?? 0))}`] ?? texts[`${key}#other`];
+  }
+  return text === undefined ? key : text.replace(/\{(\w+)(?::(\w+))?\}/g, (_, n, k) => say(params[n], k));
+}
+
+/** A language's name in that language ("Deutsch"). @param {string} code */
+const langName = (code) => {
+  const name = new Intl.DisplayNames([code], { type: "language" }).of(code) || code;
+  return name[0].toLocaleUpperCase(code) + name.slice(1);
+};
+
+/** Keep `code` as this browser's choice. @param {string} code */
+export function remember(code) {
+  try {
+    localStorage.setItem(KEY, code);
+  } catch {
+    // private mode: the choice lasts this page
+  }
+}
+
+/**
+ * The picker: a labelled <select> of every language in its own name. Picking keeps the choice
+ * here, tells `onPick` (which keeps it on the player) and reloads the page in that language.
+ * @param {(code: string) => unknown} [onPick] @returns {HTMLElement}
+ */
+export function picker(onPick) {
+  const label = document.createElement("label");
+  label.className = "lang-picker";
+  const select = document.createElement("select");
+  for (const code of LANGS) select.add(Object.assign(new Option(langName(code), code, false, code === lang), { lang: code }));
+  select.addEventListener("change", async () => {
+    remember(select.value);
+    try {
+      await onPick?.(select.value);
+    } finally {
+      location.reload();
+    }
+  });
+  label.append(t("lang.pick"), " ", select);
+  return label;
+}
+
+/** The player's language once known: followed (reloading) when this browser has no pick. @param {string | null} [code] */
+export function followPlayer(code) {
+  if (!code || stored() || !LANGS.includes(code)) return;
+  remember(code);
+  if (code !== lang) location.reload();
+}
