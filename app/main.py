@@ -88,6 +88,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             app.state.vapid = await load_vapid(settings, sessions)
             notifier = Outbox(settings, sessions, app.state.vapid)
             notifier.start()
+            app.state.notifier = notifier  # issue 28: invitations are queued for push too
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)

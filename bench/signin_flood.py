@@ -90,7 +90,7 @@ def _figures(took: list[float]) -> str:
 
 
 async def run(base: str, loops: int, seconds: float) -> None:
-    async with httpx.AsyncClient(base_url=base) as http:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         guest = (await http.post("/api/players", json={"name": "Ann"})).json()
         auth = {"Authorization": f"Bearer {guest['token']}"}
         r = await http.post("/api/account", json={"username": "ann", "password": "correct horse"}, headers=auth)

@@ -4,7 +4,7 @@
 // (rating with its history as a small inline SVG chart, stats, achievements, recent matches).
 
 import * as api from "./api.js";
-import { el, errorLine } from "./dom.js";
+import { displayed, el, errorLine } from "./dom.js";
 import { matchItem } from "./replay.js";
 
 /** @typedef {import("./types.js").Achievement} Achievement */
@@ -14,8 +14,8 @@ import { matchItem } from "./replay.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** A rating as a person reads it: the ordinal (what ranks), to one decimal. @param {Rating} r */
-export const ratingText = (r) => r.ordinal.toFixed(1);
+/** A rating as a person reads it: on the 1500 scale (`dom.displayed`). @param {Rating} r */
+export const ratingText = (r) => String(displayed(r));
 
 /** A labelled input. @param {string} id @param {string} text @param {string} type @param {string} auto */
 function field(id, text, type, auto) {
@@ -251,7 +251,7 @@ export function profilePage(id) {
     } else {
       const big = el("p", "rating-now");
       big.append(el("strong", "", ratingText(p.rating)), ` after ${p.rating.games} rated match`
-        + (p.rating.games === 1 ? "" : "es") + ` (μ ${p.rating.mu.toFixed(1)}, σ ${p.rating.sigma.toFixed(1)})`);
+        + (p.rating.games === 1 ? "" : "es") + " (everyone starts at 1500)");
       rating.append(big);
       const hist = await api.ratings(id);
       rating.append(ratingChart(hist.items));

@@ -32,3 +32,7 @@ export function errorLine(id) {
   p.setAttribute("role", "alert");
   return p;
 }
+
+/** A rating as people read it (docs/client.md): 1500 + 40 × the ordinal (μ − 3σ, what ranks),
+ * whole points, so a new player is at 1500. @param {{ordinal: number}} r */
+export const displayed = (r) => Math.round(1500 + 40 * r.ordinal);

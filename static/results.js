@@ -2,7 +2,7 @@
 // End-of-hand and end-of-match screens: scores, the revealed seed, and the check that the seed
 // matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
 
-import { el } from "./dom.js";
+import { displayed, el } from "./dom.js";
 import { list, more, num, t } from "./i18n.js";
 import { handOverText, teamOf } from "./announce.js";
 import { TEAM } from "./table.js";
@@ -174,19 +174,19 @@ export function resultPanel(view, committed, actions) {
  * @param {View} view @param {ResultActions} actions */
 function awardLines(view, actions) {
   const a = actions.awards;
-  const show = actions.ratingText || ((/** @type {import("./types.js").Rating} */ r) => r.ordinal.toFixed(1));
+  const show = actions.ratingText || ((/** @type {import("./types.js").Rating} */ r) => String(displayed(r)));
   const out = [];
   if (a.ratings.length) {
     const box = el("div", "rating-change");
     box.append(el("h3", "", t("rs.rated")));
     const ul = el("ul");
     for (const r of a.ratings) {
-      const diff = r.after.ordinal - r.before.ordinal;
+      const diff = displayed(r.after) - displayed(r.before);
       const who = r.player_id === actions.me ? t("rs.your_rating") : t("rs.rating_of", { name: view.players[r.seat].name });
       const li = el("li", diff >= 0 ? "up" : "down");
       li.dataset.seat = String(r.seat);
       li.append(`${who} ${show(r.before)} → `, el("strong", "", show(r.after)),
-        ` (${diff >= 0 ? "+" : "−"}${num(Math.abs(diff), { minimumFractionDigits: 1, maximumFractionDigits: 1 })})`);
+        ` (${diff >= 0 ? "+" : "−"}${num(Math.abs(diff))})`);
       ul.append(li);
     }
     box.append(ul);

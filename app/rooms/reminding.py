@@ -30,6 +30,8 @@ class Reminding:
         self.storage = storage
         self.changed = changed
         self.pending: set[asyncio.Task[None]] = set()
+        # Also told of every reminder (issue 28: the lobby socket's `your_turn`), after the outbox.
+        self.listeners: list[Callable[[list[Reminder]], Awaitable[None]]] = []
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -63,6 +65,11 @@ class Reminding:
         except Exception:
             REMINDERS.labels("failed").inc(len(found))
             log.exception("could not queue reminders of room %s", code)
+        for listener in self.listeners:
+            try:
+                await listener(found)
+            except Exception:
+                log.exception("a reminder listener failed for room %s", code)
 
     async def close(self) -> None:
         """Let the reminders being queued finish (briefly)."""

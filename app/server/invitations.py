@@ -80,7 +80,7 @@ async def invite(code: str, body: NewInvitation, me: CurrentPlayer, session: Ses
     await channels.tell(other, {"type": "invitation", "id": inv.id, "room": inv.room_code,
                                 "from": {"player_id": me.id, "name": me.name},
                                 "expires_at": inv.expires_at.isoformat()})
-    await notify.invitation(request.app, inv, me.name, settings.public_url)
+    await notify.invitation(request.app, inv, me.name)
     return _out(inv, me.name)
 
 

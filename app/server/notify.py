@@ -1,9 +1,7 @@
-"""Telling a player outside the page (issue 28's invitations): the hook for the notification
-queue of turn-based rooms (issue 24: Web Push and email, queued, with timeouts and retries).
-
-Until that queue is on main, an invitation reaches only the lobby socket; `invitation` is the
-one place to connect it: enqueue `{"type": "invitation", "room", "url", "title", "body"}` for
-the invitee's push subscriptions. Nothing slow runs here: it must only enqueue.
+"""Telling a player outside the page of an invitation (issue 28), through the notification
+outbox of issue 24 (`app/store/outbox.py`): one row per push subscription of the invitee, sent
+by the outbox's worker with its timeouts and retries. Only the insert runs here (the request
+never waits for a push service); the worker is poked so it goes out at once.
 """
 
 from __future__ import annotations
@@ -11,25 +9,29 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from app.store import outbox
 from app.store.models import Invitation
 
 log = logging.getLogger(__name__)
 
 
-def payload(inv: Invitation, from_name: str, public_url: str) -> dict[str, Any]:
-    """The push body of an invitation (docs/protocol.md, notifications)."""
+def payload(inv: Invitation, from_name: str) -> dict[str, Any]:
+    """The push body of an invitation (docs/protocol.md, "Notifications")."""
     return {"type": "invitation", "room": inv.room_code, "url": f"/r/{inv.room_code}",
-            "title": "Spite and Malice", "body": f"{from_name} invites you to a game",
-            "link": f"{public_url.rstrip('/')}/r/{inv.room_code}"}
+            "title": "An invitation", "body": f"{from_name} invites you to a game of Spite and Malice."}
 
 
-async def invitation(app: Any, inv: Invitation, from_name: str, public_url: str) -> None:
-    """Queue the invitation for the invitee's push subscriptions (when a queue is installed as
-    `app.state.notify_queue` with an async `enqueue(player_id, payload)`)."""
-    queue = getattr(app.state, "notify_queue", None)
-    if queue is None:
-        return
+async def invitation(app: Any, inv: Invitation, from_name: str) -> None:
+    """Queue the invitation for each of the invitee's push subscriptions (key: one per
+    invitation and device). A failure is logged: the invitation stands without its push."""
     try:
-        await queue.enqueue(inv.to_id, payload(inv, from_name, public_url))
-    except Exception:  # a push is a courtesy: the invitation stands without it
+        async with app.state.sessions() as s:
+            subs = await outbox.subscriptions_of(s, [inv.to_id])
+            items = [outbox.Outgoing(f"invitation:{inv.id}:push:{sub.id}", "push", inv.to_id, sub.id,
+                                     payload(inv, from_name)) for sub in subs]
+            await outbox.enqueue(s, items)
+        notifier = getattr(app.state, "notifier", None)
+        if items and notifier is not None:
+            notifier.poke()
+    except Exception:
         log.exception("could not queue an invitation's push")

@@ -13,6 +13,7 @@ from limits import parse_many
 
 from app.rooms.channels import Channels
 from app.rooms.quick import QuickMatch
+from app.rooms.reminders import YOUR_TURN, Reminder
 from app.rooms.service import RoomService
 from app.settings import Settings
 
@@ -46,6 +47,15 @@ async def start(app: FastAPI, settings: Settings, service: RoomService, sessions
     matcher.start()
     app.state.quick_match = matcher
     watcher = asyncio.get_running_loop().create_task(app.state.hidden_chat.watch(sessions, settings.heartbeat_seconds))
+
+    async def your_turn(found: list[Reminder]) -> None:
+        """The lobby socket hears of the turns the outbox is told of (`your_turn` only)."""
+        for r in found:
+            if r.kind == YOUR_TURN:
+                await channels.tell(r.player_id, {"type": "your_turn", "room": r.room,
+                                                  "deadline": r.deadline.isoformat() if r.deadline else None})
+
+    service.reminding.listeners.append(your_turn)
     return Running(channels, matcher, watcher)
 
 

@@ -119,15 +119,17 @@ class Connection:
         self._put_text(orjson.dumps(body).decode())
 
     def send_state(self, v: int, table: TableView, events: Any, extra: StateExtra) -> None:
-        # The hot path: a `wire.SplitState` (or `wire.State`) as a plain dict for orjson; the
-        # views inside were encoded once per version (and receiver), and stand in for them.
+        # The hot path: a `wire.SplitState` (or `wire.State`) as a plain dict for orjson, checked
+        # by mypy; the views inside were encoded once per version (and receiver) and stand in,
+        # as orjson Fragments, for the view objects the schema names (hence the ignores).
         started, self.move_started = self.move_started, None
         body: wire.SplitState | wire.State
         if self.split:
-            body = {"type": "state", "v": v, "shared": _encoded(table.shared_json()), "own": table.own,
-                    "events": events, **extra}
+            body = {"type": "state", "v": v, "shared": table.shared_json(),  # type: ignore[typeddict-item]
+                    "own": table.own, "events": events, **extra}
         else:
-            body = {"type": "state", "v": v, "view": _encoded(table.full_json()), "events": events, **extra}
+            body = {"type": "state", "v": v, "view": table.full_json(),  # type: ignore[typeddict-item]
+                    "events": events, **extra}
         self._put_text(orjson.dumps(body).decode(), started)
 
     def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None,
@@ -155,11 +157,6 @@ class Connection:
 
     def send_pong(self) -> None:
         self._put(wire.Pong())
-
-
-def _encoded(json: orjson.Fragment) -> Any:
-    """Already-encoded JSON, standing in for the value it encodes (orjson copies it as is)."""
-    return json
 
 
 class OpenSockets:

@@ -109,7 +109,7 @@ async def due(session: AsyncSession, horizon: float, now: datetime | None = None
     soon = (select(MatchRow.id, MatchRow.room_code, MatchRow.wake_at)
             .where(MatchRow.wake_at <= now + timedelta(seconds=horizon))
             .order_by(MatchRow.wake_at).limit(limit * 5).subquery())
-    q = (select(soon.c.room_code).join(Room, Room.match_id == soon.c.id)
+    q = (select(soon.c.room_code).join(Room, (Room.code == soon.c.room_code) & (Room.match_id == soon.c.id))
          .outerjoin(Lease, Lease.room_code == soon.c.room_code)
          .where(or_(Lease.room_code.is_(None), Lease.expires_at < now))
          .order_by(soon.c.wake_at).limit(limit))

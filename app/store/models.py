@@ -1,4 +1,6 @@
-"""The tables. Engine-agnostic: options, moves and results are stored as their JSON form.
+"""The tables (those of issue 28 in `social_tables`, of notifications in `notify_tables`,
+re-exported here; the base, column types and clock in `base`). Engine-agnostic: options,
+moves and results are stored as their JSON form.
 
 The truth of a match is its options, each hand's seed and its ordered moves: a `moves` row
 with a unique (match_id, seq) is what makes move `seq` happen (seq is the match version `v`
@@ -8,64 +10,28 @@ written in the same transaction as the move that caused them.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (
-    JSON,
-    Boolean,
-    DateTime,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    UniqueConstraint,
-    text,
-)
-from sqlalchemy.engine import Dialect
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
 
 from app.rooms.records import RoomStatus
 
+from .base import Base, utcnow
 
-class UTCDateTime(TypeDecorator[datetime]):
-    """A timezone-aware UTC datetime on every backend (SQLite stores it naive)."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=UTC)
-        value = value.astimezone(UTC)
-        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
-NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
-
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING)
-    type_annotation_map = {datetime: UTCDateTime, dict[str, Any]: JSON, list[Any]: JSON}
+# Re-exported: every table is a name of this module (and of its metadata, which migrations read).
+from .notify_tables import Notification as Notification
+from .notify_tables import PushSubscription as PushSubscription
+from .notify_tables import ServerKey as ServerKey
+from .notify_tables import Vacation as Vacation
+from .social_tables import Block as Block
+from .social_tables import DailyDeal as DailyDeal
+from .social_tables import DailyEntry as DailyEntry
+from .social_tables import Follow as Follow
+from .social_tables import Invitation as Invitation
+from .social_tables import LobbyPresence as LobbyPresence
+from .social_tables import QuickTicket as QuickTicket
 
 
 class Player(Base):
@@ -323,148 +289,3 @@ class Review(Base):
     requested_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class Follow(Base):
-    """`player_id` asked to be friends with `friend_id` (issue 28). Two rows, one each way, make
-    a friendship; one row alone is a pending request."""
-
-    __tablename__ = "follows"
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
-    friend_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True,
-                                           index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class Block(Base):
-    """`player_id` blocked `blocked_id`: private to the blocker (docs/protocol.md, blocks)."""
-
-    __tablename__ = "blocks"
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
-    blocked_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True,
-                                            index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
-
-
-class Invitation(Base):
-    """An invitation to a room: `pending` until accepted, declined, withdrawn or `expires_at`."""
-
-    __tablename__ = "invitations"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), index=True)
-    from_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
-    to_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
-    status: Mapped[str] = mapped_column(String(16), default="pending")
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column()
-
-
-class LobbyPresence(Base):
-    """Lobby sockets a player has open on one instance (heartbeat `seen_at`): who is online."""
-
-    __tablename__ = "lobby_presence"
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
-    instance_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    sockets: Mapped[int] = mapped_column(Integer, default=0)
-    seen_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class QuickTicket(Base):
-    """A quick-match ticket: `waiting` (at most one per player: a partial unique index), then
-    `matched` (with its room) or `cancelled`. `ordinal` is the player's rating when it was made."""
-
-    __tablename__ = "quick_tickets"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
-    seats: Mapped[int] = mapped_column(Integer)
-    rated: Mapped[bool] = mapped_column(Boolean, default=False)
-    pace: Mapped[str] = mapped_column(String(16), default="live")
-    bots: Mapped[bool] = mapped_column(Boolean, default=True)
-    ordinal: Mapped[float] = mapped_column(Float, default=0.0)
-    status: Mapped[str] = mapped_column(String(16), default="waiting")
-    room_code: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-    __table_args__ = (Index("uq_quick_tickets_waiting_player", "player_id", unique=True,
-                            sqlite_where=text("status IN ('waiting', 'pairing')"),
-                            postgresql_where=text("status IN ('waiting', 'pairing')")),
-                      Index("ix_quick_tickets_status_created", "status", "created_at"))
-
-
-class DailyDeal(Base):
-    """One UTC day's deal: the secret seed (shown once the day is over) and its commitment."""
-
-    __tablename__ = "daily_deals"
-    day: Mapped[str] = mapped_column(String(10), primary_key=True)
-    seed: Mapped[str] = mapped_column(String(128))
-    commitment: Mapped[str] = mapped_column(String(64))
-    preset: Mapped[str] = mapped_column(String(32))
-    options: Mapped[dict[str, Any]] = mapped_column()
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class DailyEntry(Base):
-    """A player's one attempt at a day's deal (the primary key makes it one) and its room."""
-
-    __tablename__ = "daily_entries"
-    day: Mapped[str] = mapped_column(ForeignKey("daily_deals.day", ondelete="CASCADE"), primary_key=True)
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
-    room_code: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
-    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class PushSubscription(Base):
-    """One device's Web Push subscription (issue 24): the push service's endpoint (checked
-    against SPITE_PUSH_HOSTS when it was given) and the browser's keys for RFC 8291."""
-
-    __tablename__ = "push_subscriptions"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
-    endpoint: Mapped[str] = mapped_column(String(1024), unique=True)
-    p256dh: Mapped[str] = mapped_column(String(128))
-    auth: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class Notification(Base):
-    """The outbox: one message to send on one channel (a push subscription, or an email
-    address), written after the step that caused it is committed and drained by a worker with
-    timeouts, retries and backoff. `key` is unique: at most one message per cause and device."""
-
-    __tablename__ = "notifications"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    key: Mapped[str] = mapped_column(String(200), unique=True)
-    channel: Mapped[str] = mapped_column(String(16))  # push | email
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
-    subscription_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    payload: Mapped[dict[str, Any]] = mapped_column()
-    state: Mapped[str] = mapped_column(String(16), default="queued")  # queued | sent | failed | dropped
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    next_at: Mapped[datetime] = mapped_column(default=utcnow)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    sent_at: Mapped[datetime | None] = mapped_column(nullable=True)
-    last_error: Mapped[str | None] = mapped_column(String(300), nullable=True)
-
-    __table_args__ = (Index("ix_notifications_state_next_at", "state", "next_at"),)
-
-
-class ServerKey(Base):
-    """A key the server makes once and keeps (the VAPID key pair: `vapid`, as PEM)."""
-
-    __tablename__ = "server_keys"
-    name: Mapped[str] = mapped_column(String(32), primary_key=True)
-    value: Mapped[str] = mapped_column(String(4000))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class Vacation(Base):
-    """An account holder's vacation (issue 24): their turn-based deadlines wait until `until`;
-    `days_used` of the `year`'s allowance (SPITE_VACATION_DAYS) are spent."""
-
-    __tablename__ = "vacations"
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
-    until: Mapped[datetime] = mapped_column()
-    year: Mapped[int] = mapped_column(Integer)
-    days_used: Mapped[int] = mapped_column(Integer, default=0)

@@ -8,10 +8,11 @@ from the citing file's folder, or, for a bare file name, anywhere in it). A dott
 resolved from its first part: `app` (a module path), a module's short name (`fanout`, any
 module of that name; a class or function must be defined there, not imported), a class of app/
 (`Room.connected_flags`: a method, a class attribute, a field, or an attribute its methods set on
-`self`), a builtin or an importable module (`time.monotonic`); `*` matches any run of letters.
+`self`), a table (`matches.v`: a column), a builtin or an importable module (`time.monotonic`);
+`*` matches any run of letters. Host names (`web.push.apple.com`) are not references.
 A dotted name rooted at a wire object (`state.clock`, `turn_info.passes`) is a JSON path: its
-last part must be a field of static/types.js. Anything else with a dot must be listed in
-NOT_CODE, with why.
+last part must be a field of static/types.js or of a request or response model of app/server/.
+Anything else with a dot must be listed in NOT_CODE, with why.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ PATHLIKE = re.compile(r"[\w.*/-]+")
 FILE_EXT = re.compile(r"\.(py|js|md|toml|ya?ml|sh|css|html|json|txt|ini|conf|mako|lock)$")
 # Roots of JSON paths into the wire's objects (docs/protocol.md).
 WIRE_ROOTS = {"state", "welcome", "view", "turn_info", "result", "move", "error", "room", "msg", "event",
-              "options", "you", "player", "clock", "next_hand", "awards", "rating", "hello", "chat"}
+              "options", "you", "player", "clock", "next_hand", "awards", "rating", "hello", "chat", "keys"}
+HOST = re.compile(r"[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|org|net|io|dev|app|test|example)")
 # Dotted text that names no Python code, and why.
 NOT_CODE: dict[str, str] = {
     "console.warn": "the browser's console",
@@ -47,7 +49,7 @@ NOT_CODE: dict[str, str] = {
     "120/minute": "a rate in the `limits` library's notation, not a path",
 }
 # Paths that exist only once made (git-ignored or written by a run).
-MADE = {"scripts/jscheck/node_modules", "test-artifacts/screenshots/", "test-artifacts/"}
+MADE = {"scripts/jscheck/node_modules", "test-artifacts/screenshots/", "test-artifacts/", "bench/value_data.jsonl"}
 # The project's shared folder beside the repository (the design card, the rule sources).
 SHARED = {"../shared/docs/architecture.md", "seeds/"}
 
@@ -106,7 +108,26 @@ def _targets(node: ast.AST) -> list[ast.expr]:
 
 @cache
 def wire_fields() -> set[str]:
-    return set(re.findall(r"\w+", (ROOT / "static" / "types.js").read_text()))
+    """Every word of static/types.js, and every field of the server's request and response models."""
+    from pydantic import BaseModel
+    from typing_extensions import is_typeddict
+
+    fields = set(re.findall(r"\w+", (ROOT / "static" / "types.js").read_text()))
+    for dotted in (m for mods in app_modules().values() for m in mods if m.startswith("app.server.")):
+        for value in vars(importlib.import_module(dotted)).values():
+            if isinstance(value, type) and issubclass(value, BaseModel):
+                fields |= set(value.model_fields)
+            elif is_typeddict(value):
+                fields |= set(value.__annotations__)
+    return fields
+
+
+@cache
+def table_columns() -> dict[str, set[str]]:
+    """Each table's columns (`matches.v` names a column of the `matches` table)."""
+    from app.store.models import Base
+
+    return {name: set(table.columns.keys()) for name, table in Base.metadata.tables.items()}
 
 
 def _names(obj: Any, selfs: set[str] = frozenset()) -> set[str]:  # type: ignore[assignment]
@@ -130,6 +151,11 @@ def _walk(obj: Any, parts: list[str], selfs: set[str] = frozenset()) -> bool:  #
         names = _names(obj, selfs if i == 0 else set())
         hits = sorted(n for n in names if fnmatch.fnmatchcase(n, part)
                       and (not isinstance(obj, ModuleType) or _defined_here(obj, n)))
+        if not hits and isinstance(obj, ModuleType) and hasattr(obj, "__path__"):  # a submodule not yet imported
+            sub = _module(f"{obj.__name__}.{part}")
+            if sub is not None:
+                setattr(obj, part, sub)
+                hits = [part]
         if not hits:
             return False
         if i == len(parts) - 1:
@@ -164,6 +190,8 @@ def resolves_name(text: str) -> bool:
         klass = getattr(_module(mod_name), parts[0], None)
         if klass is not None and _walk(klass, parts[1:], selfs):
             return True
+    if len(parts) == 2 and parts[1] in table_columns().get(parts[0], ()):
+        return True
     if parts[0] in WIRE_ROOTS:
         return parts[-1] in wire_fields()
     if parts[0] not in app_modules() and parts[0] not in app_classes():
@@ -193,8 +221,8 @@ def references() -> Iterator[tuple[str, str, str]]:
             ref = match.group(1).strip()
             if ref.endswith("()"):
                 ref = ref[:-2]
-            if ref.startswith("/") or "{" in ref or "://" in ref:
-                continue  # a URL path, an absolute path on the machine, a template
+            if ref.startswith("/") or "{" in ref or "://" in ref or HOST.fullmatch(ref):
+                continue  # a URL path, an absolute path on the machine, a template, a host name
             if PATHLIKE.fullmatch(ref) and ("/" in ref or FILE_EXT.search(ref)):
                 yield where, "path", ref
             elif DOTTED.fullmatch(ref):

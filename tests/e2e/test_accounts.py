@@ -110,6 +110,7 @@ def test_claim_sign_in_elsewhere_rated_match_leaderboard_and_profile(server: Ser
     for page in (ann, bob):
         expect(page.locator(".result .rating-change li")).to_have_count(2)
         expect(page.locator(".result .rating-change")).to_contain_text("Your rating")
+        expect(page.locator(".result .rating-change")).to_contain_text("Your rating: 1500 → ")  # the 1500 scale
     winner = ann if ann.locator(".result .rating-change li.up").first.text_content().startswith("Your") else bob
     expect(winner.locator(".result .earned")).to_contain_text("First victory")
     shot(ann, "account-rated-result-desktop")
@@ -123,6 +124,8 @@ def test_claim_sign_in_elsewhere_rated_match_leaderboard_and_profile(server: Ser
         page.goto(f"{server.url}/#player/{ann_id}")
         expect(page.locator(".rating-chart circle")).to_have_count(2)
         expect(page.locator(".rating-now")).to_contain_text("after 1 rated match")
+        expect(page.locator(".rating-now")).to_contain_text("everyone starts at 1500")
+        expect(page.locator(".rating-now")).not_to_contain_text("μ")
         expect(page.locator(".achievements .achievement")).to_have_count(13)
         expect(page.locator(".stats")).to_contain_text("Matches played")
         expect(page.locator(".profile .match-list .match-item")).to_have_count(1)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import httpx
 
+from app.engine import Match, Move, options_from_json, view
 from app.store import reviews as review_store
 from app.store.db import make_engine, make_sessions
 
@@ -46,6 +47,15 @@ async def test_a_finished_match_is_reviewed_once_in_the_background(
             assert moves[d["v"]]["seat"] == d["seat"] and moves[d["v"]]["move"] == d["played"]
             assert d["mark"] in (None, "inaccuracy", "mistake", "blunder")
         assert {c["v"] for c in body["chances"]} >= set(moves)
+        # every best move was one of that seat's own legal moves at that step (its view's)
+        m = Match(options_from_json(replay["options"]), replay["names"])
+        m.deal(replay["hands"][0]["seed"])
+        judged = {d["v"]: d for d in body["decisions"]}
+        for seq in sorted(moves):
+            seat = moves[seq]["seat"]
+            if seq in judged:
+                assert judged[seq]["best"] in view(m, seat)["legal_moves"]
+            m.apply(Move.from_wire(moves[seq]["move"]), seat)
         assert {(x["hand"], x["seat"]) for x in body["luck"]} == {(1, 0), (1, 1)}
         assert [s["seat"] for s in body["summary"]] == [0, 1]
         # made once: asking again (either player) reports it and queues nothing
@@ -111,3 +121,22 @@ def test_the_worker_needs_redis() -> None:
     env = {k: v for k, v in os.environ.items() if k != "SPITE_REDIS_URL"}
     out = subprocess.run([sys.executable, "-m", "app.worker"], cwd=ROOT, env=env, capture_output=True, timeout=60)
     assert out.returncode == 2 and b"SPITE_REDIS_URL" in out.stderr
+
+
+async def test_a_review_cut_short_by_a_restart_is_made_by_the_next_process(
+        start_server: Callable[..., ServerThread], db_url: str) -> None:
+    slow = {"review_ms": 60.0, "review_samples": 400}
+    first = start_server(**slow)
+    async with httpx.AsyncClient(base_url=first.base, timeout=30) as http:
+        ann, _bob, match_id = await finished_match(first.base, http, seed="review-restart")
+        assert (await http.post(f"/api/matches/{match_id}/review", headers=ann.auth)).status_code == 202
+        await wait_review(http, match_id, lambda b: b["status"] == "running")
+    first.stop()  # its child is killed with it
+    row = await _row(db_url, match_id)
+    assert row is not None and row.status == "running" and row.result is None
+    second = start_server(**SMALL_REVIEWS)
+    async with httpx.AsyncClient(base_url=second.base, timeout=30) as http:
+        done = await wait_review(http, match_id, lambda b: b["status"] == "done")
+        assert done["decisions"] and done["summary"]
+    row = await _row(db_url, match_id)
+    assert row is not None and row.attempts == 2

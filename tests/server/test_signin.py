@@ -20,6 +20,9 @@ from app.main import create_app
 from .helpers import Person, make_settings, new_account
 
 PASSWORD = "correct horse"
+# The shipped amounts, counted per hour: a slow machine must not let a minute lapse mid-test.
+HOURLY = {"limit_signin_user_failures": "5/hour", "limit_signin_username_failures": "20/hour",
+          "limit_signin_failures": "20/hour", "limit_signins": "30/hour", "limit_user_signins": "10/hour"}
 
 
 @asynccontextmanager
@@ -45,7 +48,7 @@ def _auth(token: str) -> dict[str, str]:
 async def test_parallel_failed_sign_ins_pass_only_the_limit(db_url: str) -> None:
     """40 at once for one username from one address: exactly 5 are tried (5/minute), 35 refused
     before any hash, none a 5xx."""
-    async with _app(db_url, hash_queue=64) as app, _client(app) as http:
+    async with _app(db_url, hash_queue=64, **HOURLY) as app, _client(app) as http:
         await new_account(http, "Ann", "ann")
         got = await asyncio.gather(*(_sign_in(http, "ann", f"guess {i}!") for i in range(40)))
         counts = Counter(r.status_code for r in got)
@@ -56,14 +59,14 @@ async def test_parallel_failed_sign_ins_pass_only_the_limit(db_url: str) -> None
 
 
 async def test_parallel_failed_sign_ins_over_many_usernames_pass_only_the_address_limit(db_url: str) -> None:
-    async with _app(db_url, hash_queue=64) as app, _client(app) as http:
+    async with _app(db_url, hash_queue=64, **HOURLY) as app, _client(app) as http:
         got = await asyncio.gather(*(_sign_in(http, f"user{i}", "guessing!") for i in range(30)))
         counts = Counter(r.status_code for r in got)
         assert counts == {401: 20, 429: 10}, counts  # SPITE_LIMIT_SIGNIN_FAILURES: 20/minute
 
 
 async def test_successful_sign_ins_are_limited_per_username_even_in_parallel(db_url: str) -> None:
-    async with _app(db_url, hash_queue=64) as app, _client(app) as http:
+    async with _app(db_url, hash_queue=64, **HOURLY) as app, _client(app) as http:
         await new_account(http, "Ann", "ann")
         # From four addresses (a try in flight holds a failure of its address too: 5 at once).
         clients = [_client(app, f"198.51.100.{i + 10}") for i in range(4)]
@@ -79,7 +82,7 @@ async def test_successful_sign_ins_are_limited_per_username_even_in_parallel(db_
 
 
 async def test_successful_sign_ins_are_limited_per_address(db_url: str) -> None:
-    async with _app(db_url, hash_queue=64, limit_signins="4/minute") as app, _client(app) as http:
+    async with _app(db_url, hash_queue=64, **{**HOURLY, "limit_signins": "4/hour"}) as app, _client(app) as http:
         for name in ("ann", "bob", "cyd"):
             await new_account(http, name.title(), name)
         got = [(await _sign_in(http, name)).status_code for name in ("ann", "bob", "cyd", "ann", "bob")]
@@ -133,10 +136,7 @@ async def test_live_tokens_per_player_are_capped(db_url: str) -> None:
 async def test_a_stranger_cannot_lock_the_owner_out(db_url: str) -> None:
     """Many wrong passwords from one address and from twenty more: their addresses are refused
     and slowed, the owner (from an address without failures) signs in and is told of them."""
-    # The shipped amounts, counted per hour: a slow machine must not let the minute run out.
-    hourly = {"limit_signin_user_failures": "5/hour", "limit_signin_username_failures": "20/hour",
-              "limit_signin_failures": "20/hour"}
-    async with _app(db_url, signin_failure_delay=0.3, hash_queue=64, **hourly) as app, \
+    async with _app(db_url, signin_failure_delay=0.3, hash_queue=64, **HOURLY) as app, \
             _client(app, "192.0.2.1") as owner:
         ann = await new_account(owner, "Ann", "ann")
         async with _client(app, "203.0.113.1") as attacker:
