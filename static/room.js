@@ -277,11 +277,9 @@ class RoomPage {
     this.awardsShown = key;
     const mine = this.awards.achievements.filter((a) => a.player_id === this.me.id);
     if (!mine.length) return;
-    more().then(() => {
+    more().then(() => { // achievements' names are in the catalogue's later part
       const text = t("rm.achievement", { list: mine.map((a) => `${t(`ach.${a.key}`)} (${t(`ach.${a.key}.d`)})`).join("; ") });
-      this.chrome.showAward(text);
-      announce(text);
-    });
+      this.chrome.showAward(text); announce(text); });
   }
 
   /** @param {string | null} text */

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import Request
 
 from app.i18n import DEFAULT, has, pick, render
+from app.rooms.ports import HintReason
 
 
 def request_lang(request: Request, lang: str | None = None) -> str:
@@ -22,6 +23,18 @@ def refusal(lang: str, reason: str | None, params: dict[str, Any] | None, englis
     if reason is None or lang == DEFAULT:
         return english
     return render(lang, f"reason.{reason}", params, default=english)
+
+
+def hint_text(lang: str, reason: HintReason | str) -> tuple[str, str | None, dict[str, Any] | None]:
+    """A hint's sentence in `lang`, with its key and params (none for a plain sentence)."""
+    if isinstance(reason, str) or reason.key is None:
+        return str(getattr(reason, "text", reason)), None, None
+    if lang == DEFAULT:
+        return reason.text, reason.key, reason.params
+    text = render(lang, f"hint.{reason.key}", reason.params, default=reason.text)
+    if reason.params.get("helps_next"):
+        text = f"{text} {render(lang, 'hint.helps_next')}"
+    return text, reason.key, reason.params
 
 
 def _say(lang: str, key: str, english: str) -> str:

@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from app.i18n import DEFAULT, pick, render
+from app.i18n import DEFAULT, pick
 from app.rooms import errors as E
 from app.rooms import stages
 from app.rooms.commands import MakeMove
@@ -38,9 +38,10 @@ from app.store.models import utcnow
 from app.store.tokens import hash_token, player_by_token, revoked_since
 
 from . import wire
+from .frames import move_id_of, problem
 from .metrics import COMMITTED, ERRORS, SENT, SOCKETS
 from .ratelimit import TokenBucket
-from .say import refusal
+from .say import hint_text, refusal
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -133,15 +134,9 @@ class Connection:
 
     def send_error(self, code: str, message: str, move_id: str | None = None, option: str | None = None,
                    reason: str | None = None, params: dict[str, Any] | None = None) -> None:
-        """A refusal; one with a `reason` is said in this socket's language (the English
-        message as the server wrote it stays for English, being the more precise)."""
         ERRORS.labels(code).inc()
-        if reason is None:
-            self._put(wire.Error(code=code, message=message, id=move_id, option=option))
-            return
-        message = refusal(self.lang, reason, params, message)
-        body = wire.Error(code=code, message=message, id=move_id, option=option, reason=reason, params=params or {})
-        self._put_text(body.model_dump_json(by_alias=True))
+        self._put(wire.Error(code=code, message=refusal(self.lang, reason, params, message), id=move_id,
+                             option=option, reason=reason, params=params if reason else None))
 
     def send_chat(self, sender: ChatSender, text: str, at: str) -> None:
         if sender.get("player_id") in self.hidden:
@@ -154,14 +149,8 @@ class Connection:
                                           not in self.hidden]))
 
     def send_hint(self, v: int, move: dict[str, Any], reason: HintReason | str) -> None:
-        if isinstance(reason, str) or reason.key is None:
-            self._put(wire.HintMessage(v=v, move=move, reason=str(getattr(reason, "text", reason))))
-            return
-        text = reason.text if self.lang == DEFAULT else render(self.lang, f"hint.{reason.key}", reason.params,
-                                                                 default=reason.text)
-        if reason.params.get("helps_next") and self.lang != DEFAULT:
-            text = f"{text} {render(self.lang, 'hint.helps_next')}"
-        self._put(wire.HintMessage(v=v, move=move, reason=text, reason_key=reason.key, params=reason.params))
+        text, key, params = hint_text(self.lang, reason)
+        self._put(wire.HintMessage(v=v, move=move, reason=text, reason_key=key, params=params))
 
     def send_log(self, log: HandLog) -> None:
         self._put_text(orjson.dumps({"type": "log", **log}).decode())
@@ -212,19 +201,9 @@ class OpenSockets:
                 log.exception("could not look for revoked tokens")
 
 
-def _problem(e: ValidationError) -> str:
-    first = e.errors()[0]
-    if first["type"] == "json_invalid":
-        return "a message must be a JSON object"
-    if first["type"] in ("union_tag_invalid", "union_tag_not_found"):
-        return "unknown message type; known types: " + ", ".join(wire.CLIENT_TYPES)
-    where = ".".join(str(p) for p in first["loc"][1:])
-    return f"{where}: {first['msg']}" if where else str(first["msg"])
-
-
 async def _refuse(ws: WebSocket, e: RoomError) -> None:
     with contextlib.suppress(Exception):
-        await ws.send_text(wire.Error(code=e.code, message=e.message, reason=e.reason).model_dump_json())
+        await ws.send_text(wire.Error(code=e.code, message=e.message).model_dump_json())
     await _close(ws, TRY_AGAIN, "the server cannot reach its database; try again shortly")
 
 
@@ -354,7 +333,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             strikes += 1
             text = message.get("text")
             conn.send_error(E.RATE_LIMITED, "slow down: too many messages",
-                            _move_id(text) if text is not None and len(text) <= settings.max_message_bytes else None)
+                            move_id_of(text) if text is not None and len(text) <= settings.max_message_bytes else None)
             if strikes >= settings.rate_strikes:
                 conn.close(POLICY, "too many messages")
             continue
@@ -369,7 +348,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
         try:
             msg = wire.CLIENT_MESSAGE.validate_json(text)
         except ValidationError as e:
-            conn.send_error(E.BAD_MESSAGE, _problem(e), move_id=_move_id(text))
+            conn.send_error(E.BAD_MESSAGE, problem(e), move_id=move_id_of(text))
             continue
         if isinstance(msg, wire.Hello):
             conn.send_error(E.BAD_MESSAGE, "you already said hello on this connection")
@@ -405,14 +384,3 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
                 log.exception("request %s in room %s failed", msg.type, room.code)
                 conn.send_error(E.UNAVAILABLE, "the server could not do that just now",
                                 command.id if isinstance(command, MakeMove) else None)
-
-
-def _move_id(text: str) -> str | None:
-    """The move id of a refused move, if one can be read, so the error can name it."""
-    try:
-        data = orjson.loads(text)
-    except (ValueError, RecursionError):  # orjson refuses nesting past 1024 levels
-        return None
-    if isinstance(data, dict) and isinstance(data.get("id"), (str, int)) and not isinstance(data.get("id"), bool):
-        return str(data["id"])[:64]
-    return None
