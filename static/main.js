@@ -2,12 +2,10 @@
 // The client's entry: the route table. Routes: "/" home, "/r/{code}" a room (lobby, then table),
 // "/#how" how to play, "/#history" my matches, "/#replay/{id}" the replay viewer, "/#account" sign
 // in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile (hash routes need no extra
-// server paths). Pages other than home and rooms load their module when visited.
+// server paths). Every page loads its module when visited: what a page loads first is its own.
 
 import { t } from "./i18n.js"; // the player's language, loaded before anything is drawn
 import { el } from "./dom.js";
-import { homePage, howToPlay } from "./home.js";
-import { roomPage } from "./room.js";
 import { app, every, homeLink, leave, navigate, onLeave, refresh, startRouter } from "./router.js";
 
 /** A page's title. @param {string} key */
@@ -29,10 +27,11 @@ function route() {
   const ctx = { navigate, every, refresh, seed };
   if (room) {
     document.title = `${t("ch.room", { code: decodeURIComponent(room[1]) })} · ${t("app.title")}`;
-    roomPage(decodeURIComponent(room[1]));
+    const code = decodeURIComponent(room[1]);
+    page(import("./room.js"), (m) => m.roomPage(code));
   } else if (hash === "how") {
     document.title = title("mn.how");
-    app.append(homeLink(), howToPlay());
+    page(import("./home.js"), (m) => app.append(homeLink(), m.howToPlay()));
   } else if (hash === "history") {
     document.title = title("mn.matches");
     later(import("./replay.js"), (m) => m.historyPage());
@@ -63,10 +62,29 @@ function route() {
     });
   } else {
     document.title = t("app.title");
-    app.append(homePage(ctx));
+    page(import("./home.js"), (m) => app.append(m.homePage(ctx)));
   }
+  settle();
+}
+
+/** A drawn page's heading can take the focus (where a screen reader starts). */
+function settle() {
   const h = /** @type {HTMLElement | null} */ (app.querySelector("h1, h2"));
   if (h && document.activeElement === document.body) h.tabIndex = -1;
+}
+
+/** The home and room pages: each loads its own modules (what a page loads first stays small),
+ * drawn when they arrive unless the player has moved on by then.
+ * @template M @param {Promise<M>} module @param {(m: M) => void} draw */
+function page(module, draw) {
+  const here = location.href;
+  const ticket = {};
+  current = ticket;
+  module.then((m) => {
+    if (current === ticket && location.href === here) { draw(m); settle(); }
+  }).catch((e) => {
+    if (current === ticket) app.append(el("p", "error", t("mn.failed", { text: e.message })));
+  });
 }
 
 /** A page whose module loads only when it is visited (the first load stays small): the home

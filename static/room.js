@@ -10,11 +10,10 @@ import { announce, describeEvents } from "./announce.js";
 import { chatPanel } from "./chat.js";
 import { RoomChrome, watchingText } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
-import { TableInput } from "./dnd.js";
 import { el } from "./dom.js";
 import { list, more, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
-import { nameForm } from "./home.js";
+import { nameForm } from "./nameform.js";
 import { onRoomKey } from "./keys.js";
 import { inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
 import { MoveLog, awayText } from "./movelog.js";
@@ -38,11 +37,8 @@ import { renderTable, turnText } from "./table.js";
 /** The page of room `code` (a name first, if this browser has none). @param {string} code */
 export function roomPage(code) {
   const me = api.identity();
-  if (!me) {
-    app.append(homeLink(), nameForm(() => refresh(), t("rm.invited", { code })));
-    return;
-  }
-  new RoomPage(code, me);
+  if (!me) app.append(homeLink(), nameForm(() => refresh(), t("rm.invited", { code })));
+  else new RoomPage(code, me);
 }
 
 class RoomPage {
@@ -127,13 +123,15 @@ class RoomPage {
     main.append(left, side);
     app.append(...this.chrome.parts(), main);
     this.stage.append(el("p", "muted", t("rm.connecting")));
-    this.input = new TableInput(this.stage, {
+    /** @type {import("./dnd.js").TableInput | null} the table's pointer and keys (loaded beside the socket) */
+    this.input = null;
+    import("./dnd.js").then((m) => { this.input = new m.TableInput(this.stage, {
       view: () => this.view,
       send: (move) => this.sendMove(move),
       announce: (t) => announce(t),
       refuse: (t) => this.chrome.showError(t),
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
-    });
+    }); }, (e) => this.chrome.showError(e.message));
     this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
     const invite = import("./invite.js");  // issue 28: invite a friend (loaded after)
     invite.then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
@@ -175,7 +173,7 @@ class RoomPage {
 
   /** A card shortcut key (1-9, P). @param {string} key */
   shortcut(key) {
-    return this.input.shortcut(key);
+    return this.input?.shortcut(key) ?? false;
   }
 
   /** @param {ServerMessage} msg */
@@ -305,7 +303,7 @@ class RoomPage {
   /** @param {HintMessage} msg */
   onHint(msg) {
     this.hintAsked = false;
-    this.input.showHint(msg.move);
+    this.input?.showHint(msg.move);
     const text = t("rm.hint", { text: msg.reason });
     this.hintLine.textContent = text;
     announce(text);
@@ -316,7 +314,7 @@ class RoomPage {
     this.stage.textContent = "";
     this.actions.textContent = "";
     this.resultSlot.textContent = "";
-    this.input.reset();
+    this.input?.reset();
     if (this.view) {
       this.stage.append(renderTable(this.view, { spread: this.spread, clock: clockText(this.deadline, this.view),
         autoplay: this.autoplay, recent: this.log.recent, lastMove: this.log.last(),

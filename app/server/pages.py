@@ -10,6 +10,7 @@ GZipMiddleware (app/main.py)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -58,11 +59,33 @@ def _cached(body: bytes, media_type: str, request_headers: Headers, vary: str | 
     return Response(body, media_type=media_type, headers=headers)
 
 
-def _index(index: Path, request_headers: Headers) -> Response:
+STATIC_IMPORT = re.compile(r"""^import[^'"]*["']\./([\w.]+\.js)["']""", re.M)
+
+
+@functools.cache
+def page_modules(folder: Path, page: str) -> tuple[str, ...]:
+    """The page's module and every module it imports statically, transitively: what landing on
+    that page loads first beside the shell (main.js loads each page with `import()`)."""
+    seen: set[str] = set()
+    todo = [page]
+    while todo:
+        name = todo.pop()
+        if name not in seen and (folder / name).is_file():
+            seen.add(name)
+            todo += STATIC_IMPORT.findall((folder / name).read_text(encoding="utf-8"))
+    return tuple(sorted(seen))
+
+
+def _index(index: Path, request_headers: Headers, page: str) -> Response:
     """index.html in the language Accept-Language asks for (`<html lang>`), naming the
-    languages there are catalogues for (`data-langs`, the client's picker)."""
+    languages there are catalogues for (`data-langs`, the client's picker), preloading the
+    modules of `page` (home.js or room.js) beside the shell's, so they arrive at once rather than
+    one import level after another."""
     lang = pick(accept_language=request_headers.get("accept-language"))
-    html = index.read_text(encoding="utf-8").replace(
+    html = index.read_text(encoding="utf-8")
+    links = "".join(f'<link rel="modulepreload" href="/{name}">\n' for name in page_modules(index.parent, page)
+                    if f'href="/{name}"' not in html)
+    html = html.replace("</head>", links + "</head>", 1).replace(
         '<html lang="en">', f'<html lang="{lang}" data-langs="{" ".join(LANGS)}">', 1)
     # the shell's own words (data-i18n="key" on an empty element), said in that language
     html = WORDS.sub(lambda m: f"{m.group(0)}{escape(render(lang, m.group(1)))}", html)
@@ -87,13 +110,13 @@ def mount_pages(app: FastAPI, folder: Path) -> None:
     async def invite(code: str, request: Request) -> Response:
         if not index.is_file():
             raise HTTPException(404, "the client pages are not installed")
-        return _index(index, request.headers)
+        return _index(index, request.headers, "room.js")
 
     @app.get("/", include_in_schema=False, response_class=HTMLResponse)
     async def home(request: Request) -> Response:
         if not index.is_file():
             raise HTTPException(404, "the client pages are not installed")
-        return _index(index, request.headers)
+        return _index(index, request.headers, "home.js")
 
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def catalogue(lang: str, request: Request) -> Response:

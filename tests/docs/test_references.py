@@ -12,7 +12,8 @@ module of that name; a class or function must be defined there, not imported), a
 `*` matches any run of letters. Host names (`web.push.apple.com`) are not references.
 A dotted name rooted at a wire object (`state.clock`, `turn_info.passes`) is a JSON path: its
 last part must be a field of static/types.js or of a request or response model of app/server/.
-Anything else with a dot must be listed in NOT_CODE, with why.
+A dotted name may also be a key of the language catalogues (`hint.helps_next`, `rank.*`: a key
+of static/i18n/en.json). Anything else with a dot must be listed in NOT_CODE, with why.
 """
 
 from __future__ import annotations
@@ -47,7 +48,25 @@ NOT_CODE: dict[str, str] = {
     "event.target": "a DOM event",
     "spite.sound": "a localStorage key of the client",
     "120/minute": "a rate in the `limits` library's notation, not a path",
+    "Intl.PluralRules": "the browser's Intl API",
+    "Intl.ListFormat": "the browser's Intl API",
+    "Intl.DisplayNames": "the browser's Intl API",
+    "navigator.languages": "the browser's language list",
+    "spite.lang": "a localStorage key of the client",
 }
+CATALOGUE = ROOT / "static" / "i18n" / "en.json"
+
+
+@cache
+def _catalogue_keys() -> frozenset[str]:
+    import json
+
+    return frozenset(key.split("#", 1)[0] for key in json.loads(CATALOGUE.read_text(encoding="utf-8")))
+
+
+def resolves_catalogue_key(ref: str) -> bool:
+    """A key of the language catalogues (`hint.helps_next`) or a family of keys (`rank.*`)."""
+    return any(fnmatch.fnmatchcase(key, ref) for key in _catalogue_keys())
 # Paths that exist only once made (git-ignored or written by a run).
 MADE = {"scripts/jscheck/node_modules", "test-artifacts/screenshots/", "test-artifacts/", "bench/value_data.jsonl"}
 # The project's shared folder beside the repository (the design card, the rule sources).
@@ -239,7 +258,7 @@ def test_every_reference_resolves() -> None:
     for where, kind, ref in references():
         if ref in NOT_CODE:
             continue
-        ok = resolves_path(ref, where) if kind == "path" else resolves_name(ref)
+        ok = resolves_path(ref, where) if kind == "path" else resolves_name(ref) or resolves_catalogue_key(ref)
         if not ok:
             broken.append(f"{where}: `{ref}`")
     assert broken == [], "stale references:\n" + "\n".join(sorted(set(broken)))

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import httpx
+import pytest
 
 from .helpers import ServerThread
 
@@ -40,3 +41,17 @@ def test_index_preloads_every_module_main_imports() -> None:
                 graph.add(dep)
                 todo.append(dep)
     assert graph and graph == preloaded
+
+
+
+@pytest.mark.parametrize(("path", "page"), [("/", "home.js"), ("/r/ABCDEFGHJK", "room.js")])
+async def test_a_landing_page_preloads_its_own_modules(server: ServerThread, http: httpx.AsyncClient, path: str,
+                                                       page: str) -> None:
+    """main.js loads the home and room pages with `import()`; the server's index.html for each
+    path preloads that page's modules beside the shell's (and no other page's), so they arrive
+    at once rather than one import level after another."""
+    html = (await http.get(path)).text
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="/([a-z]+\.js)">', html))
+    assert {page, "nameform.js", "router.js"} <= preloaded
+    assert ("room.js" if page == "home.js" else "home.js") not in preloaded
+    assert "dnd.js" not in preloaded  # the table's input loads beside the room's socket
