@@ -120,14 +120,14 @@ async def accept(inv_id: str, me: CurrentPlayer, session: Session, settings: App
     return {"room": inv.room_code, "url": f"{settings.public_url.rstrip('/')}/r/{inv.room_code}"}
 
 
-@router.post("/api/invitations/{inv_id}/decline", status_code=status.HTTP_204_NO_CONTENT)
+@router.post("/api/invitations/{inv_id}/decline", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def decline(inv_id: str, me: CurrentPlayer, session: Session, request: Request) -> Response:
     inv = await _answerable(session, inv_id, me.id, as_invitee=True)
     await _close(request, session, inv, "declined")
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
-@router.delete("/api/invitations/{inv_id}", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete("/api/invitations/{inv_id}", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def withdraw(inv_id: str, me: CurrentPlayer, session: Session, request: Request) -> Response:
     """The inviter takes an invitation back."""
     inv = await _answerable(session, inv_id, me.id, as_invitee=False)

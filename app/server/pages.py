@@ -118,7 +118,7 @@ def mount_pages(app: FastAPI, folder: Path) -> None:
             raise HTTPException(404, "the client pages are not installed")
         return _index(index, request.headers, "home.js")
 
-    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    @app.get("/i18n/{lang}.json", include_in_schema=False, response_class=Response)
     async def catalogue(lang: str, request: Request) -> Response:
         code, _, part = lang.partition(".")
         body = client_catalogue(code, later=True) if part == "later" else None if part else client_catalogue(code)

@@ -69,7 +69,7 @@ async def one(ticket_id: str, me: CurrentPlayer, session: Session) -> dict[str, 
             "created_at": t.created_at.isoformat()}
 
 
-@router.delete("/{ticket_id}", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete("/{ticket_id}", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def cancel(ticket_id: str, me: CurrentPlayer, session: Session, request: Request) -> Response:
     """Leave the queue (`409` once the ticket is matched: go to its room)."""
     t = await quick_store.get(session, ticket_id)

@@ -60,7 +60,7 @@ async def other_player(session: Session, me: str, player_id: str, what: str) -> 
     return other.id
 
 
-@router.put("/friends/{player_id}", status_code=status.HTTP_204_NO_CONTENT)
+@router.put("/friends/{player_id}", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings: AppSettings,
                    request: Request) -> Response:
     """Ask a player to be friends, or accept their request."""
@@ -80,7 +80,7 @@ async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
-@router.delete("/friends/{player_id}", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete("/friends/{player_id}", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def unfriend(player_id: str, me: CurrentPlayer, session: Session, request: Request) -> Response:
     """Remove a friend, withdraw a request, or decline one (both directions end)."""
     other = await other_player(session, me.id, player_id, "unfriend")
@@ -111,7 +111,7 @@ async def friends(me: CurrentPlayer, session: Session, settings: AppSettings) ->
     return {"items": items}
 
 
-@router.put("/blocks/{player_id}", status_code=status.HTTP_204_NO_CONTENT)
+@router.put("/blocks/{player_id}", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def block(player_id: str, me: CurrentPlayer, session: Session, settings: AppSettings,
                 request: Request) -> Response:
     """Block a player (it also ends a friendship or request between you). Private."""
@@ -124,7 +124,7 @@ async def block(player_id: str, me: CurrentPlayer, session: Session, settings: A
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
-@router.delete("/blocks/{player_id}", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete("/blocks/{player_id}", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def unblock(player_id: str, me: CurrentPlayer, session: Session, request: Request) -> Response:
     other = await other_player(session, me.id, player_id, "unblock")
     limit_social(request, me.id)

@@ -39,9 +39,13 @@ from app.store.models import utcnow
 
 from .helpers import ServerThread, Sock, make_settings, new_person, new_room, play_to_end, seat_everyone
 
-# Routes that send no JSON body: the invite page (index.html), Prometheus text, signing out
-# and changing the password (204, no body).
-NOT_JSON = {"/r/{code}", "/metrics", "/api/sessions/current", "/api/sessions/{session_id}", "/api/account/password"}
+# Routes that send no JSON body: the home and invite pages (index.html), Prometheus text, a
+# language catalogue (a static file), signing out, changing the password, and the social
+# changes that answer 204 (friends, blocks, declining or withdrawing an invitation, leaving the
+# quick-match queue).
+NOT_JSON = {"/", "/r/{code}", "/metrics", "/i18n/{lang}.json", "/api/sessions/current", "/api/sessions/{session_id}",
+            "/api/account/password", "/api/players/me/friends/{player_id}", "/api/players/me/blocks/{player_id}",
+            "/api/invitations/{inv_id}", "/api/invitations/{inv_id}/decline"}
 
 
 def _same(got: Any, raw: Any) -> None:
@@ -116,9 +120,10 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     ann = await new_person(http, "Ann")
     bob = await new_person(http, "Bob")
     _same((await http.get("/api/players/me", headers=ann.auth)).json(),
-          {"id": ann.id, "name": "Ann", "account": False, "rating": None, "username": None, "failed_sign_ins": None})
+          {"id": ann.id, "name": "Ann", "account": False, "rating": None, "username": None, "failed_sign_ins": None,
+           "lang": None})
     _same((await http.patch("/api/players/me", json={"name": "Annie"}, headers=ann.auth)).json(),
-          {"id": ann.id, "name": "Annie"})
+          {"id": ann.id, "name": "Annie", "lang": None})
     _same((await http.get(f"/api/players/{ann.id}")).json(), {"id": ann.id, "name": "Annie", "account": False,
                                                                "rating": None})
 
