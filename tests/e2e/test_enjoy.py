@@ -122,6 +122,8 @@ def test_focus_returns_to_the_hand_and_a_refused_click_says_why(server: Server, 
 def test_unread_chat_badge(server: Server, open_page: PageOpener) -> None:
     ann, bob = pair(open_page)
     seated_game(server.url, ann, bob, seed=SEED)
+    bob.set_viewport_size({"width": 390, "height": 480})  # the chat below the fold: a line there is unread
+    bob.evaluate("window.scrollTo(0, 0)")
     ann.fill("#chat-input", "hello Bob")
     ann.press("#chat-input", "Enter")
     expect(bob.locator("#chat-badge")).to_have_text("Chat · 1 new")
