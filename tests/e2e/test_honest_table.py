@@ -21,8 +21,9 @@ SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    """As conftest's, with a stand-in for an absent player after one second."""
-    with running_server(tmp_path, SPITE_ABSENT_GRACE="1") as srv:
+    """As conftest's, with a stand-in for an absent player after one second, and the socket rate
+    the server tests use (a script plays whole matches faster than a person may send)."""
+    with running_server(tmp_path, SPITE_ABSENT_GRACE="1", SPITE_RATE_PER_SECOND="200", SPITE_RATE_BURST="400") as srv:
         yield srv
 
 
