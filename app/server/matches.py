@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
@@ -15,12 +16,20 @@ from .ratelimit import per_address
 from .responses import MatchDetail, Replay, ReplayStep
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what the store makes; anything else names no match
+
+
+def _known_shape(match_id: str) -> None:
+    """A 404 before any query for an id no match can have (a NUL byte would fail PostgreSQL)."""
+    if not MATCH_ID.fullmatch(match_id):
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "no match has that id")
 
 
 @router.get("/{match_id}", response_model=MatchDetail)
 async def detail(match_id: str, session: Session, viewer: MaybePlayer, request: Request) -> dict[str, Any]:
     """Players, options, hands with results and scores, start and end. `room` is null unless
     the room is public or the caller (by token) played in the match."""
+    _known_shape(match_id)
     found = await history.match_detail(session, match_id, viewer.id if viewer else None)
     if found is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no match has that id")
@@ -33,6 +42,7 @@ async def detail(match_id: str, session: Session, viewer: MaybePlayer, request: 
 async def match_replay(match_id: str, request: Request,
                        at: Annotated[int | None, Query(ge=0, le=10_000_000)] = None) -> dict[str, Any]:
     """Once over: every move and seed; with `at=N` the whole table after version N, face up."""
+    _known_shape(match_id)
     day = await daily.sealed_day(request, match_id)
     if day is not None:
         raise HTTPException(status.HTTP_403_FORBIDDEN, f"this is the daily deal of {day}: its replay opens when "
