@@ -259,17 +259,26 @@ class Room:
         self.players: list[Player] = []
         self.sent: dict[int, float] = {}  # version expected -> send time
         self.mover: dict[int, int] = {}
+        self.seen: dict[int, set[int]] = {}  # version expected -> seats that have seen it
 
     def delivered(self, player: Player, v: int) -> None:
-        sent = self.sent.get(v)
-        if sent is None or not self.stats.measuring:
-            return
-        elapsed = (time.perf_counter() - sent) * 1000
-        if self.mover.get(v) == player.seat:
-            self.stats.latencies.append(elapsed)
-            self.stats.moves += 1
-        else:
-            self.stats.peer.append(elapsed)
+        """A `state` at version v answers every move sent for a version up to v: the server may
+        take several versions at once (a move and what it sets off), and says so in one state."""
+        for expected in [e for e in self.sent if e <= v and player.seat not in self.seen.get(e, ())]:
+            self.seen.setdefault(expected, set()).add(player.seat)
+            if len(self.seen[expected]) == len(self.players):
+                del self.seen[expected]
+                sent = self.sent.pop(expected)
+            else:
+                sent = self.sent[expected]
+            if not self.stats.measuring:
+                continue
+            elapsed = (time.perf_counter() - sent) * 1000
+            if self.mover.get(expected) == player.seat:
+                self.stats.latencies.append(elapsed)
+                self.stats.moves += 1
+            else:
+                self.stats.peer.append(elapsed)
 
     async def drive(self, stop: float) -> None:
         while time.perf_counter() < stop:
@@ -277,8 +286,9 @@ class Room:
             if view is None:
                 await asyncio.sleep(0.05)
                 continue
-            if view["status"] == "match_over":
-                await self.players[0].ws.send(dumps({"type": "rematch"}))
+            if view["status"] == "match_over":  # a rematch starts once every seated player accepts
+                for p in self.players:
+                    await p.ws.send(dumps({"type": "rematch"}))
                 await asyncio.sleep(0.2)
                 continue
             if view["status"] != "playing":  # the next hand is dealt once every seated player is ready
