@@ -119,10 +119,11 @@ def test_no_english_left_in_the_other_catalogues() -> None:
     """A text copied from English unchanged is a text not translated, but for the words that are
     the same in that language (listed here) and texts of numbers and placeholders only."""
     everywhere = {"Spite & Malice", "Massachusetts", "Joker"}
-    same = {"fr": everywhere | {"Standard", "{n} pt", "{n} pts", "Message", "Total", "Marathon"},
+    same = {"fr": everywhere | {"Standard", "{n} pt", "{n} pts", "Message", "Total", "Marathon", "Notifications",
+                                "Table", "Invitations"},
             "de": everywhere | {"Standard", "Name", "Marathon", "Partner", "Team {team}", "Team {team} ({names})",
-                                "online", "Bot", "Chat"},
-            "es": everywhere | {"bot", "Chat", "Total", "normal"}}
+                                "online", "offline", "Teams", "Bot", "Chat"},
+            "es": everywhere | {"bot", "{name} (bot)", "Chat", "Total", "normal"}}
     for lang in LANGS:
         if lang == "en":
             continue

@@ -41,7 +41,7 @@ def findings(path: Path) -> list[str]:
 
 # Modules not yet through the catalogue (added by other work while the client was converted):
 # each must still hold English (a converted module leaves this list), and no other may.
-PENDING = {"account.js", "finding.js", "friends.js", "games.js", "home.js", "invite.js", "options.js", "push.js",
+PENDING = {"account.js",
            "replay.js", "review.js"}
 
 
