@@ -120,9 +120,9 @@ def test_no_english_left_in_the_other_catalogues() -> None:
     the same in that language (listed here) and texts of numbers and placeholders only."""
     everywhere = {"Spite & Malice", "Massachusetts", "Joker"}
     same = {"fr": everywhere | {"Standard", "{n} pt", "{n} pts", "Message", "Total", "Marathon", "Notifications",
-                                "Table", "Invitations"},
+                                "Table", "Invitations", "Points", "Pause"},
             "de": everywhere | {"Standard", "Name", "Marathon", "Partner", "Team {team}", "Team {team} ({names})",
-                                "online", "offline", "Teams", "Bot", "Chat"},
+                                "online", "offline", "Teams", "Pause", "Bot", "Chat"},
             "es": everywhere | {"bot", "{name} (bot)", "Chat", "Total", "normal"}}
     for lang in LANGS:
         if lang == "en":
