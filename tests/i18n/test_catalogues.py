@@ -67,7 +67,7 @@ def test_plural_keys_have_exactly_the_forms_the_language_needs(lang: str) -> Non
         assert base not in texts, f"{lang}: {base} is both plain and plural"
 
 
-ROOM_REASON = re.compile(r"""reason=["'](\w+)["']""")
+ROOM_REASON = re.compile(r"""\b(?:reason|key)=["'](\w+)["']""")  # a refusal's reason, an OptionsError's key
 
 
 def _room_reasons() -> set[str]:
