@@ -39,7 +39,7 @@ export async function load(code) {
     try {
       const r = await fetch(`/i18n/${c}.json`);
       if (!r.ok) continue;
-      texts = await r.json();
+      Object.assign(texts, await r.json()); // beside a part that may have come first
       lang = root.lang = c;
       plurals = new Intl.PluralRules(c);
       return;

@@ -2,7 +2,8 @@
 
 A catalogue is a flat JSON object: key -> text. A text names its parameters as `{name}` or
 `{name:kind}` (kinds: `rank` "Queen", `a_rank` "a Queen", `ranks_or` "Ace or 2", `card` a card
-code such as "QH" shown as "Q♥" in the language's letters; any other kind names a group of the
+code such as "QH" shown as "Q♥" in the language's letters, `list` names joined with the
+language's "and"; any other kind names a group of the
 catalogue: `{action:action}` says `action.<value>`; numbers go through Babel).
 A key with plural forms is stored as `key#one`, `key#other` (and `#few`, `#many`, … as the
 language's CLDR plural rules need), chosen by the parameter `n` with Babel's plural rules:
@@ -84,6 +85,8 @@ def _say(c: Catalogue, value: Any, kind: str | None) -> str:
         return format_list([_rank(c, r, "rank") for r in value], style="or", locale=c.locale)
     if kind == "card":
         return _card(c, value)
+    if kind == "list":  # names: "Ann, Bob and Cleo" as the language joins them
+        return format_list([str(v) for v in value], locale=c.locale) if value else ""
     if kind is not None:  # a word of the catalogue: `{action:action}` says `action.<value>`
         return c.texts.get(f"{kind}.{value}") or CATALOGUES[DEFAULT].texts.get(f"{kind}.{value}", str(value))
     if isinstance(value, int | float) and not isinstance(value, bool):

@@ -22,6 +22,7 @@ from app.store import outbox
 from app.store.models import Notification, utcnow
 
 from .push import BadSubscription, Vapid, check_endpoint, new_vapid_key, send
+from .texts import localized
 
 log = logging.getLogger(__name__)
 SENT_TOTAL = Counter("spite_notifications", "Notifications by channel and outcome", ["channel", "outcome"])
@@ -129,14 +130,16 @@ class Outbox:
     async def _push(self, row: Notification) -> str:
         async with self.sessions() as s:
             sub = await outbox.subscription(s, row.subscription_id) if row.subscription_id is not None else None
+            lang = await outbox.language_of(s, row.player_id)
         if sub is None:
             raise BadSubscription("the subscription is gone")
         # Checked again at sending: the allowlist may have changed since it was subscribed.
         check_endpoint(sub.endpoint, self.settings.push_hosts, self.settings.push_allow_http)
         timeout = self.settings.push_timeout
+        body = orjson.dumps(localized(row.payload, lang))  # in the recipient's language (issue 29)
         status = await asyncio.wait_for(
-            send(self.client, self.vapid, sub.endpoint, sub.p256dh, sub.auth, orjson.dumps(row.payload),
-                 self.settings.push_ttl, timeout), timeout + 1)
+            send(self.client, self.vapid, sub.endpoint, sub.p256dh, sub.auth, body, self.settings.push_ttl, timeout),
+            timeout + 1)
         if 200 <= status < 300:
             return outbox.SENT
         if status in (404, 410):

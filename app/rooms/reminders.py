@@ -33,17 +33,25 @@ class Reminder:
     title: str
     body: str
     deadline: datetime | None = None
+    names: tuple[str, ...] = ()  # the others at the table: the body's parameter in every language
 
     def payload(self) -> dict[str, object]:
-        """The push message's JSON (docs/protocol.md, "Notifications")."""
+        """The push message's JSON (docs/protocol.md, "Notifications"), with the catalogue keys
+        its title and body are said by in the recipient's language (`app/notify/texts.py`)."""
+        key = f"push.{self.kind}" + ("" if self.names else "_friends")
         return {"type": self.kind, "room": self.room, "url": f"/r/{self.room}", "title": self.title,
-                "body": self.body, "deadline": self.deadline.isoformat() if self.deadline is not None else None}
+                "body": self.body, "deadline": self.deadline.isoformat() if self.deadline is not None else None,
+                "i18n": {"title": f"push.{self.kind}.title", "body": key, "params": {"names": list(self.names)}}}
+
+
+def _names(room: Room, seat: int) -> tuple[str, ...]:
+    m = room.match
+    assert m is not None
+    return tuple(s.name for i, s in enumerate(m.seats) if i != seat)
 
 
 def _others(room: Room, seat: int) -> str:
-    m = room.match
-    assert m is not None
-    names = [s.name for i, s in enumerate(m.seats) if i != seat]
+    names = _names(room, seat)
     return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1] if names else "your friends"
 
 
@@ -54,7 +62,8 @@ def decide(room: Room, effect: Effect, missed_turns: int) -> list[Reminder]:
         return []
     if isinstance(effect, CommitMove) and effect.ends_match:
         return [Reminder(MATCH_OVER, s.player_id, room.code, f"{MATCH_OVER}:{room.code}:{m.id}:{s.player_id}",
-                         "Game over", f"Your game with {_others(room, i)} is over: see how it ended.")
+                         "Game over", f"Your game with {_others(room, i)} is over: see how it ended.",
+                         names=_names(room, i))
                 for i, s in enumerate(m.seats)
                 if s.player_id is not None and s.bot is None and not room.is_connected(s.player_id)]
     if not isinstance(effect, CommitMove | BeginMatch | DealHand) or not m.playing:
@@ -67,4 +76,5 @@ def decide(room: Room, effect: Effect, missed_turns: int) -> list[Reminder]:
     if handed(m.missed, m.turn, missed_turns):
         return []
     return [Reminder(YOUR_TURN, info.player_id, room.code, f"{YOUR_TURN}:{room.code}:{m.id}:{m.v}",
-                     "Your turn", f"It is your move in the game with {_others(room, m.turn)}.", m.deadline)]
+                     "Your turn", f"It is your move in the game with {_others(room, m.turn)}.", m.deadline,
+                     names=_names(room, m.turn))]

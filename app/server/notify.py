@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from app.notify.texts import words
 from app.store import outbox
 from app.store.models import Invitation
 
@@ -18,7 +19,8 @@ log = logging.getLogger(__name__)
 def payload(inv: Invitation, from_name: str) -> dict[str, Any]:
     """The push body of an invitation (docs/protocol.md, "Notifications")."""
     return {"type": "invitation", "room": inv.room_code, "url": f"/r/{inv.room_code}",
-            "title": "An invitation", "body": f"{from_name} invites you to a game of Spite and Malice."}
+            "title": "An invitation", "body": f"{from_name} invites you to a game of Spite and Malice.",
+            "i18n": words("push.invitation.title", "push.invitation", {"name": from_name})}
 
 
 async def invitation(app: Any, inv: Invitation, from_name: str) -> None:

@@ -19,7 +19,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .models import Notification, PushSubscription, ServerKey, utcnow
+from .models import Notification, Player, PushSubscription, ServerKey, utcnow
 
 QUEUED, CLAIMED, SENT, FAILED, DROPPED = "queued", "claimed", "sent", "failed", "dropped"
 
@@ -131,6 +131,12 @@ async def unsubscribe(session: AsyncSession, player_id: str, endpoint: str) -> b
 async def drop_subscription(session: AsyncSession, subscription_id: int) -> None:
     await session.execute(delete(PushSubscription).where(PushSubscription.id == subscription_id))
     await session.commit()
+
+
+async def language_of(session: AsyncSession, player_id: str) -> str | None:
+    """The language the player chose (None: never chose, or no such player)."""
+    found: str | None = (await session.execute(select(Player.lang).where(Player.id == player_id))).scalar()
+    return found
 
 
 async def subscription(session: AsyncSession, subscription_id: int) -> PushSubscription | None:

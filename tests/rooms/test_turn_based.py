@@ -226,8 +226,10 @@ async def test_the_turn_passing_to_a_player_with_no_socket_queues_one_reminder(w
     assert [(r.kind, r.player_id, r.room) for r in storage.reminded] == [("your_turn", "g", "ROOM")]
     r = storage.reminded[0]
     assert r.key == f"your_turn:ROOM:{m.id}:{m.v}" and r.deadline == m.deadline
+    said = {"title": "push.your_turn.title", "body": "push.your_turn", "params": {"names": ["Hana"]}}
     assert r.payload() == {"type": "your_turn", "room": "ROOM", "url": "/r/ROOM", "title": "Your turn",
-                           "body": "It is your move in the game with Hana.", "deadline": m.deadline.isoformat()}
+                           "body": "It is your move in the game with Hana.", "deadline": m.deadline.isoformat(),
+                           "i18n": said}  # the catalogue's keys: said in the recipient's language at sending
 
 
 async def test_live_rooms_queue_no_reminders(world: Any) -> None:
