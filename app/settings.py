@@ -65,6 +65,9 @@ class Settings(BaseSettings):
         description="After a hand ends, the next is dealt once every seated person is ready or after this many seconds")
     min_turn_seconds: int = Field(default=1, ge=1)
     max_turn_seconds: int = Field(default=3600, ge=1)
+    timeouts_to_forfeit: int = Field(
+        default=3, ge=1, le=100, description="In a rated live match, the turn clock ending this many turns of a seat "
+                                             "in a row forfeits the match for it (a rated loss; docs/rules.md)")
 
     # Several instances: the lease on a room's timers and bots lasts this long; the holder
     # renews it every third of it, another instance takes over once it lapses.

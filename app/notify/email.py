@@ -7,8 +7,9 @@ it is sent. Every digest carries a one-click unsubscribe (RFC 8058: `List-Unsubs
 https link and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`); the link's token is signed,
 so the POST works without signing in. Texts come from the catalogue in the player's language.
 
-Tokens are the purpose, player, address and expiry, in base64url, and their HMAC, signed (HMAC-SHA256) with a key made once
-and kept in the store (`server_keys`, name `email`), so every instance checks every token.
+Tokens are the purpose, player, address and expiry in base64url with their HMAC-SHA256, keyed
+with a secret made once and kept in the store (`server_keys`, name `email`), so every instance
+checks every token.
 """
 
 from __future__ import annotations
