@@ -25,9 +25,11 @@ from app.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 
+from .notify.mailing import Mailer, load_signer
 from .notify.worker import Outbox, load_vapid
 from .server import (
     accounts,
+    email,
     errors,
     games,
     logs,
@@ -89,6 +91,10 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             notifier = Outbox(settings, sessions, app.state.vapid)
             notifier.start()
             app.state.notifier = notifier  # issue 28: invitations are queued for push too
+            if settings.smtp_url:  # issue 24: the optional email channel, on the same outbox
+                app.state.mailer = Mailer(settings, sessions, await load_signer(sessions), poke=notifier.poke)
+                notifier.channels["email"] = app.state.mailer
+                service.reminding.listeners.append(app.state.mailer.reminded)
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -133,6 +139,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     social_wiring.install(app, settings)
     app.include_router(push.router)  # issue 24: Web Push subscriptions
     app.include_router(vacation.router)  # issue 24: vacation
+    app.include_router(email.router)  # issue 24: email (404 email_disabled without SPITE_SMTP_URL)
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

@@ -36,7 +36,8 @@ def static_dir(configured: str | None) -> Path:
 
 CACHE_CONTROL = "no-cache"  # keep, but ask (If-None-Match) before each use
 WORDS = re.compile(r'<[a-z]+ [^>]*data-i18n="([\w.]+)"[^>]*>')
-SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "preset_help.", "action.")
+SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "preset_help.", "action.",
+               "email.")  # mail texts (issue 24): the server's alone
 LATER = ("rs.", "ky.", "ach.", "hm.how_html")  # the words of what loads later (results, keys help, how to play)
 
 
