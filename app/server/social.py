@@ -113,7 +113,7 @@ async def block(player_id: str, me: CurrentPlayer, session: Session, settings: A
     if await social.blocks_count(session, me.id) >= settings.max_blocks:
         raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"you have blocked {settings.max_blocks} players")
     await social.block(session, me.id, other)
-    request.app.state.hidden_chat.blocked(me.id, other)
+    await request.app.state.hidden_chat.announce(request.app.state.rooms.bus, me.id, other, True)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -122,7 +122,7 @@ async def unblock(player_id: str, me: CurrentPlayer, session: Session, request: 
     other = await other_player(session, me.id, player_id, "unblock")
     limit_social(request, me.id)
     await social.unblock(session, me.id, other)
-    request.app.state.hidden_chat.unblocked(me.id, other)
+    await request.app.state.hidden_chat.announce(request.app.state.rooms.bus, me.id, other, False)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
