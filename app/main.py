@@ -23,7 +23,9 @@ from app.rooms.service import RoomService
 from app.rooms.storage import SqlRooms
 from app.settings import Settings, get_settings
 from app.store import migrate
+from app.store.awards import Repeats
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
+from app.store.writer import MoveWriter
 
 from .notify.mailing import Mailer, load_signer
 from .notify.worker import Outbox, load_vapid
@@ -68,7 +70,9 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if settings.auto_migrate:
                 await migrate.upgrade(engine)
             sessions = make_sessions(engine)
-            service = RoomService(settings, SqlRooms(sessions, presence_ttl=settings.presence_ttl),
+            repeats = Repeats(settings.rated_repeat_full, settings.rated_repeat_hours)
+            service = RoomService(settings, SqlRooms(sessions, MoveWriter(engine, repeats=repeats),
+                                                     presence_ttl=settings.presence_ttl),
                                   bus or make_bus(settings.redis_url, settings.redis_prefix),
                                   BotPool(settings.bot_workers, think_ms=settings.bot_think_ms))
             logs.configure(settings, service.instance)

@@ -145,6 +145,11 @@ class Settings(BaseSettings):
     leaderboard_min_games: int = Field(default=5, ge=0, description="Rated matches a player needs on the leaderboard")
     leaderboard_min_opponents: int = Field(
         default=3, ge=1, description="Different opponents a player's rated matches need to be on the leaderboard")
+    rated_repeat_full: int = Field(default=3, ge=1, le=1000, description=(
+        "Rated matches between the same players within SPITE_RATED_REPEAT_HOURS that count fully; "
+        "the next count half, then a quarter, then nothing (rating farming)"))
+    rated_repeat_hours: float = Field(default=24.0, ge=0, le=24 * 365, description=(
+        "The window in which rated matches between the same players are counted"))
 
     @field_validator("trusted_proxies")
     @classmethod
