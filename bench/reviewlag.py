@@ -29,7 +29,7 @@ import orjson
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
-from botlag import children, human_room, mover_of, quantile, random_move, scrape, server, two_people  # noqa: E402
+from botlag import children, human_room, mover_of, pin_process, quantile, random_move, scrape, server, two_people  # noqa: E402
 from load import pin  # noqa: E402
 
 
@@ -79,7 +79,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> None:
         kids = children(server_pid)
         for kid in kids:  # the review's child process works on the other core
             with contextlib.suppress(OSError):
-                os.sched_setaffinity(kid, {1})
+                pin_process(kid, 1 - args.cpu)
         busy = await window(client, base, args.seconds, args.pace)
         states = [orjson.loads((await client.get(f"{base}/api/matches/{m}/review")).content) for _, m in done]
     print(f"server on CPU 0, {len(kids)} child process(es) (the review) and this benchmark on CPU 1; "
