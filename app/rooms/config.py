@@ -95,7 +95,8 @@ def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | Non
     `turn_based_min` to 14 days, one day if not given (`pace.turn_bounds`). A live rated room
     without a turn clock gets `RATED_TURN_SECONDS`."""
     if pace not in PACES:
-        raise ConfigError("pace", f"pace must be one of {', '.join(PACES)}")
+        raise ConfigError("pace", f"pace must be one of {', '.join(PACES)}", reason="pace_unknown",
+                          params={"choices": ", ".join(PACES)})
     min_turn, max_turn = turn_bounds(pace, min_turn, max_turn, turn_based_min)
     if pace == TURN_BASED and turn_seconds is None:
         turn_seconds = max(min_turn, DEFAULT_TURN_BASED_SECONDS)
