@@ -32,6 +32,7 @@ const REASON = {
   payoff_out: "rs.payoff_out",
   stock_out: "rs.stock_out",
   stalemate: "rs.stalemate",
+  forfeit: "rs.forfeit",
 };
 
 /**

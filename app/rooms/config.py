@@ -57,6 +57,9 @@ class RoomRules(Protocol):
     @property
     def deadline_horizon(self) -> float: ...  # a turn-based deadline further off waits in the store
 
+    @property
+    def timeouts_to_forfeit(self) -> int: ...  # turns in a row the clock ends before a rated live seat forfeits
+
 
 def new_room_code() -> str:
     """A room code: 10 symbols of an unambiguous 32-letter alphabet (50 random bits)."""
