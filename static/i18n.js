@@ -1,7 +1,5 @@
 // @ts-check
-// Languages (docs/client.md, "Languages"): the player's catalogue, loaded before anything is
-// drawn; t() for every string a person reads; Intl for plurals, numbers, dates, lists; the picker.
-// The language: this browser's pick, else the player's, else navigator.languages, else <html lang>.
+// Languages: see docs/client.md, "Languages" (the catalogue, its parts, the picker).
 
 const KEY = "spite.lang";
 const root = document.documentElement;
@@ -117,11 +115,8 @@ export function remember(code) {
   }
 }
 
-/**
- * The picker: a labelled <select> of every language in its own name. Picking keeps the choice
- * here, tells `onPick` (which keeps it on the player) and reloads the page in that language.
- * @param {(code: string) => unknown} [onPick] @returns {HTMLElement}
- */
+/** The picker; a pick is kept here and by `onPick`, then the page reloads.
+ * @param {(code: string) => unknown} [onPick] @returns {HTMLElement} */
 export function picker(onPick) {
   const label = document.createElement("label");
   label.className = "lang-picker";

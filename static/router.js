@@ -4,6 +4,7 @@
 // holds the route table and starts this with it.
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const app = /** @type {HTMLElement} */ (document.getElementById("app"));
 /** @type {(() => void)[]} what the current page must stop when we leave it */
@@ -42,7 +43,7 @@ export function refresh() {
 /** The "← Home" line above a page. */
 export function homeLink() {
   const nav = el("nav", "topnav");
-  const a = el("a", "", "← Home");
+  const a = el("a", "", `← ${t("mn.home")}`);
   a.href = "/";
   nav.append(a);
   return nav;

@@ -1,0 +1,57 @@
+"""Issue 29 beyond the table: a French and a German player see no English on the home, games,
+friends, account, leaderboard and history pages, at a phone's size (390x844) and a desktop's
+(1280x800); screenshots kept (German is the longest: nothing must overflow)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from app.i18n import CATALOGUES
+from app.i18n.catalog import PLACEHOLDER
+
+from .conftest import PageOpener, Server, shot
+from .test_languages import WORD, english_only, register
+
+PAGE_TEXT = """() => {
+  const parts = [document.querySelector("#app").innerText];
+  for (const e of document.querySelectorAll("#app *")) {
+    for (const a of ["aria-label", "title", "placeholder"]) if (e.getAttribute(a)) parts.push(e.getAttribute(a));
+  }
+  return parts.join("\\n");
+}"""
+PAGES = {"home": "/", "games": "/#games", "friends": "/#friends", "account": "/#account",
+         "leaderboard": "/#leaderboard", "history": "/#history"}
+
+
+def english_on(page: Page, lang: str) -> set[str]:
+    """English words on the page that the language's whole catalogue (the server's own texts
+    too: option help, refusals) never uses; the picker names English in English, rightly."""
+    text = page.evaluate(PAGE_TEXT)
+    assert text.strip()
+    theirs = {w.lower() for v in CATALOGUES[lang].texts.values() for w in WORD.findall(PLACEHOLDER.sub(" ", v))}
+    return {w.lower() for w in WORD.findall(text)} & english_only(lang) - theirs - {"english"}
+
+
+def overflows(page: Page) -> bool:
+    return bool(page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth + 1"))
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("fr-FR", "fr"), ("de-DE", "de")])
+def test_the_pages_say_no_english(server: Server, open_page: PageOpener, locale: str, lang: str) -> None:
+    for size, phone in (({"width": 390, "height": 844}, True), ({"width": 1280, "height": 800}, False)):
+        page = open_page(f"{lang}-{size['width']}", phone=phone, locale=locale, viewport=size)
+        page.goto(server.url + "/")
+        register(page, "Ann")
+        expect(page.locator("#quick-match")).to_be_visible()
+        for name, path in PAGES.items():
+            page.goto(server.url + path)
+            expect(page.locator("#app h1, #app h2").first).to_be_visible()
+            page.wait_for_load_state("networkidle")
+            found = english_on(page, lang)
+            assert not found, f"{name} ({lang}, {size['width']}): English {sorted(found)}"
+            assert not re.search(r"\b[a-z]{2,3}\.[a-z_]+\b", page.locator("#app").inner_text()), f"{name}: a key shows"
+            assert not overflows(page), f"{name} ({lang}, {size['width']}) is wider than the screen"
+            shot(page, f"{lang}-{name}-{size['width']}")
