@@ -25,6 +25,10 @@ samples the server with py-spy for the measured window (`bench/layers.py` sums i
 The load client's own CPU share is printed too: near 100 % means the client, not the server,
 holds the figure.
 
+`--tracemalloc DIR` runs the server under tracemalloc (bench/traced.py) and prints what its
+Python heap grew by, per socket and by allocation site, from before the players connect to when
+they are all seated and idle, as is and after a full collection.
+
 `--echo-peer` drives a bare `websockets` echo server the same way (same client library, same
 sockets, same pace, a message of a typical move's size) for comparison.
 
@@ -118,6 +122,7 @@ def wait_http(url: str, timeout: float = 60.0) -> None:
 
 DEFLATE = False  # --deflate: clients offer permessage-deflate and the server accepts it (browsers do)
 FORMAT = "split"  # --format: the view as two parts (the browser client's way) or whole
+TRACE_DIR: str | None = None  # --tracemalloc DIR: the server runs under bench/traced.py
 
 
 def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
@@ -132,7 +137,8 @@ def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None)
         else:
             db = os.path.join(tempfile.mkdtemp(prefix="spite-load-"), "load.db")
             env["SPITE_DATABASE_URL"] = f"sqlite:///{db}"
-        cmd = [*cpu, sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
+        run = [sys.executable, "bench/traced.py", TRACE_DIR, "--"] if TRACE_DIR else [sys.executable, "-m", "uvicorn"]
+        cmd = [*cpu, *run, "app.main:app", "--host", "127.0.0.1",
                "--port", str(port), "--log-level", "warning", "--no-access-log",
                "--ws-per-message-deflate", "true" if DEFLATE else "false"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
@@ -341,6 +347,8 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
             rooms += await asyncio.gather(*(setup_room(urls, i, stats, args.pace, client)
                                             for i in range(start, min(args.rooms, start + 50))))
     before = sum(rss_kib(p) for p in pids)
+    if TRACE_DIR and pids:
+        await traced_snapshot(pids[0], 0)
     readers = []
     for room in rooms:
         for p in room.players:
@@ -355,6 +363,9 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
         await asyncio.sleep(0.2)  # every room seated before it starts
     after = sum(rss_kib(p) for p in pids)
     sockets = 2 * len(rooms)
+    if TRACE_DIR and pids:
+        await traced_snapshot(pids[0], 1)
+        print_traced(TRACE_DIR, sockets)
     for room in rooms:
         await room.players[0].ws.send(dumps({"type": "start"}))
     await asyncio.sleep(1.0 + args.rooms / 500)
@@ -394,6 +405,34 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
         profiler.wait(timeout=60)
         print(f"profile: {args.profile} (py-spy raw stacks; `python bench/layers.py {args.profile}`)")
     report(stats, elapsed, (after - before) / sockets if pids else None, "moves", args)
+
+
+async def traced_snapshot(pid: int, n: int) -> None:
+    """Ask the traced server for snapshot `n` (and its after-collection twin) and wait for it."""
+    assert TRACE_DIR is not None
+    os.kill(pid, signal.SIGUSR1)
+    done = os.path.join(TRACE_DIR, f"{n}.done")
+    deadline = time.time() + 120
+    while not os.path.exists(done) and time.time() < deadline:
+        await asyncio.sleep(0.2)
+
+
+def print_traced(out: str, sockets: int, top: int = 12) -> None:
+    """What the Python heap grew by between snapshot 0 (no players connected) and 1 (all seated,
+    idle), by allocation site, per socket: as is, and after a full collection in both."""
+    import tracemalloc
+
+    for suffix, what in (("", "as is"), ("gc", "after a full collection")):
+        old = tracemalloc.Snapshot.load(os.path.join(out, f"0{suffix}.snap"))
+        new = tracemalloc.Snapshot.load(os.path.join(out, f"1{suffix}.snap"))
+        diff = new.compare_to(old, "lineno")
+        total = sum(d.size_diff for d in diff)
+        print(f"tracemalloc, {what}: {total / 1024 / sockets:.1f} KiB per socket on the Python heap; top sites:")
+        for d in diff[:top]:
+            frame = d.traceback[0]
+            where = f"{os.path.relpath(frame.filename, ROOT) if frame.filename.startswith(ROOT) else frame.filename}"
+            print(f"  {d.size_diff / 1024 / sockets:7.2f} KiB/socket {d.count_diff / sockets:6.1f} blocks  "
+                  f"{where}:{frame.lineno}")
 
 
 STAGE_LINE = re.compile(r'^(spite_move_stage_seconds|spite_move_latency_seconds|spite_commit_batch_moves)'
@@ -513,13 +552,16 @@ def main() -> None:
                         help="sample the server with py-spy during the measured window (raw stacks to FILE)")
     parser.add_argument("--postgres", default=os.environ.get("SPITE_TEST_POSTGRES_URL"),
                         help="admin URL of a PostgreSQL server (for --instances)")
+    parser.add_argument("--tracemalloc", metavar="DIR", default=None,
+                        help="run the server under tracemalloc (bench/traced.py): the heap's growth per socket by site")
     parser.add_argument("--redis", default=os.environ.get("SPITE_TEST_REDIS_URL"), help="Redis URL (for --instances)")
     args = parser.parse_args()
     if args.stages:
         SERVER_ENV["SPITE_TRACE_STAGES"] = "true"
-    global DEFLATE, FORMAT
+    global DEFLATE, FORMAT, TRACE_DIR
     DEFLATE = args.deflate
     FORMAT = args.format
+    TRACE_DIR = args.tracemalloc
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     procs: list[subprocess.Popen[bytes]] = []

@@ -48,9 +48,12 @@ class InlineCommit:
             self._db = db
         return self._db
 
-    def commit(self, insert_sql: str, move: tuple[Any, ...], advance_sql: str, advance: tuple[Any, ...]) -> None:
+    def commit(self, insert_sql: str, move: tuple[Any, ...], advance_sql: str, advance: tuple[Any, ...],
+               fallback: tuple[str, tuple[Any, ...]] | None = None) -> None:
         """Insert the move row and advance its match in one transaction. Raises `Locked` or
-        `Refused` (nothing written) or the database's own error for a bad row (rolled back)."""
+        `Refused` (nothing written) or the database's own error for a bad row (rolled back).
+        `fallback`: another advance, tried in the same transaction when the first finds no row
+        (the lean advance of `plain.PlainStatements`, whose WHERE checks more than the version)."""
         db = self._connection()
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -60,7 +63,8 @@ class InlineCommit:
             raise
         try:
             db.execute(insert_sql, move)
-            if db.execute(advance_sql, advance).rowcount != 1:
+            if db.execute(advance_sql, advance).rowcount != 1 and (
+                    fallback is None or db.execute(*fallback).rowcount != 1):
                 raise Refused()
             db.execute("COMMIT")
         except sqlite3.IntegrityError as e:

@@ -44,24 +44,25 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from prometheus_client import Histogram
-from sqlalchemy import Dialect, Table, bindparam, insert, tuple_, update
+from sqlalchemy import Table, bindparam, insert, tuple_, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from sqlalchemy.sql.compiler import SQLCompiler
 
 from app.rooms.records import Awards, Earned, HandEnd, Standing
 
-from .awards import record_achievements, record_ratings
+from .awards import Repeats, record_achievements, record_ratings
 from .db import sqlite_file
 from .errors import Conflict
 from .inline import InlineCommit, Locked, Refused
 from .models import Hand, Match, Move, Room, Score, utcnow
+from .plain import PlainStatements
 
 log = logging.getLogger(__name__)
 MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
 COMMIT_BATCH = Histogram("spite_commit_batch_moves", "Moves committed per transaction (group commit)",
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512))
 MATCH_FIELDS = ("status", "totals", "turn_deadline", "winners", "ended_at", "wake_at", "last_move_at", "turn_seat")
+PLAYING = "playing"  # MatchStatus.PLAYING: a match row's status while a hand is played
 PLAIN_FIELDS = {"status", "totals", "turn_deadline", "wake_at", "last_move_at", "turn_seat"}
 
 
@@ -91,38 +92,6 @@ class MoveWrite:
                 "actor": self.actor, "client_id": self.client_id, "payload": self.payload, "created_at": now}
 
 
-MOVE_KEYS = ("match_id", "seq", "hand_number", "seat", "actor", "client_id", "payload", "created_at")
-
-
-class _Compiled:
-    """A Core statement compiled once for a positional-parameter dialect, with each
-    parameter's bind processor: `rows` turns dicts into the driver's tuples."""
-
-    def __init__(self, stmt: Any, dialect: Dialect) -> None:
-        compiled = stmt.compile(dialect=dialect)
-        assert isinstance(compiled, SQLCompiler) and compiled.positiontup is not None
-        self.sql = str(compiled)
-        self.order = list(compiled.positiontup)
-        self.procs = [compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in self.order]
-
-    def rows(self, params: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-        pairs = list(zip(self.order, self.procs, strict=True))
-        return [tuple(proc(p[name]) if proc is not None else p[name] for name, proc in pairs) for p in params]
-
-
-class _FastPath:
-    """The plain-move statements, compiled for SQLite."""
-
-    def __init__(self, dialect: Dialect) -> None:
-        c = MATCHES.c
-        self.insert = _Compiled(insert(MOVES).values({k: bindparam(k) for k in MOVE_KEYS}), dialect)
-        self.advance = _Compiled(
-            update(MATCHES).where(c.id == bindparam("b_id"), c.v == bindparam("b_expect"))
-            .values(v=bindparam("b_v"), status=bindparam("b_status"), totals=bindparam("b_totals"),
-                    turn_deadline=bindparam("b_deadline"), wake_at=bindparam("b_wake"),
-                    last_move_at=bindparam("b_last"), turn_seat=bindparam("b_turn")), dialect)
-
-
 class _Refused(Exception):
     """The batch could not be committed as a whole (some move conflicts)."""
 
@@ -130,13 +99,16 @@ class _Refused(Exception):
 class MoveWriter:
     """Commits moves in batches on one engine; `record` returns once its move is committed."""
 
-    def __init__(self, engine: AsyncEngine, max_batch: int = 500, inline: bool = True) -> None:
-        """`inline=False` sends every move through the queue (tests of the batches)."""
+    def __init__(self, engine: AsyncEngine, max_batch: int = 500, inline: bool = True,
+                 repeats: Repeats = Repeats()) -> None:
+        """`inline=False` sends every move through the queue (tests of the batches); `repeats`:
+        how rated matches between the same players count (`awards.Repeats`)."""
         self.engine = engine
+        self.repeats = repeats
         self.max_batch = max_batch
         dialect = engine.dialect
-        self._fast = _FastPath(dialect) if dialect.paramstyle == "qmark" and dialect.supports_sane_multi_rowcount \
-            else None
+        sqlite_like = dialect.paramstyle == "qmark" and dialect.supports_sane_multi_rowcount
+        self._fast = PlainStatements(dialect) if sqlite_like else None
         path = sqlite_file(engine.url) if self._fast is not None and inline else None
         self._inline = InlineCommit(path) if path else None
         self._conn: AsyncConnection | None = None
@@ -167,10 +139,14 @@ class MoveWriter:
         assert fast is not None and inline is not None
         if not _plain(write) or write.hand_end is not None or write.room_values is not None:
             return False
-        move = fast.insert.rows([write.row(utcnow())])[0]
-        advance = fast.advance.rows([_advance(write)])[0]
+        move = fast.insert.row(write.row(utcnow()))
+        params = _advance(write)
+        advance = fast.advance.row(params)
         try:
-            inline.commit(fast.insert.sql, move, fast.advance.sql, advance)
+            if write.match_values["status"] == PLAYING and params["b_wake"] is None:  # the lean form first
+                inline.commit(fast.insert.sql, move, fast.lean.sql, fast.lean.row(params), (fast.advance.sql, advance))
+            else:
+                inline.commit(fast.insert.sql, move, fast.advance.sql, advance)
         except Locked:
             return False
         except Refused as e:
@@ -255,7 +231,7 @@ class MoveWriter:
 
     async def _in(self, conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any) -> list[Awards | None]:
         try:
-            awards = await _write(conn, batch, now, self._fast)
+            awards = await _write(conn, batch, now, self._fast, self.repeats)
         except (IntegrityError, _Refused) as e:
             await conn.rollback()
             raise _Refused() from e
@@ -268,7 +244,7 @@ class MoveWriter:
 
 
 async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any,
-                 fast: _FastPath | None) -> list[Awards | None]:
+                 fast: PlainStatements | None, repeats: Repeats) -> list[Awards | None]:
     """Write the batch in the caller's transaction; each move's awards, in order."""
     rows = [w.row(now) for w in batch]
     if fast is not None:
@@ -307,11 +283,11 @@ async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any,
             if advanced.rowcount != len(plain):
                 raise _Refused()
             await conn.execute(update(MATCHES).where(c.id == bindparam("b_id")).values(**values), params)
-    return [await _ends(conn, w, now) if w.hand_end is not None or w.room_values is not None else None
+    return [await _ends(conn, w, now, repeats) if w.hand_end is not None or w.room_values is not None else None
             for w in batch]
 
 
-async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any) -> Awards | None:
+async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any, repeats: Repeats) -> Awards | None:
     """The rows a move that ends a hand (or the match) writes besides its own: the hand's result,
     its scores, what it earned, and the room row it changes; what it earned."""
     awards = None
@@ -324,7 +300,7 @@ async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any) -> Awards | None:
              "payoff_left": left}
             for s, (p, t, left) in enumerate(zip(end.points, end.totals, end.payoff_left, strict=True))])
         achievements = await record_achievements(conn, w.match_id, end.number, w.earned, now)
-        ratings = await record_ratings(conn, w.match_id, w.rated, now) if w.rated is not None else []
+        ratings = await record_ratings(conn, w.match_id, w.rated, now, repeats) if w.rated is not None else []
         awards = Awards(achievements, ratings)
     if w.room_code is not None and w.room_values is not None:
         await conn.execute(update(ROOMS).where(ROOMS.c.code == w.room_code, ROOMS.c.match_id == w.match_id)

@@ -13,9 +13,11 @@ import pytest
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.store.errors import Conflict
 from app.store.inline import InlineCommit, Locked, Refused
 from app.store.models import utcnow
-from app.store.writer import MoveWrite, _advance, _FastPath
+from app.store.plain import PlainStatements
+from app.store.writer import MoveWrite, MoveWriter, _advance
 
 from .moves import new_match, plain
 
@@ -43,13 +45,12 @@ def inline(path: str) -> Iterator[InlineCommit]:
 
 
 @pytest.fixture
-def fast(sqlite_engine: AsyncEngine) -> _FastPath:
-    return _FastPath(sqlite_engine.dialect)
+def fast(sqlite_engine: AsyncEngine) -> PlainStatements:
+    return PlainStatements(sqlite_engine.dialect)
 
 
-def _statements(fast: _FastPath, write: MoveWrite) -> Statements:
-    return (fast.insert.sql, fast.insert.rows([write.row(utcnow())])[0],
-            fast.advance.sql, fast.advance.rows([_advance(write)])[0])
+def _statements(fast: PlainStatements, write: MoveWrite) -> Statements:
+    return (fast.insert.sql, fast.insert.row(write.row(utcnow())), fast.advance.sql, fast.advance.row(_advance(write)))
 
 
 def _read(path: str) -> tuple[int, list[tuple[int, str | None]]]:
@@ -64,14 +65,14 @@ def _read(path: str) -> tuple[int, list[tuple[int, str | None]]]:
 
 
 def test_a_commit_writes_the_row_and_advances_the_match_before_it_returns(
-        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+        inline: InlineCommit, fast: PlainStatements, path: str) -> None:
     inline.commit(*_statements(fast, plain(0, client_id="a", totals=[3, 0])))
     inline.commit(*_statements(fast, plain(1, client_id="b")))
     assert _read(path) == (2, [(1, "a"), (2, "b")])
 
 
 def test_a_match_no_longer_at_the_moves_version_is_refused_and_nothing_written(
-        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+        inline: InlineCommit, fast: PlainStatements, path: str) -> None:
     inline.commit(*_statements(fast, plain(0, client_id="a")))
     with pytest.raises(Refused):  # computed from version 0 again, taking version 5: the row fits, the match not
         inline.commit(*_statements(fast, plain(0, client_id="b", seq=5)))
@@ -79,7 +80,7 @@ def test_a_match_no_longer_at_the_moves_version_is_refused_and_nothing_written(
 
 
 def test_a_taken_version_or_move_id_is_refused_and_the_connection_goes_on(
-        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+        inline: InlineCommit, fast: PlainStatements, path: str) -> None:
     inline.commit(*_statements(fast, plain(0, client_id="a")))
     with pytest.raises(Refused):
         inline.commit(*_statements(fast, plain(0, client_id="b")))  # version 1 is taken
@@ -92,7 +93,7 @@ def test_a_taken_version_or_move_id_is_refused_and_the_connection_goes_on(
 
 
 def test_a_write_lock_held_elsewhere_is_locked_at_once_with_nothing_written(
-        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+        inline: InlineCommit, fast: PlainStatements, path: str) -> None:
     other = sqlite3.connect(path, isolation_level=None, timeout=0)
     other.execute("BEGIN IMMEDIATE")
     try:
@@ -110,7 +111,7 @@ def test_a_write_lock_held_elsewhere_is_locked_at_once_with_nothing_written(
 
 
 def test_a_row_the_database_cannot_take_rolls_back_and_the_connection_goes_on(
-        inline: InlineCommit, fast: _FastPath, path: str) -> None:
+        inline: InlineCommit, fast: PlainStatements, path: str) -> None:
     insert_sql, move, advance_sql, advance = _statements(fast, plain(0, client_id="a"))
     with pytest.raises(sqlite3.ProgrammingError):  # one parameter short
         inline.commit(insert_sql, move, advance_sql, advance[:-1])
@@ -119,7 +120,7 @@ def test_a_row_the_database_cannot_take_rolls_back_and_the_connection_goes_on(
     assert _read(path) == (1, [(1, "a")])
 
 
-def test_commits_never_checkpoint_the_wal(inline: InlineCommit, fast: _FastPath, path: str) -> None:
+def test_commits_never_checkpoint_the_wal(inline: InlineCommit, fast: PlainStatements, path: str) -> None:
     """Checkpoints are `WalCheckpointer`'s, off the move path: after many commits here the WAL
     still holds them all."""
     for v in range(600):  # well past SQLite's default autocheckpoint (1000 pages)
@@ -132,8 +133,50 @@ def test_commits_never_checkpoint_the_wal(inline: InlineCommit, fast: _FastPath,
     assert log_frames >= 1200, f"only {log_frames} frames in the WAL: something checkpointed"
 
 
-def test_closed_it_opens_again_on_the_next_commit(inline: InlineCommit, fast: _FastPath, path: str) -> None:
+def test_closed_it_opens_again_on_the_next_commit(inline: InlineCommit, fast: PlainStatements, path: str) -> None:
     inline.commit(*_statements(fast, plain(0)))
     inline.close()
     inline.commit(*_statements(fast, plain(1)))
     assert _read(path)[0] == 2
+
+
+def _row(path: str) -> tuple[int, str, str | None, str]:
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("SELECT v, status, wake_at, totals FROM matches WHERE id = 'm1'").fetchone()
+    finally:
+        db.close()
+
+
+async def test_the_writers_lean_advance_changes_what_a_move_changes_and_checks_the_version(
+        sqlite_engine: AsyncEngine, path: str) -> None:
+    """A live room's plain move takes the lean advance (status and wake time checked, not set):
+    the row ends as the full advance would leave it, and a taken version is still refused."""
+    writer = MoveWriter(sqlite_engine)
+    try:
+        await writer.record(plain(0, client_id="a", totals=[3, 0]))
+        with pytest.raises(Conflict):
+            await writer.record(plain(0, client_id="b"))
+        assert _row(path) == (1, "playing", None, "[3,0]")
+        assert _read(path) == (1, [(1, "a")])
+    finally:
+        await writer.close()
+
+
+async def test_a_row_the_lean_advance_does_not_fit_is_advanced_by_the_full_one(
+        sqlite_engine: AsyncEngine, path: str) -> None:
+    """The row still has a wake time (it was written by a turn-based rule) and the move clears it:
+    the lean form finds no row, the full one in the same transaction advances it."""
+    db = sqlite3.connect(path)
+    db.execute("UPDATE matches SET wake_at = '2026-12-02 10:00:00.000000' WHERE id = 'm1'")
+    db.commit()
+    db.close()
+    writer = MoveWriter(sqlite_engine)
+    try:
+        await writer.record(plain(0, client_id="a"))
+        assert _row(path) == (1, "playing", None, "[0,0]")
+        with pytest.raises(Conflict):  # the full form checks the version too
+            await writer.record(plain(0, client_id="b", seq=7))
+        assert _read(path) == (1, [(1, "a")])
+    finally:
+        await writer.close()

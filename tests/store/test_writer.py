@@ -1,6 +1,6 @@
 """The move writer (`app.store.writer.MoveWriter`) on a real database: what a hand's or a match's
 last move writes besides its row, group commit, closing, cancelled callers and an unreachable
-database. (Races, resent move ids and one bad move in a batch: tests/server/test_store.py.)"""
+database. (Races, resent move ids and one bad move in a batch: tests/store/test_store.py.)"""
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
 """The store on its own: the move writer racing itself and another writer for one version, move
 ids, a batch with a bad move, presence after a crash, SQLite's WAL mode (on SQLite and, when
-SPITE_TEST_POSTGRES_URL is set, PostgreSQL: see `db_url` in tests/conftest.py)."""
+SPITE_TEST_POSTGRES_URL is set, PostgreSQL: see `db_url` in tests/conftest.py). The engine, sessions
+and writers are tests/store/conftest.py's."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -25,35 +26,6 @@ from app.store.models import Hand, Match, Move, Presence, Room, Seat, utcnow
 from app.store.players import create_player
 from app.store.rooms import update_room
 from app.store.writer import MoveWrite, MoveWriter
-
-
-@pytest.fixture
-async def engine(db_url: str) -> AsyncIterator[AsyncEngine]:
-    engine = make_engine(db_url)
-    await migrate.upgrade(engine)
-    try:
-        yield engine
-    finally:
-        await engine.dispose()
-
-
-@pytest.fixture
-def sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
-    return make_sessions(engine)
-
-
-@pytest.fixture
-async def writers(engine: AsyncEngine) -> AsyncIterator[Callable[..., MoveWriter]]:
-    """Make move writers on the test's engine (as app instances do: one each); all closed at the end."""
-    made: list[MoveWriter] = []
-
-    def make(**kwargs: Any) -> MoveWriter:
-        made.append(MoveWriter(engine, **kwargs))
-        return made[-1]
-
-    yield make
-    for w in made:
-        await w.close()
 
 
 async def _match(sessions: async_sessionmaker[AsyncSession], match_id: str = "m1",
@@ -252,17 +224,6 @@ async def test_presence_survives_a_dead_instance(sessions: async_sessionmaker[As
         seen = await presence_store.room_presence(s, "ROOMCODE23", ttl=30)
         assert not seen[player].connected and seen[player].away_since is not None
         assert seen[player].away_since > old
-
-
-@pytest.fixture
-async def sqlite_engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
-    """A SQLite file whatever the test database is: the inline path is SQLite's."""
-    engine = make_engine(f"sqlite:///{tmp_path}/inline.db")
-    await migrate.upgrade(engine)
-    try:
-        yield engine
-    finally:
-        await engine.dispose()
 
 
 async def test_on_sqlite_a_plain_move_commits_inline(sqlite_engine: AsyncEngine) -> None:
