@@ -38,6 +38,7 @@ class JobConfig:
     review_ms: float | None = 150.0
     review_samples: int = 400
     graph_share: float = 0.25
+    turns: int = 4  # turn ends each rollout plays before the leaf judges it
     luck_samples: int = LUCK.samples
     seed: int = 0
     db_timeout: float = 5.0
@@ -45,9 +46,11 @@ class JobConfig:
     def review_settings(self) -> ReviewSettings:
         ms = self.review_ms
         def share(part: float) -> Budget:
-            return Budget(samples=max(4, int(self.review_samples * part)), ms=None if ms is None else ms * part)
+            return Budget(samples=max(4, int(self.review_samples * part)), ms=None if ms is None else ms * part,
+                          turns=self.turns)
 
-        return ReviewSettings(decision=Budget(samples=self.review_samples, ms=ms), graph=share(self.graph_share),
+        return ReviewSettings(decision=Budget(samples=self.review_samples, ms=ms, turns=self.turns),
+                              graph=share(self.graph_share),
                               luck=Budget(samples=self.luck_samples, turns=LUCK.turns), seed=self.seed)
 
 

@@ -105,7 +105,7 @@ async def _page(request: Request, session: Session, player_id: str | None, key: 
     return HTMLResponse(html, status_code=code, headers={"Cache-Control": "no-store"})
 
 
-@router.get("/api/email/confirm", response_class=HTMLResponse)
+@router.get("/api/email/confirm", response_class=HTMLResponse, include_in_schema=False)
 async def confirm(request: Request, session: Session, token: str = "") -> HTMLResponse:
     """Follow the confirmation link: the address gets digests from now on."""
     mailer = _mailer(request)
@@ -118,7 +118,7 @@ async def confirm(request: Request, session: Session, token: str = "") -> HTMLRe
     return await _page(request, session, player_id, "email.page.confirmed")
 
 
-@router.get("/api/email/unsubscribe", response_class=HTMLResponse)
+@router.get("/api/email/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
 async def unsubscribe_page(request: Request, session: Session, token: str = "") -> HTMLResponse:
     """The unsubscribe link opened in a browser: a page with the button (GET changes nothing)."""
     mailer = _mailer(request)
@@ -130,7 +130,7 @@ async def unsubscribe_page(request: Request, session: Session, token: str = "") 
                        form=f"{UNSUBSCRIBE_PATH}?token={quote(token)}")
 
 
-@router.post("/api/email/unsubscribe", response_class=HTMLResponse)
+@router.post("/api/email/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
 async def unsubscribe(request: Request, session: Session, token: str = "") -> HTMLResponse:
     """One-click unsubscribe (RFC 8058): no sign-in, the signed token says whose address."""
     mailer = _mailer(request)

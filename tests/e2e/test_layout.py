@@ -1,6 +1,5 @@
 """Layout (issue 25.15), at 1280×800 and 390×844: the home page's "Leaderboard · Sign in" line
-clear of the name card, the Join-by-code card as tall as what it holds, and the replay viewer's
-move list readable on a phone, steady between steps, with the stock face down."""
+clear of the name card, and the Join-by-code card as tall as what it holds."""
 
 from __future__ import annotations
 
@@ -36,3 +35,4 @@ def test_the_home_page_cards_do_not_overlap_or_stretch(server: Server, open_page
     assert rooms["y"] <= join["y"] + join["height"] + 40, "the open rooms follow the join card"
     ann.locator(".card-panel.join").scroll_into_view_if_needed()
     shot(ann, f"layout-home-{size}")
+
