@@ -93,7 +93,12 @@ export function accountPage(ctx) {
     const prof = el("a", "", t("acc.my_profile"));
     prof.href = "/#player/" + encodeURIComponent(me.id);
     who.append(prof, " ");
-    page.append(who, out, err);
+    const failed = el("p", "failed-sign-ins"); // issue 22: the holder hears of attempts on the password
+    api.get("/api/players/me").then((/** @type {import("./types.js").Me} */ m) => {
+      const f = m.failed_sign_ins;
+      if (f) failed.textContent = f.count ? t("acc.failed", { n: f.count, when: date(f.last_at, { dateStyle: "medium", timeStyle: "short" }) }) : t("acc.no_failed");
+    }, () => {});
+    page.append(who, failed, out, err);
     return page;
   }
   const grid = el("div", "home-grid");
