@@ -23,11 +23,15 @@ from app.rooms.service import RoomService
 from app.rooms.storage import SqlRooms
 from app.settings import Settings, get_settings
 from app.store import migrate
+from app.store.awards import Repeats
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
+from app.store.writer import MoveWriter
 
+from .notify.mailing import Mailer, load_signer
 from .notify.worker import Outbox, load_vapid
 from .server import (
     accounts,
+    email,
     errors,
     games,
     logs,
@@ -66,7 +70,9 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             if settings.auto_migrate:
                 await migrate.upgrade(engine)
             sessions = make_sessions(engine)
-            service = RoomService(settings, SqlRooms(sessions, presence_ttl=settings.presence_ttl),
+            repeats = Repeats(settings.rated_repeat_full, settings.rated_repeat_hours)
+            service = RoomService(settings, SqlRooms(sessions, MoveWriter(engine, repeats=repeats),
+                                                     presence_ttl=settings.presence_ttl),
                                   bus or make_bus(settings.redis_url, settings.redis_prefix),
                                   BotPool(settings.bot_workers, think_ms=settings.bot_think_ms))
             logs.configure(settings, service.instance)
@@ -89,6 +95,10 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
             notifier = Outbox(settings, sessions, app.state.vapid)
             notifier.start()
             app.state.notifier = notifier  # issue 28: invitations are queued for push too
+            if settings.smtp_url:  # issue 24: the optional email channel, on the same outbox
+                app.state.mailer = Mailer(settings, sessions, await load_signer(sessions), poke=notifier.poke)
+                notifier.channels["email"] = app.state.mailer
+                service.reminding.listeners.append(app.state.mailer.reminded)
             watcher = asyncio.get_running_loop().create_task(
                 app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
@@ -133,6 +143,7 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     social_wiring.install(app, settings)
     app.include_router(push.router)  # issue 24: Web Push subscriptions
     app.include_router(vacation.router)  # issue 24: vacation
+    app.include_router(email.router)  # issue 24: email (404 email_disabled without SPITE_SMTP_URL)
     mount_pages(app, static_dir(settings.static_dir))
     return app
 

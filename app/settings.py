@@ -65,6 +65,9 @@ class Settings(BaseSettings):
         description="After a hand ends, the next is dealt once every seated person is ready or after this many seconds")
     min_turn_seconds: int = Field(default=1, ge=1)
     max_turn_seconds: int = Field(default=3600, ge=1)
+    timeouts_to_forfeit: int = Field(
+        default=3, ge=1, le=100, description="In a rated live match, the turn clock ending this many turns of a seat "
+                                             "in a row forfeits the match for it (a rated loss; docs/rules.md)")
 
     # Several instances: the lease on a room's timers and bots lasts this long; the holder
     # renews it every third of it, another instance takes over once it lapses.
@@ -142,6 +145,11 @@ class Settings(BaseSettings):
     leaderboard_min_games: int = Field(default=5, ge=0, description="Rated matches a player needs on the leaderboard")
     leaderboard_min_opponents: int = Field(
         default=3, ge=1, description="Different opponents a player's rated matches need to be on the leaderboard")
+    rated_repeat_full: int = Field(default=3, ge=1, le=1000, description=(
+        "Rated matches between the same players within SPITE_RATED_REPEAT_HOURS that count fully; "
+        "the next count half, then a quarter, then nothing (rating farming)"))
+    rated_repeat_hours: float = Field(default=24.0, ge=0, le=24 * 365, description=(
+        "The window in which rated matches between the same players are counted"))
 
     @field_validator("trusted_proxies")
     @classmethod
@@ -221,6 +229,17 @@ class Settings(BaseSettings):
     notify_poll_seconds: float = Field(default=1.0, gt=0, le=60, description="How often the outbox worker looks")
     notify_claim_seconds: float = Field(default=60.0, gt=0, le=3600,
                                         description="A claimed notification is tried again elsewhere after this")
+    # Email, the optional channel (issue 24; docs/operations.md, "Email"): absent without SPITE_SMTP_URL.
+    smtp_url: str | None = Field(
+        default=None, description="smtp://[user:password@]host[:port] (STARTTLS when the server offers it; "
+                                  "?starttls=require insists) or smtps://… (TLS from the start); unset: no email")
+    smtp_from: str = Field(default="Spite and Malice <noreply@localhost>", description="The From of every mail")
+    smtp_timeout: float = Field(default=15.0, gt=0, le=300, description="Seconds an SMTP exchange may take")
+    email_digest_minutes: int = Field(default=60, ge=1, le=10_080,
+                                      description="At most one \"your turn\" digest per address this often")
+    email_confirm_hours: int = Field(default=48, ge=1, le=720, description="A confirmation link works this long")
+    limit_email_changes: str = Field(default="5/hour;20/day",
+                                     description="Addresses set per player (each sends a confirmation mail)")
 
 
 def get_settings() -> Settings:

@@ -26,11 +26,13 @@ import asyncio
 import contextlib
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -72,6 +74,14 @@ def children(pid: int) -> list[int]:
         for kid in kids:
             out += [kid, *children(kid)]
     return out
+
+
+def pin_process(pid: int, cpu: int) -> None:
+    """Every thread of `pid` onto `cpu` (an affinity is per thread: pinning the pid alone leaves
+    the threads it already started where they were)."""
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with contextlib.suppress(OSError):
+            os.sched_setaffinity(int(task), {cpu})
 
 
 def scrape(base: str) -> Samples:
@@ -164,11 +174,13 @@ class Human:
                 self.changed.set()
 
 
-async def human_room(client: httpx.AsyncClient, base: str, pace: float, stop: float,
-                     latencies: list[float], measuring: list[bool]) -> None:
-    tokens = [await person(client, base, "Ann"), await person(client, base, "Bob")]
-    r = await client.post(f"{base}/api/rooms", headers={"Authorization": f"Bearer {tokens[0]}"},
-                          json={"preset": "standard", "seats": 2})
+async def two_people(client: httpx.AsyncClient, base: str, names: tuple[str, str], room: dict[str, Any]
+                     ) -> tuple[list[str], list[Human], list[asyncio.Task[None]]]:
+    """Two new people sit at a new room (`room`: the create body) and start: their tokens, their
+    sockets' readers and the reading tasks."""
+    tokens = [await person(client, base, names[0]), await person(client, base, names[1])]
+    r = await client.post(f"{base}/api/rooms", headers={"Authorization": f"Bearer {tokens[0]}"}, json=room)
+    r.raise_for_status()
     code = r.json()["code"]
     people = [Human(await open_socket(base, code, t)) for t in tokens]
     readers = [asyncio.create_task(p.read()) for p in people]
@@ -176,6 +188,32 @@ async def human_room(client: httpx.AsyncClient, base: str, pace: float, stop: fl
         await p.ws.send(dumps({"type": "sit", "seat": seat}))
     await asyncio.sleep(0.3)
     await people[0].ws.send(dumps({"type": "start"}))
+    return tokens, people, readers
+
+
+def mover_of(people: list[Human]) -> Human | None:
+    """The person to move when every socket has caught up with the same state, else None."""
+    view = people[0].view
+    mover = people[view["turn"]] if view is not None else None
+    if mover is None or mover.view is None or mover.v != people[0].v or not mover.view["legal_moves"]:
+        return None
+    return mover
+
+
+async def random_move(mover: Human, rng: random.Random) -> None:
+    """Send one random legal move and wait until the mover's own state shows it."""
+    assert mover.view is not None
+    target = mover.v + 1
+    mover.changed.clear()
+    await mover.ws.send(dumps({"type": "move", "id": f"m{target}", "move": rng.choice(mover.view["legal_moves"])}))
+    while mover.v < target:
+        await asyncio.wait_for(mover.changed.wait(), 10)
+        mover.changed.clear()
+
+
+async def human_room(client: httpx.AsyncClient, base: str, pace: float, stop: float,
+                     latencies: list[float], measuring: list[bool]) -> None:
+    _tokens, people, readers = await two_people(client, base, ("Ann", "Bob"), {"preset": "standard", "seats": 2})
     rng = random.Random(1)
     while time.perf_counter() < stop:
         view = people[0].view
@@ -186,17 +224,12 @@ async def human_room(client: httpx.AsyncClient, base: str, pace: float, stop: fl
             await people[0].ws.send(dumps({"type": "rematch" if view["status"] == "match_over" else "next_hand"}))
             await asyncio.sleep(0.3)
             continue
-        mover = people[view["turn"]]
-        if mover.view is None or mover.v != people[0].v or not mover.view["legal_moves"]:
+        mover = mover_of(people)
+        if mover is None:
             await asyncio.sleep(0.005)
             continue
-        target = mover.v + 1
-        mover.changed.clear()
         sent = time.perf_counter()
-        await mover.ws.send(dumps({"type": "move", "id": f"m{target}", "move": rng.choice(mover.view["legal_moves"])}))
-        while mover.v < target:
-            await asyncio.wait_for(mover.changed.wait(), 10)
-            mover.changed.clear()
+        await random_move(mover, rng)
         if measuring[0]:
             latencies.append((time.perf_counter() - sent) * 1000)
         await asyncio.sleep(pace)
@@ -218,7 +251,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> None:
         workers = children(server_pid)
         for kid in workers:  # the bot workers think on the other core
             with contextlib.suppress(OSError):
-                os.sched_setaffinity(kid, {1})
+                pin_process(kid, 1)
         before = scrape(base)
         measuring[0] = True
         t0 = time.perf_counter()
@@ -245,6 +278,35 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> None:
           f"human move p50 {pct(50):.1f} ms, p99 {pct(99):.1f} ms")
 
 
+OPEN_LIMITS = {"SPITE_LOG_LEVEL": "warning", "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000",
+               "SPITE_MAX_ROOMS_PER_PLAYER": "1000",
+               **{f"SPITE_LIMIT_{k}": "10000000/hour"
+                  for k in ("NEW_PLAYERS", "NEW_ROOMS", "PLAYER_ROOMS", "CONNECTS")}}
+
+
+@contextlib.contextmanager
+def server(name: str, env: dict[str, str], cpu: int | None = 0) -> Iterator[tuple[str, int]]:
+    """A uvicorn server on a fresh SQLite file with the benchmarks' open limits plus `env`, its
+    main process pinned to `cpu` (taskset, None: anywhere): yields (base URL, its pid); stopped after."""
+    port = free_port()
+    db = os.path.join(tempfile.mkdtemp(prefix=f"spite-{name}-"), f"{name}.db")
+    full = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", **OPEN_LIMITS, **env}
+    full.pop("SPITE_REDIS_URL", None)
+    taskset = ["taskset", "-c", str(cpu)] if cpu is not None and shutil.which("taskset") else []
+    proc = subprocess.Popen([*taskset, sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
+                             "--port", str(port), "--log-level", "warning", "--no-access-log"], cwd=ROOT, env=full)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_http(f"{base}/healthz")
+        yield base, proc.pid
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rooms", type=int, default=6, help="rooms of bots playing each other")
@@ -254,26 +316,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.2, help="seconds between the people's moves")
     parser.add_argument("--workers", type=int, default=2, help="bot worker processes (SPITE_BOT_WORKERS)")
     args = parser.parse_args()
-    port = free_port()
-    db = os.path.join(tempfile.mkdtemp(prefix="spite-botlag-"), "botlag.db")
-    env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", "SPITE_BOT_DELAY": "0",
-           "SPITE_BOT_WORKERS": str(args.workers), "SPITE_LOG_LEVEL": "warning",
-           "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000", "SPITE_MAX_ROOMS_PER_PLAYER": "1000",
-              **{f"SPITE_LIMIT_{k}": "10000000/hour" for k in ("NEW_PLAYERS", "NEW_ROOMS", "PLAYER_ROOMS", "CONNECTS")}}
-    cpu = ["taskset", "-c", "0"] if os.path.exists("/usr/bin/taskset") else []
-    proc = subprocess.Popen([*cpu, sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
-                             "--port", str(port), "--log-level", "warning", "--no-access-log"], cwd=ROOT, env=env)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_http(f"{base}/healthz")
+    with server("botlag", {"SPITE_BOT_DELAY": "0", "SPITE_BOT_WORKERS": str(args.workers)}) as (base, pid):
         pin(1)
-        asyncio.run(run(args, base, proc.pid))
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        asyncio.run(run(args, base, pid))
 
 
 if __name__ == "__main__":

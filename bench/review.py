@@ -2,6 +2,7 @@
 and how often two reviews with different sampling seeds give a decision the same mark.
 
     nice -n 19 python bench/review.py [--ms 150] [--hands 2] [--people 1]
+    nice -n 19 python bench/review.py --ms -1 --samples 48   # a fixed number of samples: the cost
     python bench/review.py --hands 0 --lag     # the probe at normal priority, the review niced
 
 Each hand is Normal against Normal (`--people 1`: seat 0 is the person reviewed; 2: both).
@@ -45,8 +46,10 @@ def normal_hand(seed: str, people: int) -> MatchInput:
     return MatchInput(opts, ("Ann", "Bob"), (HandInput(1, seed, None, tuple(moves)),), frozenset(range(people)))
 
 
-def review(match: MatchInput, ms: float, seed: int) -> tuple[dict, float, float]:
-    settings = JobConfig(database_url="", review_ms=ms, seed=seed).review_settings()
+def review(match: MatchInput, ms: float, seed: int, samples: int = 400, turns: int = 4) -> tuple[dict, float, float]:
+    """One review of `match` (`ms` < 0: no time budget, `samples` per decision exactly)."""
+    settings = JobConfig(database_url="", review_ms=None if ms < 0 else ms, review_samples=samples,
+                         seed=seed, turns=turns).review_settings()
     cpu, wall = time.process_time(), time.perf_counter()
     r = Review(match, settings)
     for _ in r.steps():
@@ -95,6 +98,8 @@ def _one_review_for_lag() -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--ms", type=float, default=150.0, help="SPITE_REVIEW_MS: estimating per decision")
+    ap.add_argument("--samples", type=int, default=400, help="SPITE_REVIEW_SAMPLES (with --ms -1: exactly these)")
+    ap.add_argument("--turns", type=int, default=4, help="turn ends a rollout plays before the leaf")
     ap.add_argument("--hands", type=int, default=2)
     ap.add_argument("--people", type=int, default=1, choices=(1, 2))
     ap.add_argument("--lag", action="store_true", help="measure this process's loop lag (run it at normal priority)")
@@ -104,7 +109,8 @@ def main() -> None:
     agree_n = agree_total = 0
     for h in range(args.hands):  # --hands 0: only the lag
         match = normal_hand(f"bench-review-{h}", args.people)
-        (a, cpu_a, wall_a), (b, cpu_b, wall_b) = review(match, args.ms, 0), review(match, args.ms, 1)
+        (a, cpu_a, wall_a), (b, cpu_b, wall_b) = (review(match, args.ms, seed, args.samples, args.turns)
+                                                    for seed in (0, 1))
         marks_b = {d["v"]: d["mark"] for d in b["decisions"]}
         same = sum(1 for d in a["decisions"] if marks_b.get(d["v"], "none") == d["mark"])
         agree_n += same

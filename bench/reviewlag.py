@@ -2,7 +2,9 @@
 
     nice -n 19 python bench/reviewlag.py [--matches 2] [--seconds 30] [--pace 0.2]
 
-Starts a server (uvicorn, fresh SQLite file, the local review queue with its shipped settings),
+Starts a server (uvicorn, fresh SQLite file, the local review queue with its shipped settings;
+its main process pinned to `--cpu` with taskset, the review's child process and this benchmark
+on the other CPU, as bench/botlag.py does),
 finishes `--matches` short matches (two people, random moves), then measures two windows of
 `--seconds` in one sitting while two people play a standard room, one move every `--pace` s:
 first with no review running (baseline), then with the reviews of those matches asked for (they
@@ -15,12 +17,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 
 import httpx
@@ -29,35 +29,24 @@ import orjson
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
-from botlag import Human, dumps, human_room, open_socket, person, quantile, scrape  # noqa: E402
-from load import free_port, wait_http  # noqa: E402
+from botlag import children, human_room, mover_of, pin_process, quantile, random_move, scrape, server, two_people  # noqa: E402
+from load import pin  # noqa: E402
 
 
 async def finished_match(client: httpx.AsyncClient, base: str, index: int) -> tuple[str, str]:
     """Two people play a short hand (random moves) to its end: (a player's token, match id)."""
-    tokens = [await person(client, base, f"A{index}"), await person(client, base, f"B{index}")]
-    r = await client.post(f"{base}/api/rooms", headers={"Authorization": f"Bearer {tokens[0]}"},
-                          json={"preset": "short", "seats": 2, "options": {"payoff_size": 5}})
-    code = r.json()["code"]
-    people = [Human(await open_socket(base, code, t)) for t in tokens]
-    readers = [asyncio.create_task(p.read()) for p in people]
-    for seat, p in enumerate(people):
-        await p.ws.send(dumps({"type": "sit", "seat": seat}))
-    await asyncio.sleep(0.3)
-    await people[0].ws.send(dumps({"type": "start"}))
+    tokens, people, readers = await two_people(client, base, (f"A{index}", f"B{index}"),
+                                               {"preset": "short", "seats": 2, "options": {"payoff_size": 5}})
     rng = random.Random(index)
     while True:
         view = people[0].view
         if view is not None and view["status"] in ("match_over", "hand_over"):
             break
-        mover = people[view["turn"]] if view is not None else None
-        if mover is None or mover.view is None or mover.v != people[0].v or not mover.view["legal_moves"]:
+        mover = mover_of(people)
+        if mover is None:
             await asyncio.sleep(0.005)
             continue
-        target = mover.v + 1
-        await mover.ws.send(dumps({"type": "move", "id": f"m{target}", "move": rng.choice(mover.view["legal_moves"])}))
-        while mover.v < target:
-            await asyncio.sleep(0.002)
+        await random_move(mover, rng)
     me = (await client.get(f"{base}/api/players/me", headers={"Authorization": f"Bearer {tokens[0]}"})).json()["id"]
     match_id = (await client.get(f"{base}/api/players/{me}/matches")).json()["items"][0]["id"]
     for t in readers:
@@ -79,15 +68,22 @@ async def window(client: httpx.AsyncClient, base: str, seconds: float, pace: flo
             lat[min(len(lat) - 1, int(0.99 * len(lat)))])
 
 
-async def run(args: argparse.Namespace, base: str) -> None:
+async def run(args: argparse.Namespace, base: str, server_pid: int) -> None:
     async with httpx.AsyncClient(timeout=60) as client:
         done = [await finished_match(client, base, i) for i in range(args.matches)]
         quiet = await window(client, base, args.seconds, args.pace)
         for token, match_id in done:
             r = await client.post(f"{base}/api/matches/{match_id}/review", headers={"Authorization": f"Bearer {token}"})
             r.raise_for_status()
+        await asyncio.sleep(1.0)  # the local queue has spawned its child
+        kids = children(server_pid)
+        for kid in kids:  # the review's child process works on the other core
+            with contextlib.suppress(OSError):
+                pin_process(kid, 1 - args.cpu)
         busy = await window(client, base, args.seconds, args.pace)
         states = [orjson.loads((await client.get(f"{base}/api/matches/{m}/review")).content) for _, m in done]
+    print(f"server on CPU 0, {len(kids)} child process(es) (the review) and this benchmark on CPU 1; "
+          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"without reviews: loop lag p50 {quiet[0]:.1f} ms, p99 {quiet[1]:.1f} ms; move p99 {quiet[2]:.1f} ms")
     print(f"with reviews:    loop lag p50 {busy[0]:.1f} ms, p99 {busy[1]:.1f} ms; move p99 {busy[2]:.1f} ms")
     print("reviews after the window: " + ", ".join(f"{s['status']} {s['progress']:.0%}" for s in states))
@@ -100,25 +96,11 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pace", type=float, default=0.2)
+    parser.add_argument("--cpu", type=int, default=0, help="the server's main process runs on this CPU alone")
     args = parser.parse_args()
-    port = free_port()
-    db = os.path.join(tempfile.mkdtemp(prefix="spite-reviewlag-"), "reviewlag.db")
-    env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", "SPITE_LOG_LEVEL": "warning",
-           "SPITE_RATE_PER_SECOND": "1000", "SPITE_RATE_BURST": "1000", "SPITE_MAX_ROOMS_PER_PLAYER": "1000",
-           **{f"SPITE_LIMIT_{k}": "10000000/hour" for k in ("NEW_PLAYERS", "NEW_ROOMS", "PLAYER_ROOMS", "CONNECTS")}}
-    env.pop("SPITE_REDIS_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
-                             "--port", str(port), "--log-level", "warning", "--no-access-log"], cwd=ROOT, env=env)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_http(f"{base}/healthz")
-        asyncio.run(run(args, base))
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with server("reviewlag", {}, args.cpu) as (base, pid):
+        pin(1 - args.cpu)
+        asyncio.run(run(args, base, pid))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,10 @@
 
 import * as api from "./api.js";
 import { displayed, el, errorLine } from "./dom.js";
+import { date, more, num, t } from "./i18n.js";
 import { matchItem } from "./replay.js";
+
+await more(); // the pages' words (and the achievements') are in the later part of the catalogue
 
 /** @typedef {import("./types.js").Achievement} Achievement */
 /** @typedef {import("./types.js").Rating} Rating */
@@ -15,7 +18,7 @@ import { matchItem } from "./replay.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 /** A rating as a person reads it: on the 1500 scale (`dom.displayed`). @param {Rating} r */
-export const ratingText = (r) => String(displayed(r));
+export const ratingText = (r) => num(displayed(r));
 
 /** A labelled input. @param {string} id @param {string} text @param {string} type @param {string} auto */
 function field(id, text, type, auto) {
@@ -41,10 +44,10 @@ function credentialsForm(title, intro, prefix, action, submit, newPassword) {
   const form = el("form", "card-panel account-form");
   form.id = prefix + "-form";
   const h = el("h2", "", title);
-  const user = field(prefix + "-username", "Username", "text", "username");
+  const user = field(prefix + "-username", t("acc.username"), "text", "username");
   user.input.maxLength = 24;
   user.input.spellcheck = false;
-  const pass = field(prefix + "-password", "Password", "password", newPassword ? "new-password" : "current-password");
+  const pass = field(prefix + "-password", t("acc.password"), "password", newPassword ? "new-password" : "current-password");
   pass.input.maxLength = 256;
   if (newPassword) pass.input.minLength = 8;
   const go = el("button", "primary", action);
@@ -70,12 +73,12 @@ function credentialsForm(title, intro, prefix, action, submit, newPassword) {
 /** The sign-in page (`/#account`). @param {AccountCtx} ctx */
 export function accountPage(ctx) {
   const page = el("div", "account");
-  page.append(el("h1", "", "Your account"));
+  page.append(el("h1", "", t("acc.title")));
   const me = api.identity();
   if (me && me.username) {
     const who = el("p", "whoami");
-    who.append("Signed in as ", el("strong", "", me.name), ` (username ${me.username}). `);
-    const out = el("button", "", "Sign out");
+    who.append(t("acc.signed_in_as") + " ", el("strong", "", me.name), " " + t("acc.username_is", { username: me.username }) + " ");
+    const out = el("button", "", t("acc.sign_out"));
     out.type = "button";
     out.id = "sign-out";
     const err = errorLine("sign-out-error");
@@ -87,7 +90,7 @@ export function accountPage(ctx) {
         err.textContent = ex.message;
       }
     });
-    const prof = el("a", "", "My profile");
+    const prof = el("a", "", t("acc.my_profile"));
     prof.href = "/#player/" + encodeURIComponent(me.id);
     who.append(prof, " ");
     page.append(who, out, err);
@@ -95,14 +98,11 @@ export function accountPage(ctx) {
   }
   const grid = el("div", "home-grid");
   if (me) {
-    grid.append(credentialsForm("Keep this identity", `Claim an account for ${me.name}: every match you played `
-      + "here stays yours, and you can sign in on any device. Usernames: 3 to 24 letters, digits, _ or -; "
-      + "passwords: at least 8 characters.", "claim", "Claim account",
+    grid.append(credentialsForm(t("acc.keep"), t("acc.claim_about", { name: me.name }), "claim", t("acc.claim"),
     async (u, p) => { await api.claimAccount(u, p); ctx.navigate("/#player/" + encodeURIComponent(me.id)); }, true));
   }
-  grid.append(credentialsForm("Sign in", me ? "Already have an account? Signing in here replaces this browser's "
-    + "guest identity (claim it first to keep it)." : "Sign in to the account you claimed on another device.",
-  "signin", "Sign in", async (u, p) => { await api.signIn(u, p); ctx.navigate("/"); }, false));
+  grid.append(credentialsForm(t("acc.sign_in"), t(me ? "acc.sign_in_replaces" : "acc.sign_in_about"),
+  "signin", t("acc.sign_in"), async (u, p) => { await api.signIn(u, p); ctx.navigate("/"); }, false));
   page.append(grid);
   return page;
 }
@@ -110,29 +110,27 @@ export function accountPage(ctx) {
 /** The leaderboard (`/#leaderboard`). */
 export function leaderboardPage() {
   const page = el("div", "leaderboard");
-  page.append(el("h1", "", "Leaderboard"));
+  page.append(el("h1", "", t("acc.leaderboard")));
   const note = el("p", "muted", "");
   const table = el("table", "scores board");
   const head = el("tr");
-  for (const h of ["#", "Player", "Rating", "Rated matches"]) head.append(el("th", "", h));
+  for (const h of ["fa.col_rank", "rs.player", "acc.rating", "acc.rated_matches"]) head.append(el("th", "", t(h)));
   const thead = el("thead");
   thead.append(head);
   const body = el("tbody");
   table.append(thead, body);
-  const more = el("button", "", "Load more");
-  more.type = "button";
-  more.hidden = true;
+  const next = el("button", "", t("acc.load_more"));
+  next.type = "button";
+  next.hidden = true;
   const err = errorLine("board-error");
-  page.append(note, table, more, err);
+  page.append(note, table, next, err);
   /** @type {string | null} */
   let cursor = null;
   const me = api.identity();
   const load = async () => {
     try {
       const got = await api.leaderboard(cursor);
-      note.textContent = `Players with at least ${got.min_games} rated match${got.min_games === 1 ? "" : "es"}, `
-        + "by rating (a cautious estimate: "
-        + "it grows as you win and as the estimate firms up).";
+      note.textContent = t("acc.board_about", { n: got.min_games });
       for (const row of got.items) {
         const tr = el("tr");
         if (me && row.player_id === me.id) tr.className = "winner";
@@ -140,24 +138,24 @@ export function leaderboardPage() {
         a.href = "/#player/" + encodeURIComponent(row.player_id);
         const who = el("td");
         who.append(a);
-        tr.append(el("td", "", String(row.rank)), who, el("td", "", ratingText(row.rating)),
-          el("td", "", String(row.rating.games)));
+        tr.append(el("td", "", num(row.rank)), who, el("td", "", ratingText(row.rating)),
+          el("td", "", num(row.rating.games)));
         body.append(tr);
       }
       if (!body.children.length) {
         const tr = el("tr");
-        const td = el("td", "muted", "Nobody has played enough rated matches yet.");
+        const td = el("td", "muted", t("acc.board_empty"));
         td.colSpan = 4;
         tr.append(td);
         body.append(tr);
       }
       cursor = got.next;
-      more.hidden = !cursor;
+      next.hidden = !cursor;
     } catch (ex) {
       err.textContent = ex.message;
     }
   };
-  more.addEventListener("click", load);
+  next.addEventListener("click", load);
   load();
   return page;
 }
@@ -176,7 +174,7 @@ export function ratingChart(steps) {
   svg.setAttribute("class", "rating-chart");
   svg.setAttribute("role", "img");
   const last = points[points.length - 1];
-  svg.setAttribute("aria-label", `Rating over ${steps.length} rated matches` + (last ? `, now ${ratingText(last)}` : ""));
+  svg.setAttribute("aria-label", t(last ? "acc.chart_now" : "acc.chart", { n: steps.length, rating: last ? ratingText(last) : "" }));
   if (points.length < 2) return svg;
   const values = points.map((p) => p.ordinal);
   const mid = (Math.min(...values) + Math.max(...values)) / 2;
@@ -203,71 +201,71 @@ export function ratingChart(steps) {
     dot.setAttribute("cy", String(y(p.ordinal)));
     dot.setAttribute("r", "2.5");
     const title = document.createElementNS(SVG, "title");
-    title.textContent = i ? `After rated match ${p.games}: ${ratingText(p)}` : `Before: ${ratingText(p)}`;
+    title.textContent = t(i ? "acc.after_match" : "acc.before", { n: p.games, rating: ratingText(p) });
     dot.append(title);
     svg.append(dot);
   });
   return svg;
 }
 
+/** `key` in the catalogue, else the server's words. @param {string} key @param {string} words */
+const said = (key, words) => (t(key) === key ? words : t(key));
+
 /** @param {Achievement} a */
 function achievementItem(a) {
   const li = el("li", "achievement" + (a.earned_at ? " earned" : ""));
   li.dataset.key = a.key;
-  li.append(el("span", "medal", a.earned_at ? "★" : "☆"), el("strong", "", a.name), " ",
-    el("span", "muted", a.description));
-  if (a.earned_at) {
-    li.append(" ", el("span", "when", new Date(a.earned_at).toLocaleDateString([], { dateStyle: "medium" })));
-  }
-  li.setAttribute("aria-label", `${a.name}: ${a.description} ` + (a.earned_at ? "Earned." : "Not earned yet."));
+  const name = said(`ach.${a.key}`, a.name), about = said(`ach.${a.key}.d`, a.description);
+  li.append(el("span", "medal", a.earned_at ? "★" : "☆"), el("strong", "", name), " ", el("span", "muted", about));
+  if (a.earned_at) li.append(" ", el("span", "when", date(a.earned_at)));
+  li.setAttribute("aria-label", `${name}: ${about} ` + t(a.earned_at ? "acc.earned" : "acc.not_earned"));
   return li;
 }
 
 /** A player's profile (`/#player/{id}`). @param {string} id */
 export function profilePage(id) {
   const page = el("div", "profile");
-  const title = el("h1", "", "Player");
+  const title = el("h1", "", t("rs.player"));
   const rating = el("section", "card-panel rating-panel");
   const stats = el("dl", "stats");
   const achievements = el("ul", "achievements");
   const recent = el("ol", "match-list");
   const err = errorLine("profile-error");
-  const ach = el("h2", "", "Achievements");
-  page.append(title, err, rating, el("h2", "", "Stats"), stats, ach, achievements, el("h2", "", "Recent matches"),
+  const ach = el("h2", "", t("rs.achievements"));
+  page.append(title, err, rating, el("h2", "", t("acc.stats")), stats, ach, achievements, el("h2", "", t("acc.recent")),
     recent);
   api.profile(id).then(async (p) => {
     title.textContent = p.name;
-    document.title = `${p.name} · Spite & Malice`;
+    document.title = `${p.name} · ${t("app.title")}`;
     const me = api.identity();
-    if (!p.account) title.append(" ", el("span", "badge", "guest"));
-    if (me && me.id === p.id) title.append(" ", el("span", "badge", "you"));
+    if (!p.account) title.append(" ", el("span", "badge", t("acc.guest")));
+    if (me && me.id === p.id) title.append(" ", el("span", "badge", t("acc.you")));
     else if (me) {  // issue 28: befriend or block from a profile (loaded after)
       const follow = import("./invite.js");
       follow.then((m) => title.after(m.befriendButtons(p.id, p.name)), () => {});
     }
-    rating.append(el("h2", "", "Rating"));
+    rating.append(el("h2", "", t("acc.rating")));
     if (!p.rating) {
-      rating.append(el("p", "muted", p.account ? "No rated match yet." : "Guests play unrated; claim an account to be rated."));
+      rating.append(el("p", "muted", t(p.account ? "acc.no_rated" : "acc.guests_unrated")));
     } else {
       const big = el("p", "rating-now");
-      big.append(el("strong", "", ratingText(p.rating)), ` after ${p.rating.games} rated match`
-        + (p.rating.games === 1 ? "" : "es") + " (everyone starts at 1500)");
+      big.append(el("strong", "", ratingText(p.rating)), " " + t("acc.after_n", { n: p.rating.games, start: num(1500) }));
       rating.append(big);
       const hist = await api.ratings(id);
       rating.append(ratingChart(hist.items));
     }
     const s = await api.stats(id);
     /** @type {[string, string | number][]} */
-    const rows = [["Matches played", s.played], ["Won", s.won],
-      ["Win rate", s.played ? Math.round((100 * s.won) / s.played) + "%" : "–"],
-      ["Hands won", `${s.hands_won} of ${s.hands_played}`]];
+    const rows = [[t("acc.played"), num(s.played)], [t("acc.won"), num(s.won)],
+      [t("acc.win_rate"), s.played ? num(s.won / s.played, { style: "percent" }) : "–"],
+      [t("acc.hands_won"), t("acc.n_of", { n: s.hands_won, of: s.hands_played })]];
     for (const [k, v] of rows) stats.append(el("dt", "", k), el("dd", "", String(v)));
     const got = (await api.achievements(id)).items;
-    ach.textContent = `Achievements (${got.filter((a) => a.earned_at).length} of ${got.length})`;
+    ach.textContent = `${t("rs.achievements")} (${t("acc.n_of", { n: got.filter((a) => a.earned_at).length, of: got.length })})`;
     for (const a of got) achievements.append(achievementItem(a));
     const matches = await api.matches(id, null);
     for (const m of matches.items.slice(0, 10)) recent.append(matchItem(m));
-    if (!matches.items.length) recent.append(el("li", "muted", "No matches yet."));
+    if (!matches.items.length) recent.append(el("li", "muted", t("acc.no_matches")));
   }).catch((ex) => { err.textContent = ex.message; });
   return page;
 }

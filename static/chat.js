@@ -47,7 +47,10 @@ export function chatPanel(send) {
       const time = el("time", "", clock(msg.at));
       time.dateTime = msg.at;
       const from = msg.from.name;
-      li.append(time, " ", el("b", "", from + ":"), " ", el("span", "", msg.text));
+      const seat = msg.from.seat; // a seated player's line is marked apart from a watcher's
+      li.className = seat === null ? "by-watcher" : "by-player";
+      const tag = el("span", "chat-tag", seat === null ? t("ch.watcher") : t("lb.seat", { n: seat + 1 }));
+      li.append(time, " ", el("b", "", from), " ", tag, ": ", el("span", "", msg.text));
       log.append(li);
       while (log.children.length > 200) log.firstChild.remove();
       log.scrollTop = log.scrollHeight;

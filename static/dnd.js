@@ -97,20 +97,30 @@ export class TableInput {
   /** Say, and show, that `cardEl` cannot move: the card shakes and a message appears.
    * @param {HTMLElement} cardEl */
   refuse(cardEl) {
-    const why = this.whyNot(cardEl);
-    this.hooks.announce(why);
-    if (this.hooks.refuse) this.hooks.refuse(why);
+    const v = this.view;
+    if (v.status === "playing" && v.turn === v.you) {
+      // the server names the rule: a play to "centre" (no stack) is never legal, and its refusal
+      // says why this card can go nowhere (protocol.md, "Why a card cannot move")
+      this.hooks.send({ kind: "play", card: Number(cardEl.dataset.card), from: String(cardEl.dataset.from), to: "centre" });
+    } else {
+      const why = t(v.status !== "playing" ? "tb.hand_over" : "dn.not_turn");
+      this.hooks.announce(why);
+      if (this.hooks.refuse) this.hooks.refuse(why);
+    }
     cardEl.classList.remove("refused");
     void cardEl.offsetWidth; // restart the animation
     cardEl.classList.add("refused");
   }
 
-  /** @param {HTMLElement} cardEl */
-  whyNot(cardEl) {
-    const v = this.view;
-    if (v.status !== "playing") return t("tb.hand_over");
-    if (v.turn !== v.you) return t("dn.not_turn");
-    return t("dn.cannot", { card: cardName(this.cardOf(cardEl)) });
+  /** The picked card dropped or tapped on a place it may not go: the move is sent as it is, and
+   * the server's refusal names the rule ("a 5 cannot go on a stack that needs a 3"). True when sent.
+   * @param {HTMLElement | null} pileEl */
+  tryThere(pileEl) {
+    const p = this.picked, to = pileEl && pileEl.dataset.pile;
+    if (!p || !to || to === p.from || pileEl.classList.contains("target")) return false;
+    if (to.startsWith("centre:")) return this.sendMove({ kind: "play", card: p.card, from: p.from, to }) || true;
+    if (to.startsWith(`side:${this.view.you}:`) && p.from === "hand") return this.sendMove({ kind: "discard", card: p.card, to }) || true;
+    return false;
   }
 
   /** @param {HTMLElement} cardEl */
@@ -227,7 +237,7 @@ export class TableInput {
     setTimeout(() => { this.suppressClick = false; }, 0);
     const over = this.pileAt(e.clientX, e.clientY);
     this.endDrag();
-    if (!(over && this.place(over))) this.cancel();
+    if (!(over && (this.place(over) || this.tryThere(over)))) this.cancel();
   }
 
   endDrag() {
@@ -251,11 +261,8 @@ export class TableInput {
     if (peek) { this.hooks.peek(peek.dataset.peek); return; }
     const keyboard = e.detail === 0; // a button pressed with Enter or Space
     const pile = near(e, "[data-pile]");
-    if (this.picked && pile && pile.classList.contains("target")) {
-      this.place(pile);
-      return;
-    }
     const card = near(e, ".card[data-from]");
+    if (this.picked && pile && (this.place(pile) || (!card && this.tryThere(pile)))) return;
     if (card) {
       if (this.picked && this.picked.el === card) { this.cancel(keyboard); return; }
       this.pick(card, { focusTarget: keyboard });

@@ -6,7 +6,10 @@
 
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
+import { date, more, t } from "./i18n.js";
 import { onLobby, startLobby } from "./lobbysock.js";
+
+await more(); // the cards' words are in the later part of the catalogue
 
 /** @typedef {import("./home.js").PageCtx} PageCtx */
 
@@ -16,7 +19,7 @@ export function findingCards(ctx) {
   const wrap = el("div", "finding");
   wrap.append(quickMatchCard(ctx), dailyCard(ctx));
   const links = el("p", "toplinks");
-  const friends = el("a", "", "Friends and invitations");
+  const friends = el("a", "", t("fd.friends"));
   friends.href = "/#friends";
   friends.id = "friends-link";
   links.append(friends);
@@ -30,33 +33,33 @@ function quickMatchCard(ctx) {
   const card = el("section", "card-panel quick-match");
   card.id = "quick-match";
   card.setAttribute("aria-labelledby", "qm-title");
-  const title = el("h2", "", "Quick match");
+  const title = el("h2", "", t("fd.quick"));
   title.id = "qm-title";
-  card.append(title, el("p", "muted", "Play a person now: you are paired with someone close to your rating."));
+  card.append(title, el("p", "muted", t("fd.quick_about")));
   const form = el("div", "qm-form");
   const seats = el("select");
   seats.id = "qm-seats";
-  for (const [v, t] of [["2", "2 players"], ["4", "4 players (partners)"]]) {
-    const o = el("option", "", t);
+  for (const v of ["2", "4"]) {
+    const o = el("option", "", t(`fd.seats_${v}`));
     o.value = v;
     seats.append(o);
   }
-  const seatsLabel = el("label", "", "Table ");
+  const seatsLabel = el("label", "", t("fd.table") + " ");
   seatsLabel.append(seats);
   const bots = el("input");
   bots.type = "checkbox";
   bots.id = "qm-bots";
   bots.checked = true;
   const botsLabel = el("label", "check");
-  botsLabel.append(bots, " Fill with bots if nobody comes");
+  botsLabel.append(bots, " ", t("fd.bots"));
   const rated = el("input");
   rated.type = "checkbox";
   rated.id = "qm-rated";
   const ratedLabel = el("label", "check");
-  ratedLabel.append(rated, " Rated");
+  ratedLabel.append(rated, " ", t("fd.rated"));
   ratedLabel.hidden = !(me && me.username);
   rated.addEventListener("change", () => { bots.disabled = rated.checked; });
-  const go = button("Quick match", () => void start(), "primary big");
+  const go = button(t("fd.quick"), () => void start(), "primary big");
   go.id = "qm-button";
   form.append(seatsLabel, botsLabel, ratedLabel, go);
   const waiting = el("div", "qm-waiting");
@@ -64,7 +67,7 @@ function quickMatchCard(ctx) {
   const status = el("p", "qm-status");
   status.id = "qm-status";
   status.setAttribute("role", "status");
-  const cancel = button("Cancel", () => void stop(), "");
+  const cancel = button(t("fd.cancel"), () => void stop(), "");
   cancel.id = "qm-cancel";
   waiting.append(status, cancel);
   const err = errorLine("qm-error");
@@ -95,11 +98,11 @@ function quickMatchCard(ctx) {
       const out = /** @type {{ticket: string}} */ (await api.post("/api/quick-match", body));
       ticket = out.ticket;
       since = Date.now();
-      status.textContent = "Looking for a table…";
+      status.textContent = t("fd.looking");
       show(true);
       offs.push(onLobby("matched", (m) => { if (m.ticket === ticket) into(m.room); }));
       offs.push(onLobby("quick_match", (m) => {
-        if (m.ticket === ticket) { ticket = null; show(false); err.textContent = "The search stopped. Try again."; }
+        if (m.ticket === ticket) { ticket = null; show(false); err.textContent = t("fd.stopped"); }
       }));
     } catch (e) {
       const ex = /** @type {api.ApiError} */ (e);
@@ -115,56 +118,59 @@ function quickMatchCard(ctx) {
     }
   }
   async function stop() {
-    const t = ticket;
+    const was = ticket;
     ticket = null;
     offs.forEach((f) => f());
     show(false);
     go.focus();
-    if (t) await api.request("DELETE", `/api/quick-match/${encodeURIComponent(t)}`).catch(() => {});
+    if (was) await api.request("DELETE", `/api/quick-match/${encodeURIComponent(was)}`).catch(() => {});
   }
   // The lobby socket tells at once; this look every 2 s also covers a socket that was away.
   ctx.every(2000, async () => {
     if (!ticket) return;
     const secs = Math.round((Date.now() - since) / 1000);
-    status.textContent = `Looking for a table… ${secs} s`;
+    status.textContent = t("fd.looking_for", { n: secs });
     try {
-      const t = /** @type {{status: string, room: string | null}} */ (
+      const q = /** @type {{status: string, room: string | null}} */ (
         await api.get(`/api/quick-match/${encodeURIComponent(ticket)}`));
-      if (t.status === "matched" && t.room) into(t.room);
-      else if (t.status === "cancelled") { ticket = null; show(false); }
+      if (q.status === "matched" && q.room) into(q.room);
+      else if (q.status === "cancelled") { ticket = null; show(false); }
     } catch { /* the next look will tell */ }
   });
   return card;
 }
+
+/** A day ("2026-12-02", UTC) as the language writes it. @param {string} day */
+export const utcDay = (day) => date(`${day}T12:00:00Z`, { dateStyle: "long", timeZone: "UTC" });
 
 /** @param {PageCtx} ctx */
 function dailyCard(ctx) {
   const card = el("section", "card-panel daily");
   card.id = "daily";
   card.setAttribute("aria-labelledby", "daily-title");
-  const title = el("h2", "", "Daily deal");
+  const title = el("h2", "", t("mn.daily"));
   title.id = "daily-title";
   const body = el("div", "daily-body");
-  body.append(el("p", "muted", "Loading today's deal…"));
+  body.append(el("p", "muted", t("fd.loading")));
   const err = errorLine("daily-error");
   card.append(title, body, err);
   api.get("/api/daily").then((d) => {
     const day = /** @type {any} */ (d);
     body.textContent = "";
-    body.append(el("p", "", `${day.date} (UTC): everyone plays the same deal against the Hard bot, once.`));
-    const commit = el("p", "muted small commitment", "Deal commitment " + String(day.commitment).slice(0, 16) + "…");
-    commit.title = "SHA-256 of the day's seed; the seed is shown once the day is over";
+    body.append(el("p", "", t("fd.daily_about", { day: utcDay(day.date) })));
+    const commit = el("p", "muted small commitment", t("fd.commitment", { hash: String(day.commitment).slice(0, 16) + "…" }));
+    commit.title = t("fd.commitment_about");
     body.append(commit);
     const you = day.you;
     if (you && you.result && you.result.finished) {
-      body.append(el("p", "daily-result", (you.result.won ? "You won" : "You lost")
-        + ` · ${you.result.payoff_left} pay-off cards left · ${you.result.moves} moves`));
+      body.append(el("p", "daily-result", [t(you.result.won ? "fd.won" : "fd.lost"),
+        t("fd.payoff_left", { n: you.result.payoff_left }), t("fd.moves", { n: you.result.moves })].join(" · ")));
     } else if (you && you.room) {
-      const back = el("a", "", "Back to your daily game");
+      const back = el("a", "", t("fd.back"));
       back.href = "/r/" + encodeURIComponent(you.room);
       body.append(back);
     } else {
-      const play = button("Play today's deal", async () => {
+      const play = button(t("fd.play"), async () => {
         play.disabled = true;
         try {
           const out = /** @type {{room: string}} */ (await api.post("/api/daily"));
@@ -177,7 +183,7 @@ function dailyCard(ctx) {
       play.id = "daily-play";
       body.append(play);
     }
-    const results = el("a", "", "Today's results");
+    const results = el("a", "", t("fd.results"));
     results.href = "/#daily/" + encodeURIComponent(day.date);
     results.id = "daily-results-link";
     body.append(" ", results);

@@ -6,7 +6,10 @@
 
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
+import { date, more, num, t } from "./i18n.js";
 import { onLobby, startLobby } from "./lobbysock.js";
+
+await more(); // the page's words are in the later part of the catalogue
 
 /** @typedef {{player_id: string, name: string, status: string, online: boolean, room: string | null}} Friend */
 
@@ -17,10 +20,10 @@ const enc = (id) => encodeURIComponent(id);
 export function friendsPage(ctx) {
   startLobby();
   const page = el("div", "friends-page");
-  const h = el("h1", "", "Friends");
+  const h = el("h1", "", t("mn.friends"));
   page.append(h);
   if (!api.identity()) {
-    page.append(el("p", "", "Pick a name on the home page first."));
+    page.append(el("p", "", t("fa.no_name")));
     return page;
   }
   const invites = el("section", "card-panel");
@@ -50,37 +53,34 @@ export function friendsPage(ctx) {
       return;
     }
     invites.textContent = "";
-    invites.append(el("h2", "", "Invitations"));
-    if (!inv.items.length) invites.append(el("p", "muted", "No invitations just now."));
+    invites.append(el("h2", "", t("fa.invitations")));
+    if (!inv.items.length) invites.append(el("p", "muted", t("fa.no_invitations")));
     for (const i of inv.items) {
       const row = el("div", "friend-row");
-      row.append(el("span", "name", `${i.from.name} invites you to room ${i.room}`),
-        button("Join", doing(async () => {
+      row.append(el("span", "name", t("fa.invites_you", { name: i.from.name, room: i.room })),
+        button(t("fa.join"), doing(async () => {
           const out = /** @type {{room: string}} */ (await api.post(`/api/invitations/${enc(i.id)}/accept`));
           location.assign("/r/" + enc(out.room));
         }), "small primary"),
-        button("Decline", doing(() => api.post(`/api/invitations/${enc(i.id)}/decline`)), "small"));
+        button(t("fa.decline"), doing(() => api.post(`/api/invitations/${enc(i.id)}/decline`)), "small"));
       invites.append(row);
     }
     list.textContent = "";
-    list.append(el("h2", "", "Your friends"));
-    const groups = [["friends", "Friends"], ["incoming", "Asking to be your friend"], ["requested", "You asked"]];
-    for (const [status, label] of groups) {
+    list.append(el("h2", "", t("fa.your_friends")));
+    for (const status of ["friends", "incoming", "requested"]) {
       const rows = friends.items.filter((f) => f.status === status);
       if (!rows.length) continue;
-      list.append(el("h3", "", label));
+      list.append(el("h3", "", t(`fa.group_${status}`)));
       const ul = el("ul", "friend-list");
       for (const f of rows) ul.append(friendRow(f, doing));
       list.append(ul);
     }
-    if (!friends.items.length) list.append(el("p", "muted", "No friends yet: add one below, or from a player's profile."));
+    if (!friends.items.length) list.append(el("p", "muted", t("fa.no_friends")));
     blocked.textContent = "";
-    blocked.append(el("h2", "", "Blocked"), el("p", "muted small",
-      "Only you see this list. A blocked player cannot sit at your table, invite you or be matched with you, "
-      + "and you do not see their chat."));
+    blocked.append(el("h2", "", t("fa.blocked")), el("p", "muted small", t("fa.blocked_about")));
     for (const b of blocks.items) {
       const row = el("div", "friend-row");
-      row.append(el("span", "name", b.name), button("Unblock", doing(() => api.request("DELETE",
+      row.append(el("span", "name", b.name), button(t("fa.unblock"), doing(() => api.request("DELETE",
         `/api/players/me/blocks/${enc(b.player_id)}`)), "small"));
       blocked.append(row);
     }
@@ -99,34 +99,34 @@ function friendRow(f, doing) {
   name.href = "/#player/" + enc(f.player_id);
   li.append(name);
   if (f.status === "friends") {
-    li.append(el("span", "conn " + (f.online ? "on" : "off"), f.online ? "online" : "offline"));
+    li.append(el("span", "conn " + (f.online ? "on" : "off"), t(f.online ? "tb.online" : "iv.offline")));
     if (f.room) {
-      const join = el("a", "button small", "Join room " + f.room);
+      const join = el("a", "button small", t("fa.join_room", { room: f.room }));
       join.href = "/r/" + enc(f.room);
       li.append(join);
     }
   }
   if (f.status === "incoming") {
-    li.append(button("Accept", doing(() => api.request("PUT", `/api/players/me/friends/${enc(f.player_id)}`)),
+    li.append(button(t("fa.accept"), doing(() => api.request("PUT", `/api/players/me/friends/${enc(f.player_id)}`)),
       "small primary"));
   }
-  const remove = f.status === "friends" ? "Remove" : f.status === "incoming" ? "Decline" : "Withdraw";
-  li.append(button(remove, doing(() => api.request("DELETE", `/api/players/me/friends/${enc(f.player_id)}`)), "small"));
-  li.append(button("Block", doing(() => api.request("PUT", `/api/players/me/blocks/${enc(f.player_id)}`)), "small"));
+  const remove = f.status === "friends" ? "fa.remove" : f.status === "incoming" ? "fa.decline" : "fa.withdraw";
+  li.append(button(t(remove), doing(() => api.request("DELETE", `/api/players/me/friends/${enc(f.player_id)}`)), "small"));
+  li.append(button(t("iv.block"), doing(() => api.request("PUT", `/api/players/me/blocks/${enc(f.player_id)}`)), "small"));
   return li;
 }
 
 /** Add a friend by a profile link (/#player/{id}) or a player id. @param {() => void} done */
 function addForm(done) {
   const form = el("form", "card-panel add-friend");
-  form.append(el("h2", "", "Add a friend"));
-  const label = el("label", "", "Profile link or player id");
+  form.append(el("h2", "", t("fa.add")));
+  const label = el("label", "", t("fa.add_label"));
   const input = el("input");
   input.id = "friend-id";
   input.required = true;
   input.maxLength = 300;
   label.htmlFor = input.id;
-  const go = el("button", "primary", "Send request");
+  const go = el("button", "primary", t("fa.send"));
   go.type = "submit";
   const err = errorLine("add-friend-error");
   form.append(label, input, go, err);
@@ -149,24 +149,23 @@ function addForm(done) {
 /** The daily deal's results of `day`. @param {string} day */
 export function dailyResultsPage(day) {
   const page = el("div", "daily-page");
-  page.append(el("h1", "", `Daily deal · ${day}`));
+  page.append(el("h1", "", `${t("mn.daily")} · ${date(`${day}T12:00:00Z`, { dateStyle: "long", timeZone: "UTC" })}`));
   const body = el("div", "card-panel");
   page.append(body);
   api.get(`/api/daily/${enc(day)}/results`).then((r) => {
     const res = /** @type {any} */ (r);
-    body.append(el("p", "muted small", `Commitment ${res.commitment}`));
-    body.append(el("p", "small", res.seed ? `Seed ${res.seed} (check: its SHA-256 is the commitment)`
-      : "The seed is shown once the day is over (UTC)."));
-    if (!res.items.length) body.append(el("p", "muted", "Nobody has finished this deal yet."));
+    body.append(el("p", "muted small", t("fa.commitment", { hash: res.commitment })));
+    body.append(el("p", "small", res.seed ? t("fa.seed", { seed: res.seed }) : t("fa.seed_later")));
+    if (!res.items.length) body.append(el("p", "muted", t("fa.nobody")));
     else {
       const table = el("table", "results-table");
       const head = el("tr");
-      for (const t of ["#", "Player", "Result", "Pay-off left", "Moves"]) head.append(el("th", "", t));
+      for (const key of ["fa.col_rank", "rs.player", "fa.col_result", "fa.col_payoff", "fa.col_moves"]) head.append(el("th", "", t(key)));
       table.append(head);
       for (const i of res.items) {
         const tr = el("tr");
-        for (const t of [String(i.rank), i.name, i.won ? "won" : "lost", String(i.payoff_left), String(i.moves)]) {
-          tr.append(el("td", "", t));
+        for (const cell of [num(i.rank), i.name, t(i.won ? "fa.won" : "fa.lost"), num(i.payoff_left), num(i.moves)]) {
+          tr.append(el("td", "", cell));
         }
         table.append(tr);
       }

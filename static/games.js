@@ -5,15 +5,21 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
+import { currentLang, more, num, t } from "./i18n.js";
+
+await more("home"); // the list's words are the home page's
+
+/** "5 minutes ago", "yesterday". @param {number} n @param {Intl.RelativeTimeFormatUnit} unit */
+const relative = (n, unit) => new Intl.RelativeTimeFormat(currentLang(), { numeric: "auto" }).format(n, unit);
+/** "3 h", "20 min", "2 days". @param {number} n @param {string} unit @param {"short" | "long"} [style] */
+const span = (n, unit, style = "short") => num(n, { style: "unit", unit, unitDisplay: style });
 
 /** @typedef {import("./types.js").GameItem} GameItem */
 /** @typedef {import("./types.js").GameList} GameList */
 /** @typedef {import("./home.js").PageCtx} PageCtx */
 
-const BASE_TITLE = "Spite & Malice";
-
 /** "(2) Spite & Malice" while two games wait for your move. @param {number} n @param {string} [title] */
-export function countTitle(n, title = BASE_TITLE) {
+export function countTitle(n, title = t("app.title")) {
   document.title = (n > 0 ? `(${n}) ` : "") + title;
 }
 
@@ -21,44 +27,42 @@ export function countTitle(n, title = BASE_TITLE) {
 export function timeLeft(iso) {
   if (!iso) return "";
   const s = Math.max(0, (Date.parse(iso) - Date.now()) / 1000);
-  if (s < 90) return "about a minute";
-  if (s < 3600) return `${Math.round(s / 60)} min`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  const d = Math.round(s / 86400);
-  return d === 1 ? "1 day" : `${d} days`;
+  if (s < 90) return t("gm.a_minute");
+  if (s < 3600) return span(Math.round(s / 60), "minute");
+  if (s < 86400) return `${span(Math.floor(s / 3600), "hour")} ${span(Math.floor((s % 3600) / 60), "minute")}`;
+  return span(Math.round(s / 86400), "day", "long");
 }
 
 /** "5 min ago", "yesterday". @param {string | null} iso */
 function ago(iso) {
   if (!iso) return "";
   const s = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  if (s < 90) return "just now";
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
-  const d = Math.round(s / 86400);
-  return d === 1 ? "yesterday" : `${d} days ago`;
+  if (s < 90) return relative(0, "second");
+  if (s < 3600) return relative(-Math.round(s / 60), "minute");
+  if (s < 86400) return relative(-Math.round(s / 3600), "hour");
+  return relative(-Math.round(s / 86400), "day");
 }
 
 /** One row: opponents, whose turn, time left, last move, a link. @param {GameItem} g @param {PageCtx} ctx */
 function row(g, ctx) {
   const li = el("li", "game-row" + (g.your_turn ? " your-turn" : ""));
   li.dataset.code = g.code;
-  const others = g.seats.filter((s) => s.seat !== g.you).map((s) => (s.name || "empty seat") + (s.bot ? " (bot)" : ""));
-  const a = el("a", "game-link", others.length ? "vs " + others.join(", ") : "Room " + g.code);
+  const others = g.seats.filter((s) => s.seat !== g.you).map((s) => (s.bot ? t("gm.bot", { name: s.name || t("lb.empty") }) : s.name || t("lb.empty")));
+  const a = el("a", "game-link", others.length ? t("gm.versus", { names: others.join(", ") }) : t("ch.room", { code: g.code }));
   a.href = g.url;
   a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(g.url); });
   let whose;
-  if (g.status === "waiting") whose = "Waiting for players";
-  else if (g.status !== "playing") whose = "Between hands";
-  else if (g.your_turn) whose = "Your turn";
-  else whose = (g.seats.find((s) => s.seat === g.turn_seat)?.name || "Someone") + "'s turn";
+  if (g.status === "waiting") whose = t("gm.waiting");
+  else if (g.status !== "playing") whose = t("gm.between");
+  else if (g.your_turn) whose = t("sg.your_turn");
+  else whose = t("gm.their_turn", { name: g.seats.find((s) => s.seat === g.turn_seat)?.name || t("gm.someone") });
   const about = [whose];
   if (g.status === "playing" && g.deadline && !g.seats.find((s) => s.seat === g.turn_seat)?.bot) {
-    about.push(timeLeft(g.deadline) + " left");
+    about.push(t("gm.left", { time: timeLeft(g.deadline) }));
   }
-  if (g.last_move_at) about.push("last move " + ago(g.last_move_at));
+  if (g.last_move_at) about.push(t("gm.last_move", { when: ago(g.last_move_at) }));
   li.append(a, " ");
-  if (g.pace === "turn_based") li.append(el("span", "badge pace", "turn-based"), " ");
+  if (g.pace === "turn_based") li.append(el("span", "badge pace", t("gm.turn_based")), " ");
   li.append(el("span", g.your_turn ? "whose mine" : "whose", about.join(" · ")));
   return li;
 }
@@ -69,7 +73,7 @@ export function gamesList(ctx, how = {}) {
   const box = el("section", "card-panel games");
   box.id = "your-games";
   box.setAttribute("aria-labelledby", "games-title");
-  const h = el("h2", "", "Your games");
+  const h = el("h2", "", t("mn.games"));
   h.id = "games-title";
   const count = el("span", "badge turn-count");
   count.id = "your-turn-count";
@@ -81,9 +85,9 @@ export function gamesList(ctx, how = {}) {
     try {
       const body = /** @type {GameList} */ (await api.get("/api/players/me/games"));
       list.textContent = "";
-      count.textContent = body.your_turn ? `${body.your_turn} your turn` : "";
+      count.textContent = body.your_turn ? t("gm.count", { n: body.your_turn }) : "";
       count.hidden = !body.your_turn;
-      if (!body.items.length) list.append(el("li", "muted", "No games yet: create a room below, or play a bot."));
+      if (!body.items.length) list.append(el("li", "muted", t("gm.none")));
       for (const g of body.items) list.append(row(g, ctx));
       box.hidden = !body.items.length && !how.heading;
       if (how.onCount) how.onCount(body.your_turn, body.items.length);
@@ -101,10 +105,10 @@ export function gamesList(ctx, how = {}) {
 /** The /#games page: the list and the notifications switch. @param {PageCtx} ctx */
 export function gamesPage(ctx) {
   const page = el("div", "games-page");
-  page.append(gamesList(ctx, { heading: true, onCount: (n) => countTitle(n, "Your games · " + BASE_TITLE) }));
+  page.append(gamesList(ctx, { heading: true, onCount: (n) => countTitle(n, `${t("mn.games")} · ${t("app.title")}`) }));
   const slot = el("div");
   page.append(slot);
   import("./push.js").then((m) => slot.replaceWith(m.pushPanel())).catch(() => slot.remove());
-  page.append(button("Refresh", () => ctx.refresh(), "small"));
+  page.append(button(t("hm.refresh"), () => ctx.refresh(), "small"));
   return page;
 }

@@ -10,6 +10,8 @@ import { more, picker, t } from "./i18n.js";
 import { loadMeta, optionsFields } from "./lobby.js";
 import { quickStart } from "./quick.js";
 
+await more("home"); // the home page's words (fetched beside the catalogue when landing here)
+
 /** @typedef {import("./types.js").Identity} Identity */
 /**
  * What a page may do: go elsewhere, run something every `ms` while it is shown, draw itself
@@ -38,7 +40,7 @@ export function homePage(ctx) {
     const acct = el("a", "", t(me.username ? "hm.account" : "hm.claim"));
     acct.href = "/#account";
     acct.id = "account-link";
-    const games = el("a", "", "Your games");
+    const games = el("a", "", t("mn.games"));
     games.href = "/#games";
     who.append(games, " · ", hist, " · ", prof, " · ", acct);
     page.append(who);
@@ -158,34 +160,34 @@ function createPanel(ctx) {
   return box;
 }
 
-const TURNS = [[3600, "1 hour"], [43200, "12 hours"], [86400, "1 day"], [259200, "3 days"], [604800, "1 week"],
-  [1209600, "2 weeks"]];
+/** The times per turn offered, in seconds, and how each is said. */
+const TURNS = [[3600, "pc.hours", 1], [43200, "pc.hours", 12], [86400, "pc.days", 1], [259200, "pc.days", 3],
+  [604800, "pc.weeks", 1], [1209600, "pc.weeks", 2]];
 
 /** Live or turn-based, and a turn-based room's time per turn. */
 function paceField() {
   const box = el("fieldset", "field pace-field");
-  box.append(el("legend", "", "Pace"));
+  box.append(el("legend", "", t("pc.pace")));
   const pick = el("select");
   pick.id = "pace-input";
-  for (const [v, t] of [["live", "Live: everyone at the table"], ["turn_based", "Turn-based: play at your own pace"]]) {
-    const o = el("option", "", t);
+  for (const v of ["live", "turn_based"]) {
+    const o = el("option", "", t(`pc.${v}`));
     o.value = v;
     pick.append(o);
   }
-  const label = el("label", "", "How you play ");
+  const label = el("label", "", t("pc.how") + " ");
   label.htmlFor = pick.id;
   const turn = el("select");
   turn.id = "turn-length";
-  const turnLabel = el("label", "", "Time per turn ");
+  const turnLabel = el("label", "", t("pc.turn") + " ");
   turnLabel.htmlFor = turn.id;
   const more = el("div", "turn-based-only");
-  more.append(turnLabel, turn, el("p", "help", "Take hours or days for each turn; the game goes on when nobody is " +
-    "online. When time runs out the server plays your turn. Find your games under Your games."));
+  more.append(turnLabel, turn, el("p", "help", t("pc.help")));
   const fill = (min = 3600, max = 1209600, dflt = 86400) => {
     turn.textContent = "";
-    for (const [v, t] of TURNS) {
+    for (const [v, key, n] of TURNS) {
       if (Number(v) < min || Number(v) > max) continue;
-      const o = el("option", "", String(t));
+      const o = el("option", "", t(String(key), { n }));
       o.value = String(v);
       turn.append(o);
     }

@@ -49,18 +49,22 @@ export async function load(code) {
   }
 }
 
-await load(stored() || negotiate(navigator.languages || []) || negotiate([root.lang]) || "en");
+/** @type {Record<string, Promise<void>>} */
+const parts = {};
+/** @param {string} c @param {string} name */
+const part = (c, name) => fetch(`/i18n/${c}.${name}.json`).then((r) => r.json()).then((d) => { Object.assign(texts, d); }, () => {});
+const wanted = stored() || negotiate(navigator.languages || []) || negotiate([root.lang]) || "en";
+if (!location.pathname.startsWith("/r/")) parts.home = part(wanted, "home"); // beside, not after
+await load(wanted);
+if (lang !== wanted) delete parts.home;
 
 export const currentLang = () => lang;
-/** @type {Promise<void> | null} */
-let later = null;
-/** The texts only pages loaded later use (results, how to play, …): fetched once, when needed. */
-export const more = () => (later ||= fetch(`/i18n/${lang}.later.json`).then((r) => r.json())
-  .then((d) => { Object.assign(texts, d); }).catch(() => {}));
+/** A part of the catalogue (docs/client.md), fetched once: a module awaits it before drawing. @param {string} [name] */
+export const more = (name = "later") => (parts[name] ||= part(lang, name));
 /** @param {number} n @param {Intl.NumberFormatOptions} [o] */
 export const num = (n, o) => new Intl.NumberFormat(lang, o).format(n);
 /** @param {string | number | Date} d @param {Intl.DateTimeFormatOptions} [o] */
-export const date = (d, o = { dateStyle: "medium" }) => new Intl.DateTimeFormat(lang, o).format(new Date(d));
+export const date = (d, o = { dateStyle: "medium" }) => (isNaN(+new Date(d)) ? String(d) : new Intl.DateTimeFormat(lang, o).format(new Date(d)));
 /** @param {string | number | Date} d */
 export const clock = (d) => date(d, { timeStyle: "short" });
 /** "a, b or c". @param {string[]} items @param {boolean} [or] */

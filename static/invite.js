@@ -6,13 +6,16 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
+import { more, t } from "./i18n.js";
+
+await more(); // the invitations' words are in the later part of the catalogue
 
 /** @typedef {{player_id: string, name: string, status: string, online: boolean}} Friend */
 
 /** The Invite button and its list, for room `code`. @param {string} code */
 export function inviteFriends(code) {
   const box = el("div", "invite-friends");
-  const open = button("Invite a friend", () => void toggle(), "small");
+  const open = button(t("iv.invite_friend"), () => void toggle(), "small");
   open.id = "invite-friend";
   open.setAttribute("aria-expanded", "false");
   const list = el("ul", "invite-list");
@@ -32,18 +35,18 @@ export function inviteFriends(code) {
       const out = /** @type {{items: Friend[]}} */ (await api.get("/api/players/me/friends"));
       const friends = out.items.filter((f) => f.status === "friends").sort((a, b) => Number(b.online) - Number(a.online));
       if (!friends.length) {
-        note.textContent = "No friends yet: add some on the Friends page.";
+        note.textContent = t("iv.no_friends");
         return;
       }
       for (const f of friends) {
         const li = el("li", "friend-row");
-        li.append(el("span", "name", f.name), el("span", "conn " + (f.online ? "on" : "off"), f.online ? "online" : "offline"));
-        const send = button("Invite", async () => {
+        li.append(el("span", "name", f.name), el("span", "conn " + (f.online ? "on" : "off"), t(f.online ? "tb.online" : "iv.offline")));
+        const send = button(t("iv.invite"), async () => {
           send.disabled = true;
           try {
             await api.post(`/api/rooms/${encodeURIComponent(code)}/invitations`, { player_id: f.player_id });
-            note.textContent = `Invitation sent to ${f.name}.`;
-            send.textContent = "Invited";
+            note.textContent = t("iv.sent", { name: f.name });
+            send.textContent = t("iv.invited");
           } catch (e) {
             note.textContent = /** @type {Error} */ (e).message;
             send.disabled = false;
@@ -65,20 +68,20 @@ export function befriendButtons(id, name) {
   const note = el("span", "muted small");
   note.setAttribute("role", "status");
   const path = (/** @type {string} */ kind) => `/api/players/me/${kind}/${encodeURIComponent(id)}`;
-  const add = button("Add friend", async () => {
+  const add = button(t("iv.add_friend"), async () => {
     try {
       await api.request("PUT", path("friends"));
-      note.textContent = `Friend request sent to ${name} (or accepted, if they asked you).`;
+      note.textContent = t("iv.requested", { name });
       add.disabled = true;
     } catch (e) {
       note.textContent = /** @type {Error} */ (e).message;
     }
   }, "small primary");
   add.id = "add-friend";
-  const block = button("Block", async () => {
+  const block = button(t("iv.block"), async () => {
     try {
       await api.request("PUT", path("blocks"));
-      note.textContent = `You blocked ${name}. Only you know; undo it on the Friends page.`;
+      note.textContent = t("iv.blocked", { name });
       block.disabled = true;
       add.disabled = true;
     } catch (e) {

@@ -35,6 +35,7 @@ function place(named, pile, mover, me) {
 /** "Bob played 5♥ from their hand to centre 2". @param {Named} named @param {number | null} me
  * @param {{kind: string, seat: number, card: Card | null, from?: Pile, to?: Pile}} m */
 export function moveWords(named, me, m, server = false) {
+  if (m.kind === "forfeit") return t("ml.forfeit", { name: playerName(named, m.seat) });
   const card = m.card ? shortCard(m.card) : t("ml.a_card");
   const at = (/** @type {Pile} */ p) => (p ? place(named, p, m.seat, me) : "");
   const kind = ["play", "discard", "move_side", "load"].includes(m.kind) ? m.kind
@@ -100,6 +101,7 @@ export class MoveLog {
       else if (ev.type === "autoplay") { this.startTurn(ev.seat); this.auto = ev.by; }
       else if (ev.type === "turn" || ev.type === "end_turn") this.auto = null;
       else if (ev.type === "complete") this.push(null, t("ml.complete", { n: ev.slot + 1 }));
+      else if (ev.type === "forfeit") this.push(ev.seat, t("ml.forfeit", { name: playerName(view, ev.seat) }));
       else if (ev.type === "take_back") this.takeBack(view, ev.seat);
       else if (ev.type === "play" || ev.type === "discard" || ev.type === "move_side" || ev.type === "load") {
         this.startTurn(ev.seat);

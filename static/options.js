@@ -4,6 +4,9 @@
 // name, help text, and the kind of value it takes (`kind` in the catalog).
 
 import { el } from "./dom.js";
+import { more, rankLetter, t } from "./i18n.js";
+
+await more(); // the form's words are in the later part of the catalogue
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").ConfigureFields} ConfigureFields */
@@ -47,7 +50,7 @@ function controlFor(name, o, value) {
       c.type = "checkbox";
       c.value = r;
       c.checked = chosen.includes(r);
-      l.append(c, r);
+      l.append(c, rankLetter(r));
       input.append(l);
     }
   } else if (o.kind === "choice" || o.kind === "int_or_unlimited") {
@@ -135,7 +138,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
     preset.append(o);
   }
   preset.value = init.preset || names[0];
-  const presetRow = row("Rules", preset, "");
+  const presetRow = row(t("op.rules"), preset, "");
   const presetHelp = el("p", "help");
   presetHelp.id = "opt-preset-help";
   preset.setAttribute("aria-describedby", presetHelp.id);
@@ -144,54 +147,54 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
   const seats = el("select");
   seats.id = "opt-seats";
   for (let n = meta.seats.min; n <= meta.seats.max; n++) {
-    const o = el("option", "", `${n} players`);
+    const o = el("option", "", t("op.players", { n }));
     o.value = String(n);
     seats.append(o);
   }
-  row("Seats", seats, "How many players sit at the table (bots can fill seats).");
+  row(t("lb.seats"), seats, t("op.seats_help"));
 
   const payoff = /** @type {HTMLInputElement} */ (controlFor("payoff_size", meta.options.payoff_size, meta.defaults.payoff_size));
-  row(meta.options.payoff_size.label, payoff, "Cards in each pay-off pile: fewer make a quicker game.");
+  row(meta.options.payoff_size.label, payoff, t("op.payoff_help"));
 
   const teams = el("select");
   teams.id = "opt-teams";
-  for (const [v, t] of [["none", "Every player for themselves"], ["pairs", "Partners (4 or 6 players)"]]) {
-    const o = el("option", "", t);
+  for (const v of ["none", "pairs"]) {
+    const o = el("option", "", t(`op.teams_${v}`));
     o.value = v;
     teams.append(o);
   }
-  row("Teams", teams, meta.options.teams.help);
+  row(t("op.teams"), teams, meta.options.teams.help);
 
   const target = el("select");
   target.id = "opt-target";
   for (const v of meta.match_targets) {
-    const o = el("option", "", v === null ? "Single game" : `Match to ${v}`);
+    const o = el("option", "", v === null ? t("op.single") : t("op.match_to", { n: v }));
     o.value = String(v);
     target.append(o);
   }
-  row("Match", target, meta.options.match_target.help);
+  row(t("op.match"), target, meta.options.match_target.help);
 
   const clock = el("select");
   clock.id = "opt-clock";
-  for (const [v, t] of [["null", "No turn clock"], ["30", "30 seconds a turn"], ["60", "1 minute a turn"], ["120", "2 minutes a turn"], ["300", "5 minutes a turn"]]) {
-    const o = el("option", "", t);
-    o.value = v;
+  for (const v of [null, 30, 60, 120, 300]) {
+    const o = el("option", "", v === null ? t("op.no_clock") : v < 60 ? t("op.seconds", { n: v }) : t("op.minutes", { n: v / 60 }));
+    o.value = String(v);
     clock.append(o);
   }
   clock.value = String(init.turn_seconds ?? null);
   if (clock.value === "") { // a clock set through the API, not among the choices above
-    const o = el("option", "", `${init.turn_seconds} seconds a turn`);
+    const o = el("option", "", t("op.seconds", { n: init.turn_seconds }));
     o.value = String(init.turn_seconds);
     clock.append(o);
     clock.value = o.value;
   }
-  row("Turn clock", clock, "When time runs out, the server plays for you.");
+  row(t("op.clock"), clock, t("op.clock_help"));
 
   const hints = el("input");
   hints.type = "checkbox";
   hints.id = "opt-hints";
   hints.checked = init.hints ?? meta.hints.default;
-  const hintsRow = row("Hints", hints, "Players may ask the server to suggest a move.");
+  const hintsRow = row(t("op.hints"), hints, t("op.hints_help"));
   const hintsHelp = /** @type {HTMLElement} */ (hintsRow.querySelector(".help"));
   /** A rated room gives no hints: the box is off and cannot be ticked. @param {boolean} on */
   const setRated = (on) => {
@@ -199,8 +202,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
     hints.disabled = on;
     if (on) hints.checked = false;
     else hints.checked = init.hints ?? meta.hints.default;
-    hintsHelp.textContent = on ? "A rated match gives no hints: the result changes everyone's rating."
-      : "Players may ask the server to suggest a move.";
+    hintsHelp.textContent = t(on ? "op.hints_rated" : "op.hints_help");
   };
   setRated(rated);
 
@@ -211,14 +213,14 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
     pub.type = "checkbox";
     pub.id = "opt-public";
     pub.checked = !!init.public;
-    row("Public room", pub, "Listed on the home page so anyone can join; otherwise only people with the link.");
+    row(t("op.public"), pub, t("op.public_help"));
   }
 
-  const more = el("details", "more-options");
-  more.append(el("summary", "", "More options"));
+  const extra = el("details", "more-options");
+  extra.append(el("summary", "", t("op.more")));
   const list = el("div", "option-list");
-  more.append(list);
-  box.append(more);
+  extra.append(list);
+  box.append(extra);
 
   const presetValues = () => meta.presets[preset.value].options;
   /** @type {Control[]} */
@@ -233,7 +235,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
     payoff.value = String(values.payoff_size);
     target.value = String(values.match_target);
     if (target.value === "") {
-      const o = el("option", "", `Match to ${values.match_target}`);
+      const o = el("option", "", t("op.match_to", { n: values.match_target }));
       o.value = String(values.match_target);
       target.append(o);
       target.value = o.value;

@@ -6,6 +6,9 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
+import { more, t } from "./i18n.js";
+
+await more(); // the panel's words are in the later part of the catalogue
 
 /** @param {string} b64 */
 function bytes(b64) {
@@ -22,14 +25,14 @@ export function supported() {
 /** Register the worker, subscribe and tell the server. @returns {Promise<string>} what happened */
 export async function turnOn() {
   const permission = await Notification.requestPermission();
-  if (permission !== "granted") return "Notifications are blocked for this site; allow them in the browser's settings.";
+  if (permission !== "granted") return t("pu.blocked");
   const reg = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   await navigator.serviceWorker.ready;
   const key = /** @type {{public_key: string}} */ (await api.get("/api/push/key")).public_key;
   const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) });
   const json = sub.toJSON();
   await api.post("/api/players/me/push", { endpoint: json.endpoint, keys: json.keys });
-  return "On: this device will be told when it is your turn.";
+  return t("pu.on");
 }
 
 /** Unsubscribe this device. */
@@ -40,35 +43,33 @@ export async function turnOff() {
     await api.request("DELETE", "/api/players/me/push", { endpoint: sub.endpoint });
     await sub.unsubscribe();
   }
-  return "Off: this device will not be told.";
+  return t("pu.off");
 }
 
 /** The panel: what you get, and the button that asks. */
 export function pushPanel() {
   const box = el("section", "card-panel push-panel");
   box.id = "push-panel";
-  box.append(el("h2", "", "Notifications"));
-  box.append(el("p", "help", "Turn-based games can take days. Turn this on and this device shows a notification " +
-    "when it is your turn (only when the game is not open here), and when a game ends. Your browser will ask " +
-    "for permission next; you can turn it off at any time."));
+  box.append(el("h2", "", t("pu.title")));
+  box.append(el("p", "help", t("pu.about")));
   const state = el("p", "push-state");
   state.id = "push-state";
   state.setAttribute("aria-live", "polite");
   if (!supported()) {
-    state.textContent = "This browser cannot show notifications from a site. On a phone, add this site to the home screen first.";
+    state.textContent = t("pu.unsupported");
     box.append(state);
     return box;
   }
-  const on = button("Notify me when it is my turn", async () => {
+  const on = button(t("pu.notify_me"), async () => {
     on.disabled = true;
-    try { state.textContent = await turnOn(); } catch (ex) { state.textContent = "Could not turn them on: " + /** @type {Error} */ (ex).message; } finally { on.disabled = false; }
+    try { state.textContent = await turnOn(); } catch (ex) { state.textContent = t("pu.failed", { text: /** @type {Error} */ (ex).message }); } finally { on.disabled = false; }
   }, "primary");
   on.id = "push-on";
-  const off = button("Turn off", async () => {
+  const off = button(t("pu.turn_off"), async () => {
     try { state.textContent = await turnOff(); } catch (ex) { state.textContent = /** @type {Error} */ (ex).message; }
   }, "small");
   off.id = "push-off";
-  if (Notification.permission === "granted") state.textContent = "Allowed in this browser.";
+  if (Notification.permission === "granted") state.textContent = t("pu.allowed");
   box.append(on, " ", off, state);
   return box;
 }

@@ -4,9 +4,12 @@
 
 import * as api from "./api.js";
 import { el } from "./dom.js";
+import { date, more, num, t } from "./i18n.js";
 import { renderTable } from "./table.js";
 import { moveWords } from "./movelog.js";
 import { reviewPanel } from "./review.js";
+
+await more(); // the pages' words are in the later part of the catalogue
 
 /** @typedef {import("./types.js").MatchItem} MatchItem */
 /** @typedef {import("./types.js").Replay} Replay */
@@ -16,25 +19,25 @@ import { reviewPanel } from "./review.js";
 /** @typedef {import("./types.js").OpenView} OpenView */
 
 /** An ISO time as a person reads it. @param {string} iso */
-const when = (iso) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+const when = (iso) => date(iso, { dateStyle: "medium", timeStyle: "short" });
 
 /** The history page: my matches, newest first, and my stats. */
 export function historyPage() {
   const page = el("div", "history");
-  page.append(el("h1", "", "My matches"));
+  page.append(el("h1", "", t("mn.matches")));
   const me = api.identity();
   if (!me) {
-    page.append(el("p", "", "You have no guest identity in this browser yet, so no history."));
+    page.append(el("p", "", t("rp.no_identity")));
     return page;
   }
   const stats = el("dl", "stats");
   const list = el("ol", "match-list");
-  const more = el("button", "", "Load more");
-  more.type = "button";
-  more.hidden = true;
+  const next = el("button", "", t("acc.load_more"));
+  next.type = "button";
+  next.hidden = true;
   const err = el("p", "form-error");
   err.setAttribute("role", "alert");
-  page.append(stats, list, more, err);
+  page.append(stats, list, next, err);
   /** @type {string | null} */
   let cursor = null;
   let shown = 0;
@@ -43,10 +46,10 @@ export function historyPage() {
   const showStats = (s) => {
     stats.textContent = "";
     /** @type {[string, string | number][]} */
-    const rows = [["Matches played", s.played], ["Won", s.won],
-      ["Win rate", s.played ? Math.round((100 * s.won) / s.played) + "%" : "–"], ["Points", s.points],
-      ["Hands won", `${s.hands_won} of ${s.hands_played}`]];
-    if (s.average_cards_left !== null) rows.push(["Pay-off cards left per hand", s.average_cards_left]);
+    const rows = [[t("acc.played"), num(s.played)], [t("acc.won"), num(s.won)],
+      [t("acc.win_rate"), s.played ? num(s.won / s.played, { style: "percent" }) : "–"], [t("rp.points"), num(s.points)],
+      [t("acc.hands_won"), t("acc.n_of", { n: s.hands_won, of: s.hands_played })]];
+    if (s.average_cards_left !== null) rows.push([t("rp.cards_left"), num(s.average_cards_left)]);
     for (const [k, v] of rows) {
       stats.append(el("dt", "", k), el("dd", "", String(v)));
     }
@@ -55,15 +58,15 @@ export function historyPage() {
     try {
       const got = await api.matches(me.id, cursor);
       cursor = got.next;
-      more.hidden = !cursor;
+      next.hidden = !cursor;
       shown += got.items.length;
       for (const m of got.items) list.append(matchItem(m));
-      if (!shown) list.append(el("li", "muted", "No matches yet. Play one from the home page!"));
+      if (!shown) list.append(el("li", "muted", t("rp.no_matches")));
     } catch (ex) {
       err.textContent = ex.message;
     }
   };
-  more.addEventListener("click", load);
+  next.addEventListener("click", load);
   api.stats(me.id).then(showStats).catch((ex) => { err.textContent = ex.message; });
   load();
   return page;
@@ -77,14 +80,14 @@ export function matchItem(m) {
   const over = m.won !== null;
   const result = !over ? "in progress" : m.won ? "won" : m.winners.length ? "lost" : "draw";
   li.append(el("span", "when", when(m.ended_at || m.started_at)), " ",
-    el("span", "who", names), " ", el("span", `badge ${result}`, result));
+    el("span", "who", names), " ", el("span", `badge ${result}`, t(`rp.${result.replace(" ", "_")}`)));
   li.append(" ", el("span", "muted", m.totals.join(" – ")));
   if (over) {
-    const a = el("a", "", "Replay");
+    const a = el("a", "", t("mn.replay"));
     a.href = "/#replay/" + encodeURIComponent(m.id);
     li.append(" ", a);
   } else if (m.room) { // still being played (or left): back to its table, to play on or watch
-    const a = el("a", "resume", "Back to the table");
+    const a = el("a", "resume", t("rp.back"));
     a.href = "/r/" + encodeURIComponent(m.room);
     li.append(" ", a);
   }
@@ -94,11 +97,11 @@ export function matchItem(m) {
 /** The replay viewer for match `id`. @param {string} id @returns {{el: HTMLElement, stop: () => void}} */
 export function replayPage(id) {
   const page = el("div", "replay");
-  const title = el("h1", "", "Replay");
+  const title = el("h1", "", t("mn.replay"));
   const stage = el("div", "replay-stage");
   const controls = el("div", "replay-controls");
   controls.setAttribute("role", "toolbar");
-  controls.setAttribute("aria-label", "Replay controls");
+  controls.setAttribute("aria-label", t("rp.controls"));
   /** @param {string} text @param {string} label @param {() => void} fn */
   const mk = (text, label, fn) => {
     const b = el("button", "", text);
@@ -115,10 +118,10 @@ export function replayPage(id) {
   slider.type = "range";
   slider.min = "0";
   slider.id = "replay-slider";
-  slider.setAttribute("aria-label", "Move number");
+  slider.setAttribute("aria-label", t("rp.move_number"));
   const moveList = el("ol", "replay-moves");
   moveList.start = 0;
-  moveList.setAttribute("aria-label", "Moves");
+  moveList.setAttribute("aria-label", t("ml.moves"));
   const err = el("p", "form-error");
   err.setAttribute("role", "alert");
   page.append(title, controls, pos, stage, moveList, err);
@@ -138,7 +141,7 @@ export function replayPage(id) {
     n = Math.max(0, Math.min(total, n));
     at = n;
     slider.value = String(n);
-    pos.textContent = `Move ${n} of ${total}`;
+    pos.textContent = t("rp.move_of", { n, of: total });
     for (const li of moveList.querySelectorAll("li")) {
       li.classList.toggle("current", Number(li.dataset.at) === n);
       if (Number(li.dataset.at) === n) inSight(moveList, /** @type {HTMLElement} */ (li));
@@ -165,19 +168,19 @@ export function replayPage(id) {
     if (openPiles.has(p)) openPiles.delete(p); else openPiles.add(p);
     show(at);
   });
-  const stop = () => { clearInterval(timer); timer = undefined; play.textContent = "Play"; play.setAttribute("aria-label", "Play"); };
-  mk("« First", "First position", () => { stop(); show(0); }).id = "replay-first";
-  mk("‹ Back", "Step back", () => { stop(); show(at - 1); }).id = "replay-prev";
-  const play = mk("Play", "Play", () => {
+  const stop = () => { clearInterval(timer); timer = undefined; play.textContent = t("rp.play"); play.setAttribute("aria-label", t("rp.play")); };
+  mk(`« ${t("rp.first")}`, t("rp.first_long"), () => { stop(); show(0); }).id = "replay-first";
+  mk(`‹ ${t("rp.prev")}`, t("rp.prev_long"), () => { stop(); show(at - 1); }).id = "replay-prev";
+  const play = mk(t("rp.play"), t("rp.play"), () => {
     if (timer) { stop(); return; }
     if (at >= total) show(0);
-    play.textContent = "Pause";
-    play.setAttribute("aria-label", "Pause");
+    play.textContent = t("rp.pause");
+    play.setAttribute("aria-label", t("rp.pause"));
     timer = setInterval(() => { if (at >= total) stop(); else show(at + 1); }, 700);
   });
   play.id = "replay-play";
-  mk("Next ›", "Step forward", () => { stop(); show(at + 1); }).id = "replay-next";
-  mk("Last »", "Last position", () => { stop(); show(total); }).id = "replay-last";
+  mk(`${t("rp.next")} ›`, t("rp.next_long"), () => { stop(); show(at + 1); }).id = "replay-next";
+  mk(`${t("rp.last")} »`, t("rp.last_long"), () => { stop(); show(total); }).id = "replay-last";
   controls.append(slider);
   slider.addEventListener("input", () => { stop(); show(Number(slider.value)); });
   page.addEventListener("keydown", (e) => {
@@ -200,7 +203,7 @@ export function replayPage(id) {
     }
     total = data.total;
     slider.max = String(total);
-    const start = el("li", "", "Deal");
+    const start = el("li", "", t("rp.deal"));
     start.dataset.at = "0";
     moveList.append(start);
     // A move's seq is the match version once it is applied: the step that shows it. A new
@@ -223,7 +226,7 @@ export function replayPage(id) {
     /** @type {Map<number, {li: HTMLLIElement, card: Card | null}[]>} */
     let undoable = new Map();
     for (const m of data.moves) {
-      for (const [v, n] of deals) if (v > last && v < m.seq) { addStep(v, `Hand ${n} dealt`); undoable = new Map(); }
+      for (const [v, n] of deals) if (v > last && v < m.seq) { addStep(v, t("rp.hand_dealt", { n })); undoable = new Map(); }
       const hand = cards.get(m.hand) || new Map();
       const mine = undoable.get(m.seat) || [];
       if (m.move.kind === "take_back") {
@@ -240,9 +243,9 @@ export function replayPage(id) {
       }
       last = m.seq;
     }
-    const date = data.moves.length ? new Date(data.moves[0].at).toLocaleDateString([], { dateStyle: "medium" }) : "";
-    title.textContent = `${names.join(" vs ")}${date ? " · " + date : ""}`;
-    document.title = `Replay: ${title.textContent} · Spite & Malice`;
+    const day = data.moves.length ? date(data.moves[0].at) : "";
+    title.textContent = `${names.join(` ${t("rp.vs")} `)}${day ? " · " + day : ""}`;
+    document.title = `${t("mn.replay")}: ${title.textContent} · ${t("app.title")}`;
     const handAt = (/** @type {number} */ v) => data.hands.filter((h) => h.start_v <= v).pop();
     review = reviewPanel(id, {
       names, total, jump: (v) => { stop(); show(v); },
@@ -290,7 +293,5 @@ function describe(m, names, cards, undone = null) {
   const from = "from" in mv ? mv.from : undefined;
   const to = "to" in mv ? mv.to : undefined;
   const text = moveWords(named, null, { kind: mv.kind, seat: m.seat, card, from, to });
-  const by = m.actor === "clock" ? " (time ran out: played by the server)"
-    : m.actor === "absent" ? " (away: played by the server)" : "";
-  return text + by;
+  return m.actor === "clock" || m.actor === "absent" ? t(`rp.by_${m.actor}`, { text }) : text;
 }

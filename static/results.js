@@ -32,6 +32,7 @@ const REASON = {
   payoff_out: "rs.payoff_out",
   stock_out: "rs.stock_out",
   stalemate: "rs.stalemate",
+  forfeit: "rs.forfeit",
 };
 
 /**
@@ -56,7 +57,7 @@ const REASON = {
  */
 
 /** "you", "Ann and you", "Ann, Bob and you". @param {string[]} names */
-const listed = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
+const listed = (names) => list(names);
 
 /**
  * The result dialog for a finished hand (`view.result` is set).

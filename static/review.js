@@ -6,6 +6,9 @@
 
 import * as api from "./api.js";
 import { el } from "./dom.js";
+import { more, num, t } from "./i18n.js";
+
+await more(); // the review's words are in the later part of the catalogue
 
 /**
  * @typedef {{kind: string, card?: number, from?: string, to?: string}} WireMove
@@ -21,10 +24,11 @@ import { el } from "./dom.js";
  */
 
 const SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-const WORD = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
 const POLL_MS = 1000;
-const pct = (/** @type {number} */ x) => `${Math.round(100 * x)}%`;
+const pct = (/** @type {number} */ x) => num(Math.round(100 * x) / 100, { style: "percent" });
+/** "Inaccuracy", "Mistake", "Blunder". @param {string} mark */
+const word = (mark) => t(`rv.${mark}`);
 
 /** @param {string} id */
 const getReview = (id) => /** @type {Promise<ReviewBody>} */ (api.get(`/api/matches/${encodeURIComponent(id)}/review`));
@@ -35,9 +39,9 @@ const askReview = (id) => /** @type {Promise<ReviewBody>} */ (api.post(`/api/mat
  * @param {string} id @param {Hooks} hooks */
 export function reviewPanel(id, hooks) {
   const box = el("section", "review");
-  box.setAttribute("aria-label", "Match review");
-  const head = el("h2", "", "Review");
-  const ask = el("button", "", "Review this match");
+  box.setAttribute("aria-label", t("rv.label"));
+  const head = el("h2", "", t("rv.title"));
+  const ask = el("button", "", t("rv.ask"));
   ask.type = "button";
   ask.id = "review-ask";
   ask.hidden = true;
@@ -47,7 +51,7 @@ export function reviewPanel(id, hooks) {
   bar.id = "review-progress";
   bar.max = 1;
   bar.hidden = true;
-  bar.setAttribute("aria-label", "Review progress");
+  bar.setAttribute("aria-label", t("rv.progress"));
   const graph = el("div", "review-graph");
   const summary = el("table", "review-summary");
   const note = el("p", "review-note");
@@ -71,9 +75,9 @@ export function reviewPanel(id, hooks) {
     ask.hidden = !(body.status === "failed");
     bar.hidden = !(body.status === "queued" || body.status === "running");
     bar.value = body.progress;
-    state.textContent = body.status === "queued" ? "The review is waiting its turn…"
-      : body.status === "running" ? `Reviewing… ${pct(body.progress)}`
-        : body.status === "failed" ? `The review failed: ${body.error || "no reason given"}. You can ask again.`
+    state.textContent = body.status === "queued" ? t("rv.queued")
+      : body.status === "running" ? t("rv.running", { pct: pct(body.progress) })
+        : body.status === "failed" ? t("rv.failed", { text: body.error || t("rv.no_reason") })
           : "";
     if (body.status !== "done" || done) return;
     done = body;
@@ -93,7 +97,7 @@ export function reviewPanel(id, hooks) {
     } catch (ex) {
       if (ex instanceof api.ApiError && ex.status === 404) {
         ask.hidden = !api.identity();
-        state.textContent = api.identity() ? "" : "Players of this match can ask for its review.";
+        state.textContent = api.identity() ? "" : t("rv.players_only");
       } else err.textContent = ex.message;
     }
   };
@@ -122,7 +126,7 @@ export function reviewPanel(id, hooks) {
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     svg.setAttribute("preserveAspectRatio", "none");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "Each player's chance to win the hand, move by move");
+    svg.setAttribute("aria-label", t("rv.graph"));
     svg.id = "review-graph";
     /** @param {string} tag @param {Record<string, string | number>} attrs */
     const add = (tag, attrs) => {
@@ -136,7 +140,7 @@ export function reviewPanel(id, hooks) {
     for (const p of points) if (!hands.has(p.hand)) hands.set(p.hand, p.v);
     for (const [n, v] of hands) {
       add("line", { x1: x(v), x2: x(v), y1: 0, y2: H, class: "review-hand" });
-      add("text", { x: x(v) + 3, y: 12, class: "review-hand-label" }).textContent = `Hand ${n}`;
+      add("text", { x: x(v) + 3, y: 12, class: "review-hand-label" }).textContent = t("tb.hand", { n });
     }
     const seats = [...new Set(points.map((p) => p.seat))].sort();
     for (const s of seats) {
@@ -159,7 +163,7 @@ export function reviewPanel(id, hooks) {
     });
     const legend = el("p", "review-legend");
     for (const s of seats) {
-      const key = el("span", "review-key", hooks.names[s] || `Seat ${s + 1}`);
+      const key = el("span", "review-key", hooks.names[s] || t("lb.seat", { n: s + 1 }));
       key.style.borderColor = COLOURS[s % COLOURS.length];
       legend.append(key, " ");
     }
@@ -173,9 +177,9 @@ export function reviewPanel(id, hooks) {
     const rows = done.summary || [];
     if (!rows.length) return;
     const headRow = el("tr");
-    for (const [h, title] of [["Player", ""], ["Accuracy", "100: every decision the best one found"],
-      ["?!", "Inaccuracies (5 points or more lost)"], ["?", "Mistakes (10 or more)"], ["??", "Blunders (15 or more)"],
-      ["Luck", "Points of winning chance from the cards"]]) {
+    for (const [h, title] of [[t("rs.player"), ""], [t("rv.accuracy"), t("rv.accuracy_about")],
+      ["?!", t("rv.inaccuracies_about")], ["?", t("rv.mistakes_about")], ["??", t("rv.blunders_about")],
+      [t("rv.luck"), t("rv.luck_about")]]) {
       const th = el("th", "", h);
       if (title) th.title = title;
       headRow.append(th);
@@ -183,13 +187,12 @@ export function reviewPanel(id, hooks) {
     summary.append(headRow);
     for (const s of rows) {
       const tr = el("tr");
-      const luck = `${s.luck > 0 ? "+" : ""}${s.luck}`;
-      for (const cell of [hooks.names[s.seat] || `Seat ${s.seat + 1}`, s.accuracy === null ? "–" : `${s.accuracy}`,
-        s.inaccuracies, s.mistakes, s.blunders, luck]) tr.append(el("td", "", String(cell)));
+      const luck = num(s.luck, { signDisplay: "exceptZero" });
+      for (const cell of [hooks.names[s.seat] || t("lb.seat", { n: s.seat + 1 }), s.accuracy === null ? "–" : num(s.accuracy),
+        num(s.inaccuracies), num(s.mistakes), num(s.blunders), luck]) tr.append(el("td", "", cell));
       summary.append(tr);
     }
-    const cap = el("caption", "", "?! inaccuracies, ? mistakes, ?? blunders. Luck: points of winning chance the cards " +
-      "drawn and turned up gave (+) or took (−).");
+    const cap = el("caption", "", t("rv.caption"));
     summary.prepend(cap);
   };
 
@@ -202,7 +205,7 @@ export function reviewPanel(id, hooks) {
       if (!d || !d.mark || li.querySelector(".review-mark")) continue;
       const m = /** @type {"inaccuracy" | "mistake" | "blunder"} */ (d.mark);
       const badge = el("span", `review-mark ${m}`, SIGN[m]);
-      badge.title = `${WORD[m]}: ${d.loss} points of winning chance lost`;
+      badge.title = t("rv.lost_points", { mark: word(m), n: d.loss });
       li.append(" ", badge);
     }
   };
@@ -227,9 +230,9 @@ export function reviewPanel(id, hooks) {
       return;
     }
     const same = JSON.stringify(d.played) === JSON.stringify(d.best);
-    const judged = d.mark ? `${WORD[/** @type {"mistake"} */ (d.mark)]} (−${d.loss}). ` : "";
-    note.textContent = `Next: ${hooks.words(d.seat, d.played, n)}: ${pct(d.chance_played)}. ` +
-      (same ? "That was the best move." : `${judged}Best was ${hooks.words(d.seat, d.best, n)}: ${pct(d.chance_best)}.`);
+    const judged = d.mark ? `${word(d.mark)} (${num(-d.loss)}). ` : "";
+    note.textContent = t("rv.next", { move: hooks.words(d.seat, d.played, n), pct: pct(d.chance_played) }) + " " +
+      (same ? t("rv.best_played") : judged + t("rv.best_was", { move: hooks.words(d.seat, d.best, n), pct: pct(d.chance_best) }));
     if (same || !table) return;
     if (d.best.card !== undefined) {
       for (const c of table.querySelectorAll(`.card[data-card="${d.best.card}"]`)) c.classList.add("review-best");

@@ -17,11 +17,8 @@ import { cardKey, movesBySource, playerName } from "./moves.js";
 /** @typedef {import("./types.js").OpenView} OpenView */
 /**
  * How to draw a table: `spread` the piles shown spread out; `clock` the turn clock's text;
- * `autoplay` the seats the server plays for. A live view's legal moves make its cards movable;
- * an OpenView (a replay) has every hand and pay-off pile face up and nothing movable.
- * `recent` the ids of the cards moved in the latest turn (highlighted); `lastMove` the latest line of
- * the move log, shown under the status.
- * `bots` the seats bots sit in (marked as bots, never "online").
+ * `autoplay` the seats the server plays for; `recent` the cards moved in the latest turn;
+ * `lastMove` the log's latest line; `bots` the seats bots sit in. A replay has nothing movable.
  * @typedef {{spread?: Set<Pile>, clock?: string | null, autoplay?: number[], recent?: Set<number>, lastMove?: string,
  *   bots?: Set<number>}} TableOpts
  */
@@ -65,7 +62,13 @@ export function renderTable(view, opts = {}) {
   const others = el("div", "opponents");
   const auto = new Set(opts.autoplay || []);
   const bots = opts.bots || new Set();
-  for (const s of order) if (s !== me) others.append(playerPanel(view, s, { movable, spread, mine: false, auto: auto.has(s), bot: bots.has(s) }));
+  const seats = order.filter((s) => s !== me);
+  if (me !== null) others.dataset.others = String(seats.length);
+  for (const [i, s] of seats.entries()) {
+    const panel = playerPanel(view, s, { movable, spread, mine: false, auto: auto.has(s), bot: bots.has(s) });
+    if (me !== null) placeMark(panel, seats.length, i);
+    others.append(panel);
+  }
   root.append(others);
   root.append(centreRow(view));
   if (me !== null) {
@@ -77,6 +80,14 @@ export function renderTable(view, opts = {}) {
     }
   }
   return root;
+}
+
+/** Seat the `i`th of `k` others in play order: left (next), across, right. @param {HTMLElement} panel @param {number} k @param {number} i */
+function placeMark(panel, k, i) {
+  const place = k === 1 ? "across" : i === 0 ? "left" : i === k - 1 ? "right" : "across";
+  panel.dataset.place = place;
+  const text = t(`tb.place_${place}`) + (i === 0 ? " · " + t("tb.plays_next") : "");
+  panel.querySelector(".name")?.after(el("span", "place", text));
 }
 
 /** Seats clockwise, starting after the receiver (so the next player is first). @param {View | OpenView} view */

@@ -92,7 +92,7 @@
  */
 /**
  * @typedef {object} Result
- * @property {"payoff_out" | "stock_out" | "stalemate"} reason
+ * @property {"payoff_out" | "stock_out" | "stalemate" | "forfeit"} reason
  * @property {number[]} winners  empty for a draw
  * @property {number[]} scores  this hand's points by seat
  * @property {number[]} totals
@@ -145,6 +145,7 @@
  *   | {type: "redeal"}
  *   | {type: "take_back", seat: number}
  *   | {type: "hand_over", reason: Result["reason"], winners: number[], scores: number[]}
+ *   | {type: "forfeit", seat: number}
  *   | {type: "autoplay", seat: number, by: "clock" | "absent"}} GameEvent
  */
 

@@ -45,7 +45,7 @@ MAX_MOVES = 400  # moves one rollout may play before the leaf judges it
 class Leaf(Protocol):
     """The chance that `seat`'s team wins the hand from position `game` (0..1)."""
 
-    def __call__(self, game: Game, seat: int) -> float: ...
+    def __call__(self, game: Game, seat: int, /) -> float: ...
 
 
 PositionValue = Callable[[dict[str, Any], int], float]
@@ -161,6 +161,71 @@ def chances(view: dict[str, Any], moves: Sequence[Move | None], *, budget: Budge
     return [s / n for s in sums]
 
 
+def _zones(g: Game) -> list[list[int]]:
+    """Every card place of `g` as lists (hands, pay-off piles, side stacks, centre, stock, aside)."""
+    return [*g.hands, *g.payoff, *(st for sides in g.side for st in sides), *g.centre, g.stock, g.aside]
+
+
+def condition(g: Game, real: Game, shown: set[int]) -> bool:
+    """Put each card of `shown` (cards the seat has just seen) where `real` (its template after
+    seeing them) has it, swapping it with the sampled card there; `g` keeps every other card.
+    False when the sample's places do not line up with the real ones (then it is unusable)."""
+    zones, truth = _zones(g), _zones(real)
+    if len(zones) != len(truth) or any(len(a) != len(b) for a, b in zip(zones, truth, strict=True)):
+        return False
+    where = {c: (z, k) for z, zone in enumerate(zones) for k, c in enumerate(zone)}
+    for z, zone in enumerate(truth):
+        for k, card in enumerate(zone):
+            if card not in shown or zones[z][k] == card:
+                continue
+            if z < g.n and card in zones[z]:  # a hand is a set: already in it will do
+                continue
+            if z < g.n:  # into the hand, in place of a sampled card the seat does not hold
+                k = next(i for i, c in enumerate(zones[z]) if c not in zone)
+            z2, k2 = where[card]
+            out = zones[z][k]
+            zones[z][k], zones[z2][k2] = card, out
+            where[card], where[out] = (z, k), (z2, k2)
+    g._legal = None
+    return True
+
+
+def luck(before: dict[str, Any], after: dict[str, Any], move: Move, *, mover: int, budget: Budget = Budget(),
+         leaf: Leaf = payoff_leaf) -> float:
+    """How much the cards the seat saw with `move` (its view `before` it, `after` it) moved its
+    chance: the mean over sampled worlds of (chance with the cards it really saw) less (chance
+    with the cards the world had there), both on the same world and the same rollout seed (the
+    expected-value change over the chance event, with common random numbers). 0 when it saw none."""
+    know = Knowledge.from_view(before)
+    seat = know.seat
+    real = Knowledge.from_view(after)
+    shown = set(know.pool) - set(real.pool) - {move.card}
+    if not shown:
+        return 0.0
+    belief = Belief.from_view(before, know.template, seat)
+    rng = random.Random(budget.seed)
+    deadline = None if budget.ms is None else time.process_time() + budget.ms / 1000.0
+    total = 0.0
+    n = used = 0
+    while n < budget.samples:
+        n += 1
+        sample = know.template.copy()
+        know.determinize(sample, rng, belief)
+        round_seed = rng.getrandbits(32)
+        if mover != seat:
+            place_card(sample, mover, move, random.Random(round_seed))
+        if sample.outcome is None and sample.is_legal(move):
+            sample.apply(move)
+            seen = sample.copy()
+            if condition(seen, real.template, shown):
+                used += 1
+                total += (playout(seen, seat, random.Random(round_seed), budget.turns, leaf)
+                          - playout(sample, seat, random.Random(round_seed), budget.turns, leaf))
+        if deadline is not None and time.process_time() >= deadline:
+            break
+    return total / used if used else 0.0
+
+
 def alternatives(view: dict[str, Any], played: Move, limit: int = 6) -> list[Move]:
     """`played` first, then the moves worth comparing it with: every legal move when there are
     few, else the first moves of the Normal planner's best lines (Hard's candidates)."""
@@ -180,5 +245,5 @@ def chance(view: dict[str, Any], *, budget: Budget = Budget(), leaf: Leaf = payo
     return chances(view, [None], budget=budget, leaf=leaf)[0]
 
 
-__all__ = ["Budget", "alternatives", "Leaf", "PositionValue", "chance", "chances", "outcome_value", "payoff_leaf",
-           "place_card", "playout", "view_leaf"]
+__all__ = ["Budget", "alternatives", "Leaf", "PositionValue", "chance", "chances", "condition", "luck",
+           "outcome_value", "payoff_leaf", "place_card", "playout", "view_leaf"]

@@ -1,7 +1,11 @@
 """Short reasons a person can read for a suggested move (hints).
 
 `reason(g, seat, line)` looks at the first move of the chosen line and at where the line
-goes (the template game `g` is the seat's own knowledge: public zones and its hand). It
+goes (the template game `g` is the seat's own knowledge: public zones and its hand). Each
+reason is true of the position (issue 25.10): "without helping an opponent" only when the play
+raises no opponent's chance at its pay-off card, "opens the way" only when a card that is not
+wild may follow, and a discard says that playing more would help the next opponent only when a
+centre play is left that would. It
 gives a key of `HINTS` and its parameters (a card as its code, "7H"), so the hint can be
 said in any language (the catalogues' `hint.<key>`); `english` says it in English.
 """
@@ -33,6 +37,7 @@ HINTS: dict[str, str] = {
     "helps_next": "Playing more now would help the next opponent toward their pay-off card.",
 }
 Why = tuple[str, dict[str, Any]]
+HELPS = 0.2  # a chance (tactics.threat) that an opponent plays its pay-off card next worth warning of
 
 
 def english(why: Why) -> str:
@@ -45,6 +50,53 @@ def english(why: Why) -> str:
 def _from_payoff(move: Move) -> bool:
     """Whether `move` plays or loads a pay-off card."""
     return move[0] in (PLAY, LOAD) and move[2] is not None and parse_pile(move[2]).zone == PAYOFF
+
+
+def _after(g: Game, move: Move) -> Game | None:
+    """The seat's knowledge after `move` (None if the template cannot play it out)."""
+    h = g.copy()
+    try:
+        h.apply(move)
+    except Exception:  # noqa: BLE001 - a template's hidden zones may not bear every draw
+        return None
+    return h
+
+
+def _helps(g: Game, seat: int, move: Move) -> bool:
+    """Whether `move` makes some opponent likelier to play its pay-off card next."""
+    h = _after(g, move)
+    if h is None:
+        return False
+    return any(_raises(g, h, opp) for opp in opponents_in_order(g, seat))
+
+
+def _raises(g: Game, h: Game, opp: int) -> bool:
+    """Whether `opp` is likelier in `h` than in `g` to play its pay-off card next, and likely
+    enough to be worth saying (HELPS)."""
+    after = threat(h, opp)
+    return after >= HELPS and after > threat(g, opp)
+
+
+def _opens(g: Game, move: Move) -> bool:
+    """Whether after the wild `move` a card that is not wild may go to the centre."""
+    h = _after(g, move)
+    if h is None or h.outcome is not None:
+        return False
+    return any(m[0] == PLAY and m[1] is not None and not h.deck.wild[m[1]] for m in h.legal_moves())
+
+
+def _more_plays_help_next(g: Game, seat: int) -> bool:
+    """Whether the seat could still play to the centre now, and a play would help the next
+    opponent toward its pay-off card (what `helps_next` says, issue 25.10)."""
+    nxt = opponents_in_order(g, seat)[:1]
+    if not nxt or g.turn != seat:
+        return False
+    for m in g.legal_moves():
+        if m[0] == PLAY:
+            h = _after(g, m)
+            if h is not None and _raises(g, h, nxt[0]):
+                return True
+    return False
 
 
 def reason(g: Game, seat: int, line: list[Move]) -> Why:
@@ -67,12 +119,12 @@ def reason(g: Game, seat: int, line: list[Move]) -> Why:
                 sum(1 for m in line if m[0] == PLAY and m[2] == HAND) >= len(g.hands[seat]):
             return "empties_hand", {"card": name}
         if card is not None and g.deck.wild[card]:
-            return "wild_opens", {"card": name}
-        return "clears_card", {"card": name}
+            return ("wild_opens" if _opens(g, first) else "play"), {"card": name}
+        return ("play" if _helps(g, seat, first) else "clears_card"), {"card": name}
     if kind == MOVE_SIDE:
         return "move_side", {"card": name}
     if kind == DISCARD:
-        tail = any(threat(g, opp) > 0.2 for opp in opponents_in_order(g, seat)[:1])
+        tail = _more_plays_help_next(g, seat)
         params: dict[str, Any] = {"card": name, "helps_next": True} if tail else {"card": name}
         pile = parse_pile(dst) if dst else None
         target = g.side[seat][pile.slot] if pile is not None and pile.zone == SIDE else []

@@ -32,11 +32,16 @@ def side_ranks(g: GameState, seat: int) -> tuple[set[int], int]:
     From each stack: the top card, and below it any run that climbs by one (a 5 on a 6
     on a 7 can be played 5, 6, 7). A wild on top counts as a wild.
     """
+    return stacks_ranks(g, g.side[seat])
+
+
+def stacks_ranks(g: GameState, stacks: Sequence[Sequence[int]]) -> tuple[set[int], int]:
+    """`side_ranks` of any side stacks (e.g. as another seat sees them, tops only)."""
     rank = g.deck.rank
     wild = g.deck.wild
     ranks: set[int] = set()
     wilds = 0
-    for st in g.side[seat]:
+    for st in stacks:
         if not st:
             continue
         c = st[-1]

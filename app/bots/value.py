@@ -29,7 +29,7 @@ from typing import Any
 
 from app.engine.state import GameState
 
-from .tactics import FAR, REACH_CHANCE, missing_to, needs, opponents_in_order
+from .tactics import FAR, REACH_CHANCE, missing_to, needs, opponents_in_order, stacks_ranks
 
 FEATURES: tuple[str, ...] = (
     "bias", "own_left", "opp_left", "log_ratio", "own_last", "opp_last",
@@ -55,28 +55,8 @@ def _shown(g: GameState, owner: int, viewer: int) -> list[list[int]]:
 def _side(g: GameState, stacks: list[list[int]]) -> tuple[set[int], int, int, int]:
     """Ranks reachable from `stacks` (the top and any run climbing by one below it), wild tops,
     empty stacks and cards on them."""
-    rank = g.deck.rank
-    wild = g.deck.wild
-    ranks: set[int] = set()
-    wilds = empty = cards = 0
-    for st in stacks:
-        cards += len(st)
-        if not st:
-            empty += 1
-            continue
-        c = st[-1]
-        if wild[c]:
-            wilds += 1
-            continue
-        r = rank[c]
-        ranks.add(r)
-        for i in range(len(st) - 2, -1, -1):
-            b = st[i]
-            if wild[b] or rank[b] != r + 1:
-                break
-            r += 1
-            ranks.add(r)
-    return ranks, wilds, empty, cards
+    ranks, wilds = stacks_ranks(g, stacks)
+    return ranks, wilds, sum(1 for st in stacks if not st), sum(len(st) for st in stacks)
 
 
 Side = tuple[set[int], int, int, int]

@@ -75,6 +75,8 @@ def _reason(g: GameState, move: Move) -> Why:
         if why:
             return why
         assert card is not None
+        if dst == CENTRE:  # "any centre stack", never legal: a client asks why the card has no move
+            return _r("fits_no_centre", rank=deck.rank[card], needs=sorted(need_slots))
         zone, _, i = parse_pile(dst)
         if zone != CENTRE:
             return (_r("payoff_to_centre") if parse_pile(src).zone == PAYOFF

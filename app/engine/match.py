@@ -3,6 +3,12 @@
 A match is options + player names + for each hand its seed (or deal order) and its moves,
 so `Match.replay` rebuilds any match exactly. `v` is 0 after the first deal and grows by
 one with every applied move and every new deal.
+
+A `forfeit` move (`moves.FORFEIT`, never a legal move of the hand: the room decides it, see
+docs/rules.md "Forfeit") is a match-level move of the seat to move: its team loses the match at
+once. It is recorded in the hand's moves like any other, so replays stay exact; the hand ends
+with the outcome `forfeit` (`play.forfeit`: every other seat wins it, nobody scores) and the
+match is over.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from typing import Any
 
 from .errors import EngineError, HandOver, NotYourTurn
 from .game import Game
-from .moves import Move
+from .moves import FORFEIT, Move
 from .options import Options
 from .reasons import refusal
 from .shuffle import commitment
@@ -49,6 +55,7 @@ class Match:
         self._game: Game | None = None
         self.v = -1
         self.status = MatchStatus.WAITING
+        self.forfeited: int | None = None  # the seat that forfeited the match, if one did
 
     @property
     def game(self) -> Game:
@@ -81,6 +88,7 @@ class Match:
         g = self.game
         if seat is not None and seat != g.turn:
             raise refusal("not_your_turn", NotYourTurn)
+        seat = g.turn
         g.apply(move)
         self.hands[-1].moves.append(Move(*move))
         self.v += 1
@@ -89,7 +97,10 @@ class Match:
             for s, pts in enumerate(g.outcome.scores):
                 self.totals[s] += pts
             target = self.options.match_target
-            if target is None or max(self.totals) >= target:
+            if move[0] == FORFEIT:
+                self.forfeited = seat
+                self.status = MatchStatus.MATCH_OVER
+            elif target is None or max(self.totals) >= target:
                 self.status = MatchStatus.MATCH_OVER
             else:
                 self.status = MatchStatus.HAND_OVER
@@ -109,7 +120,7 @@ class Match:
         last = self.hands[-1] if self.hands else None
         m.hands = self.hands[:-1] + ([HandRecord(last.seed, last.moves[:], last.order)] if last else [])
         m.totals, m.hand_scores = list(self.totals), list(self.hand_scores)
-        m._game, m.v, m.status = self.game.copy(), self.v, self.status
+        m._game, m.v, m.status, m.forfeited = self.game.copy(), self.v, self.status, self.forfeited
         if self.record_events:
             m._game.events = []
         events = m.apply(move, seat)
@@ -128,7 +139,7 @@ class Match:
         """Seats that won the match (empty while it goes on, or for a drawn single game)."""
         if self.status != MatchStatus.MATCH_OVER:
             return []
-        if self.options.match_target is None:
+        if self.forfeited is not None or self.options.match_target is None:
             return list(self.game.outcome.winners) if self.game.outcome else []
         best = max(self.totals)
         return [s for s, t in enumerate(self.totals) if t == best]

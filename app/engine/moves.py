@@ -21,8 +21,9 @@ MOVE_SIDE = "move_side"
 LOAD = "load"
 END_TURN = "end_turn"
 TAKE_BACK = "take_back"
-KINDS = (PLAY, DISCARD, MOVE_SIDE, LOAD, END_TURN, TAKE_BACK)
-NO_FIELDS = (END_TURN, TAKE_BACK)
+FORFEIT = "forfeit"  # the seat to move loses the match (`Match.apply`); never among the legal moves
+KINDS = (PLAY, DISCARD, MOVE_SIDE, LOAD, END_TURN, TAKE_BACK, FORFEIT)
+NO_FIELDS = (END_TURN, TAKE_BACK, FORFEIT)
 HAND = "hand"
 
 
@@ -81,6 +82,7 @@ class Move(NamedTuple):
 
 END = Move(END_TURN)
 TAKE = Move(TAKE_BACK)
+RESIGN = Move(FORFEIT)
 
 
 @lru_cache(maxsize=1 << 16)

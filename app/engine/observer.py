@@ -230,6 +230,7 @@ EVENT_RULES: dict[str, str] = {
     "redeal": PUBLIC,      # a stalemate redeal happened (the new hands arrive in views)
     "take_back": PUBLIC,   # a seat took back its last move (the restored table arrives in views)
     "hand_over": PUBLIC,   # the outcome: reason, winners, scores (no seed)
+    "forfeit": PUBLIC,     # the seat to move lost the match by forfeit (docs/rules.md, "Forfeit")
     # room notices (app/rooms) sent in the same list
     "autoplay": PUBLIC,    # a seat's move was made for it (timer, absence): who and by what
 }

@@ -203,21 +203,24 @@ def _parse_value(name: str, value: Any) -> Any:
     """Coerce one JSON option value, or raise OptionsError naming it."""
     if name in BOOLS:
         if not isinstance(value, bool):
-            raise OptionsError(name, "must be true or false")
+            raise OptionsError(name, "must be true or false", key="option_bool")
         return value
     if name in CHOICES:
         if value not in CHOICES[name]:
-            raise OptionsError(name, "must be one of " + ", ".join(CHOICES[name]))
+            raise OptionsError(name, "must be one of " + ", ".join(CHOICES[name]), key="option_choice",
+                               params={"choices": ", ".join(CHOICES[name])})
         return value
     if name in INT_RANGES:
         lo, hi = INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise OptionsError(name, f"must be a whole number from {lo} to {hi}"
-                               if lo != hi else f"must be {lo}")
+            if lo == hi:
+                raise OptionsError(name, f"must be {lo}", key="option_exactly", params={"value": lo})
+            raise OptionsError(name, f"must be a whole number from {lo} to {hi}", key="option_range",
+                               params={"min": lo, "max": hi})
         return value
     if name == "jokers_per_deck":
         if isinstance(value, bool) or value not in (0, 2):
-            raise OptionsError(name, "must be 0 or 2")
+            raise OptionsError(name, "must be 0 or 2", key="option_jokers")
         return value
     if name == "centre_stacks":
         if value is None or value == UNLIMITED:
@@ -227,24 +230,27 @@ def _parse_value(name: str, value: Any) -> Any:
         lo, hi = CENTRE_RANGE
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise OptionsError(name, f"must be a whole number from {lo} to {hi}, 'unlimited' or "
-                               f"'{PLAYERS_PLUS_ONE}'")
+                               f"'{PLAYERS_PLUS_ONE}'", key="option_centre",
+                               params={"min": lo, "max": hi, "players_plus_one": PLAYERS_PLUS_ONE})
         return value
     if name == "match_target":
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
-            raise OptionsError(name, "must be a positive whole number or empty for a single game")
+            raise OptionsError(name, "must be a positive whole number (at most 10000) or empty for a single game",
+                               key="option_match_target", params={"max": 10_000})
         return value
     if name == "wild_cannot_be":
         if not isinstance(value, (list, tuple, set, frozenset)):
-            raise OptionsError(name, "must be a list of ranks such as [\"A\", \"7\"]")
+            raise OptionsError(name, "must be a list of ranks such as [\"A\", \"7\"]", key="option_ranks_list")
         ranks = set()
         for r in value:
             if r not in RANK_BY_NAME or r == "JOKER":
-                raise OptionsError(name, f"{r!r} is not a rank (A, 2-10, J, Q, K)")
+                raise OptionsError(name, f"{r!r} is not a rank (A, 2-10, J, Q, K)", key="option_not_rank",
+                                   params={"rank": repr(r)[:40]})
             ranks.add(r)
         return frozenset(ranks)
-    raise OptionsError(name, "is not a known option")
+    raise OptionsError(name, "is not a known option", key="option_unknown")
 
 
 def make_options(preset: str = "standard", overrides: Mapping[str, Any] | None = None) -> Options:
@@ -259,12 +265,12 @@ def make_options(preset: str = "standard", overrides: Mapping[str, Any] | None =
     `players_plus_one` resolves to players + 1.
     """
     if preset not in PRESETS:
-        raise OptionsError("preset", "must be one of " + ", ".join(PRESETS))
+        raise OptionsError("preset", "must be one of " + ", ".join(PRESETS), key="preset_unknown")
     overrides = dict(overrides or {})
     explicit = dict(PRESETS[preset])
     for name in overrides:
         if name not in OPTION_NAMES:
-            raise OptionsError(name, "is not a known option")
+            raise OptionsError(name, "is not a known option", key="option_unknown")
     explicit.update(overrides)
     values: dict[str, Any] = {}
     for name, raw in explicit.items():

@@ -13,7 +13,7 @@ from . import scoring, takeback
 from .errors import HandOver
 from .explain import explain
 from .legal import block_breakers, can_play, centre_needs, legal_moves
-from .moves import DISCARD, END_TURN, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_BACK, Move, parse_pile
+from .moves import DISCARD, END_TURN, FORFEIT, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_BACK, Move, parse_pile
 from .observer import uncovers_hidden
 from .reasons import refusal
 from .state import GameState, Outcome, TurnEnd
@@ -31,6 +31,9 @@ def apply(g: GameState, move: Move, check: bool = True) -> None:
     """Apply a move of the player to move; raise (changing nothing) if it is not legal.
     `check=False` is for search, with a move just taken from this position's legal moves
     (or `legal.centre_plays`): it skips building them again."""
+    if move[0] == FORFEIT:
+        forfeit(g)
+        return
     if check:
         legal = g._legal
         if legal is None:
@@ -344,6 +347,19 @@ def redeal(g: GameState) -> None:
     g.turn_ends = [None] * g.n  # new hands: what was left unplayed says nothing now
     if g.events is not None:
         g.emit({"type": "redeal"})
+
+
+def forfeit(g: GameState) -> None:
+    """The seat to move forfeits (never a legal move: the room rules it, docs/rules.md "Forfeit"):
+    the hand ends at once, every seat outside its team wins, nobody scores."""
+    if g.outcome is not None:
+        raise refusal("hand_over", HandOver)
+    seat = g.turn
+    g._legal = None
+    if g.events is not None:
+        g.emit({"type": "forfeit", "seat": seat})
+    losers = set(g.team_seats[seat])
+    finish(g, Outcome("forfeit", tuple(s for s in range(g.n) if s not in losers), (0,) * g.n))
 
 
 def finish(g: GameState, outcome: Outcome) -> None:

@@ -36,6 +36,7 @@ REASONS: dict[str, str] = {
     "ace_starts": "only an Ace can start a centre stack",
     "ace_on_empty": "an Ace can only start a new stack on an empty centre slot",
     "wrong_rank": "{rank:a_rank} cannot go on a stack that needs {need:a_rank}",
+    "fits_no_centre": "{rank:a_rank} fits no centre stack now (they need: {needs:ranks_or})",
     "discard_from_hand": "you can only discard a card from your hand",
     "discard_on_side": "a discard goes on one of your side stacks",
     "discard_own_side": "you may only discard to your own side stacks",

@@ -1,7 +1,8 @@
 """The local job queue: one machine, no extra service. Jobs wait in an in-process queue and run
 in spawned child processes (never in the web process's event loop, nor holding its GIL), each
 try bounded by a timeout (a child that overruns is killed) and retried with a growing pause.
-On start it queues again every review left unfinished by a previous process."""
+Children run at nice 19 under SCHED_IDLE (`_init_child`). On start it queues again every
+review left unfinished by a previous process."""
 
 from __future__ import annotations
 
@@ -24,9 +25,15 @@ log = logging.getLogger(__name__)
 
 
 def _init_child(parent: int, nice: int) -> None:
-    watch_parent(parent)
+    """A review child: gone with its parent, niced, and (Linux) under SCHED_IDLE, so it runs only
+    on CPU time nothing else wants: a web process sharing its core preempts it on every wake-up
+    (its event loop's lag stays its own). Threads it starts later inherit both."""
     with contextlib.suppress(OSError):
         os.nice(nice)
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    watch_parent(parent)
 
 
 class LocalQueue:

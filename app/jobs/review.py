@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.bots.estimate import Budget
 from app.engine import Move, options_from_json, replay_open
 from app.review import HandInput, MatchInput, MoveInput, Review, ReviewSettings
+from app.review.analysis import LUCK
 from app.store import matches as match_store
 from app.store import reviews as review_store
 from app.store.db import make_engine, make_sessions
@@ -37,17 +38,20 @@ class JobConfig:
     review_ms: float | None = 150.0
     review_samples: int = 400
     graph_share: float = 0.25
-    luck_share: float = 0.5
+    turns: int = 4  # turn ends each rollout plays before the leaf judges it
+    luck_samples: int = LUCK.samples
     seed: int = 0
     db_timeout: float = 5.0
 
     def review_settings(self) -> ReviewSettings:
         ms = self.review_ms
         def share(part: float) -> Budget:
-            return Budget(samples=max(4, int(self.review_samples * part)), ms=None if ms is None else ms * part)
+            return Budget(samples=max(4, int(self.review_samples * part)), ms=None if ms is None else ms * part,
+                          turns=self.turns)
 
-        return ReviewSettings(decision=Budget(samples=self.review_samples, ms=ms), graph=share(self.graph_share),
-                              luck=share(self.luck_share), seed=self.seed)
+        return ReviewSettings(decision=Budget(samples=self.review_samples, ms=ms, turns=self.turns),
+                              graph=share(self.graph_share),
+                              luck=Budget(samples=self.luck_samples, turns=LUCK.turns), seed=self.seed)
 
 
 def match_input(record: MatchRecord) -> MatchInput:

@@ -9,10 +9,11 @@ For every move, replayed on the engine:
   move played and after each alternative (`estimate.alternatives`), all estimated from the mover's
   view just before it on the same samples; `best` is the alternative with the highest chance,
   `loss` = 100 x (best - played) points (never below 0), marked at 5 / 10 / 15 points;
-- *luck*: where a seat saw cards it had not seen (drawn, turned up), its chance just after
-  (from its new view) less its chance just before the cards showed (from its view before the
-  move, with the move applied to each sample); summed per hand and seat, in points. The rest of
-  a seat's change in chance comes from the choices (its own and the others').
+- *luck*: where a seat saw cards it had not seen (drawn, turned up), how far they moved its
+  chance: on worlds sampled from its view just before the move, the leaf's chance with the cards
+  it really saw less with the cards each world had there (`estimate.luck`: the same worlds on
+  both sides); summed per hand and seat, in points. The rest of a seat's change in chance comes
+  from the choices (its own and the others').
 
 Nothing here reads a card the judged seat could not see: every estimate starts from
 `view(match, seat)`.
@@ -24,7 +25,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.bots.estimate import Budget, Leaf, alternatives, chances, outcome_value, payoff_leaf
+from app.bots.estimate import Budget, Leaf, alternatives, chances, outcome_value
+from app.bots.estimate import luck as estimate_luck
+from app.bots.value import game_value
 from app.engine import Match, Move, Options, view
 
 from .marks import mark, summary
@@ -62,18 +65,22 @@ class MatchInput:
     people: frozenset[int]  # seats held by a person (reviewed); the others are bots
 
 
+LUCK = Budget(samples=64, turns=0)  # the luck of one step: 64 worlds judged at once by the leaf (docs/bots.md)
+
+
 @dataclass(frozen=True)
 class ReviewSettings:
     """Budgets: `decision` for the alternatives of one decision, `graph` for one seat's chance,
-    `luck` for each side of a luck step (where cards showed); `candidates`: most alternatives
-    compared with the move played; `seed` varies the samples."""
+    `luck` for the luck of each step where cards showed (`estimate.luck`); `candidates`: most
+    alternatives compared with the move played; `seed` varies the samples; `leaf` scores the
+    rollouts' ends: the learned value Hard's search uses (`app.bots.value.game_value`)."""
 
     decision: Budget = Budget(samples=48)
     graph: Budget = Budget(samples=24)
-    luck: Budget = Budget(samples=32)
+    luck: Budget = LUCK
     candidates: int = 6
     seed: int = 0
-    leaf: Leaf = payoff_leaf
+    leaf: Leaf = game_value
 
     @property
     def level(self) -> str:
@@ -143,30 +150,17 @@ class Review:
         n = m.options.players
         before = [view(m, seat) for seat in range(n)]
         seen = [known_cards(b) for b in before]
-        pre: dict[int, float] = {}
         if step.actor == "player" and step.seat in self.match.people and step.move.kind != TAKE_BACK:
-            judged = self._decision(before[step.seat], step)
-            if judged is not None:
-                pre[step.seat] = judged["chance_played"]
+            self._decision(before[step.seat], step)
         m.apply(step.move, step.seat)
-        if step.move.kind == TAKE_BACK:
-            for seat in range(n):
-                self.graph.append({"v": m.v, "seat": seat, "chance": round(self._chance(m, seat, m.v), 4),
-                                   "hand": hand})
-            return
         for seat in range(n):
-            shown: set[int] = set()
-            if m.game.outcome is None:
-                shown = known_cards(view(m, seat)) - seen[seat] - {step.move.card}
-            # where cards showed, both sides of the luck get the luck budget (less noise)
-            after = self._chance(m, seat, m.v, s.luck if shown else s.graph)
-            self.graph.append({"v": m.v, "seat": seat, "chance": round(after, 4), "hand": hand})
-            if not shown:
+            self.graph.append({"v": m.v, "seat": seat, "chance": round(self._chance(m, seat, m.v), 4), "hand": hand})
+            if step.move.kind == TAKE_BACK or m.game.outcome is not None:
                 continue
-            if seat not in pre:
-                pre[seat] = chances(before[seat], [step.move], budget=_budget(s.luck, s.seed, m.v, seat, 1),
-                                    leaf=s.leaf, mover=step.seat)[0]
-            luck[seat] += after - pre[seat]
+            after = view(m, seat)
+            if known_cards(after) - seen[seat] - {step.move.card}:  # cards showed: their luck
+                luck[seat] += estimate_luck(before[seat], after, step.move, mover=step.seat,
+                                            budget=_budget(s.luck, s.seed, m.v, seat, 1), leaf=s.leaf)
 
     def _decision(self, before: dict[str, Any], step: MoveInput) -> dict[str, Any] | None:
         """The judged decision (kept), or None when the move had no alternative."""

@@ -23,6 +23,7 @@ from . import errors as E
 from .driving import Driving
 from .errors import RoomError
 from .executor import Executor
+from .forfeit import decide_forfeit
 from .live import LiveRoom, LiveRooms
 from .logctx import about
 from .match_rules import Fresh, decide_due_deal, decide_seat_move
@@ -134,6 +135,15 @@ class Autoplay:
                     self.schedule(room, at)  # things changed (someone came back): look again
                 return
             about(room.code, m.id)
+            forfeit = decide_forfeit(room.room, ask.seat, ask.kind, at.now, self.settings)
+            if forfeit is not None:  # a rated seat's turns ran out once too often: it loses the match
+                try:
+                    await self.executor.carry_out(room, forfeit, at)
+                    AUTOMATIC.labels("forfeit", "committed").inc()
+                except RoomError as e:
+                    AUTOMATIC.labels("forfeit", e.code).inc()
+                    self.schedule(room, at)
+                return
         started = time.perf_counter()
         choice = await self.bots.choose(ask.view, ask.level)
         BOT_THINK.labels(ask.level).observe(time.perf_counter() - started)

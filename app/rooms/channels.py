@@ -18,8 +18,8 @@ from typing import Any, Protocol
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.bus import Bus, Subscription
+from app.store import invites, social
 from app.store import quick as quick_store
-from app.store import social
 
 log = logging.getLogger(__name__)
 
@@ -119,14 +119,18 @@ class Channels:
             peer.send_json(message)
 
     async def _tell_friends(self, player_id: str, online: bool) -> None:
+        """Tell each friend; `room` is a room of the player's that this friend may join or watch."""
         try:
             async with self.sessions() as s:
                 friends = await social.mutual_friends(s, player_id)
+                rooms = (await social.online_rooms(s, [player_id], self.ttl)).get(player_id, []) if online else []
+                shown = {f: sorted(await invites.open_rooms(s, f, rooms)) for f in friends}
         except Exception:
             log.exception("could not read friends")
             return
         for friend in friends:
-            await self.tell(friend, {"type": "friend", "player_id": player_id, "online": online, "room": None})
+            room = shown[friend][0] if shown[friend] else None
+            await self.tell(friend, {"type": "friend", "player_id": player_id, "online": online, "room": room})
 
     async def _heartbeat(self) -> None:
         while True:

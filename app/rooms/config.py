@@ -57,6 +57,9 @@ class RoomRules(Protocol):
     @property
     def deadline_horizon(self) -> float: ...  # a turn-based deadline further off waits in the store
 
+    @property
+    def timeouts_to_forfeit(self) -> int: ...  # turns in a row the clock ends before a rated live seat forfeits
+
 
 def new_room_code() -> str:
     """A room code: 10 symbols of an unambiguous 32-letter alphabet (50 random bits)."""
@@ -92,7 +95,8 @@ def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | Non
     `turn_based_min` to 14 days, one day if not given (`pace.turn_bounds`). A live rated room
     without a turn clock gets `RATED_TURN_SECONDS`."""
     if pace not in PACES:
-        raise ConfigError("pace", f"pace must be one of {', '.join(PACES)}")
+        raise ConfigError("pace", f"pace must be one of {', '.join(PACES)}", reason="pace_unknown",
+                          params={"choices": ", ".join(PACES)})
     min_turn, max_turn = turn_bounds(pace, min_turn, max_turn, turn_based_min)
     if pace == TURN_BASED and turn_seconds is None:
         turn_seconds = max(min_turn, DEFAULT_TURN_BASED_SECONDS)

@@ -17,6 +17,7 @@ from hashlib import sha256
 from typing import Any
 
 from app.engine import BadMove, EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, hand_summary, view
+from app.engine.moves import FORFEIT
 
 from . import errors as E
 from .achievements import earned
@@ -214,6 +215,9 @@ def decide_move(room: Room, who: Actor, data: dict[str, Any], move_id: str | Non
         parsed = Move.from_wire(data)
     except BadMove as e:
         raise RoomError(E.BAD_MESSAGE, str(e), move_id=move_id, reason="bad_move") from e
+    if parsed.kind == FORFEIT:
+        raise RoomError(E.ILLEGAL_MOVE, "a forfeit is ruled by the server (missed turns), not played",
+                        move_id=move_id, reason="forfeit_ruled")
     return decide_seat_move(room, seat, parsed, PLAYER, move_id, now, missed_turns)
 
 
@@ -268,7 +272,12 @@ def rated_standing(room: Room, after: Match, mover: int | None = None) -> list[S
         return None
     if len(m.played | ({mover} if mover is not None else set())) < len(m.seats):
         return None
-    return [Standing(s.player_id or "", after.options.team_of(i), after.totals[i]) for i, s in enumerate(m.seats)]
+    totals = list(after.totals)
+    if after.forfeited is not None:  # the forfeiting team lost: ranked below everyone, whatever its total
+        low = min(totals) - 1
+        for s in after.game.team_seats[after.forfeited]:
+            totals[s] = low
+    return [Standing(s.player_id or "", after.options.team_of(i), totals[i]) for i, s in enumerate(m.seats)]
 
 
 def _hand_end(after: Match) -> HandEnd:

@@ -23,6 +23,7 @@ PACES = (LIVE, TURN_BASED)
 MAX_TURN_BASED_SECONDS = 14 * 86_400
 DEFAULT_TURN_BASED_SECONDS = 86_400
 DEADLINE, STANDIN = "deadline", "standin"  # the actors of moves the server makes in turn-based rooms
+CLOCK = "clock"  # the actor of moves the turn clock makes in live rooms
 
 
 def turn_bounds(pace: str, live_min: int, live_max: int, turn_based_min: int) -> tuple[int, int]:
@@ -33,12 +34,14 @@ def turn_bounds(pace: str, live_min: int, live_max: int, turn_based_min: int) ->
 
 
 def count_missed(missed: list[int], seat: int, actor: str, turn_passed: bool) -> None:
-    """Update the seat's count of turns missed in a row after a move of `seat` by `actor`."""
+    """Update the seat's count of turns missed in a row after a move of `seat` by `actor`: a
+    turn ended by the deadline (turn-based) or the turn clock (live) counts one. Live rooms
+    read the count only to rule a rated match's forfeit (`forfeit.decide_forfeit`)."""
     if seat >= len(missed):
         return
     if actor == "player":
         missed[seat] = 0
-    elif actor == DEADLINE and turn_passed:
+    elif actor in (DEADLINE, CLOCK) and turn_passed:
         missed[seat] += 1
 
 

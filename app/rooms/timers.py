@@ -34,10 +34,10 @@ from app.engine import MatchStatus, Move, view
 from .config import RoomRules
 from .match_rules import ready_seats
 from .model import LiveMatch, Room
-from .pace import DEADLINE, STANDIN, TURN_BASED, handed, person_deadline
+from .pace import CLOCK, DEADLINE, STANDIN, TURN_BASED, handed, person_deadline
 from .steps import BOT
 
-CLOCK, ABSENT, DEAL = "clock", "absent", "deal"
+ABSENT, DEAL = "absent", "deal"
 DUE = 0.05  # a timer this close to its time acts now
 
 

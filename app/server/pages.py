@@ -36,8 +36,17 @@ def static_dir(configured: str | None) -> Path:
 
 CACHE_CONTROL = "no-cache"  # keep, but ask (If-None-Match) before each use
 WORDS = re.compile(r'<[a-z]+ [^>]*data-i18n="([\w.]+)"[^>]*>')
-SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "preset_help.", "action.")
-LATER = ("rs.", "ky.", "ach.", "hm.how_html")  # the words of what loads later (results, keys help, how to play)
+SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "preset_help.", "action.",
+               "email.")  # mail texts (issue 24): the server's alone
+# The parts of the client's catalogue fetched apart from the first (`/i18n/<lang>.<part>.json`),
+# by key prefix: "later", the words of what loads when visited (results, keys help, how to play,
+# achievements, the account, friends, replay and review pages, the option form, push);
+# "home", the home page's own (fetched beside the first part when the page is not a room).
+PARTS = {
+    "later": ("rs.", "ky.", "ach.", "hm.how_html", "acc.", "fa.", "fd.", "iv.", "op.", "pu.", "rp.", "rv."),
+    "home": ("hm.", "gm.", "pc."),
+}
+FIRST = ("hm.intro", "hm.your_name", "hm.name", "hm.continue", "hm.type_name", "hm.account", "hm.leaderboard")
 
 
 class CachedStatic(StaticFiles):
@@ -92,13 +101,21 @@ def _index(index: Path, request_headers: Headers, page: str) -> Response:
     return _cached(html.encode(), "text/html; charset=utf-8", request_headers, vary="Accept-Language")
 
 
-def client_catalogue(lang: str, later: bool = False) -> bytes | None:
-    """The catalogue the browser loads first: every key but the server's own (their prefixes
-    in SERVER_ONLY) and those of what loads later (LATER, `/i18n/<lang>.later.json`), compact JSON."""
-    found = CATALOGUES.get(lang)
-    if found is None:
+def part_of(key: str) -> str | None:
+    """The part of the client's catalogue `key` is in: None for the first part (`FIRST` keys
+    are there whatever their prefix: the name form and the page titles every page uses)."""
+    if key.startswith(FIRST):
         return None
-    texts = {k: v for k, v in found.texts.items() if not k.startswith(SERVER_ONLY) and k.startswith(LATER) == later}
+    return next((name for name, prefixes in PARTS.items() if key.startswith(prefixes)), None)
+
+
+def client_catalogue(lang: str, part: str | None = None) -> bytes | None:
+    """A part of the catalogue the browser loads: the first (None) or one of PARTS, never the
+    server's own keys (their prefixes in SERVER_ONLY), compact JSON; None if there is no such."""
+    found = CATALOGUES.get(lang)
+    if found is None or (part is not None and part not in PARTS):
+        return None
+    texts = {k: v for k, v in found.texts.items() if not k.startswith(SERVER_ONLY) and part_of(k) == part}
     return json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -121,7 +138,7 @@ def mount_pages(app: FastAPI, folder: Path) -> None:
     @app.get("/i18n/{lang}.json", include_in_schema=False, response_class=Response)
     async def catalogue(lang: str, request: Request) -> Response:
         code, _, part = lang.partition(".")
-        body = client_catalogue(code, later=True) if part == "later" else None if part else client_catalogue(code)
+        body = client_catalogue(code, part or None)
         if body is None:
             raise HTTPException(404, "there is no catalogue for that language")
         return _cached(body, "application/json", request.headers)

@@ -45,18 +45,19 @@ async def join(body: NewTicket, me: CurrentPlayer, session: Session, settings: A
     """Join the queue. One open ticket per player (`409`, naming it); rated play needs an account."""
     if body.rated and not me.has_account:
         raise HTTPException(status.HTTP_403_FORBIDDEN, "only players with an account can play rated matches")
-    if await quick_store.waiting_count(session) >= settings.quick_match_queue:
-        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, "the quick-match queue is full; try again shortly",
-                            headers={"Retry-After": "10"})
     ordinal = await quick_store.ordinal_of(session, me.id)
     try:
         ticket = await quick_store.create(session, me.id, seats=body.seats, rated=body.rated, pace=body.pace,
-                                          bots=body.bots and not body.rated, ordinal=ordinal)
+                                          bots=body.bots and not body.rated, ordinal=ordinal,
+                                          cap=settings.quick_match_queue)
+    except quick_store.QueueFull:
+        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, "the quick-match queue is full; try again shortly",
+                            headers={"Retry-After": "10"}) from None
     except quick_store.AlreadyWaiting:
         found = await quick_store.open_ticket(session, me.id)
         raise HTTPException(status.HTTP_409_CONFLICT, {"message": "you are already waiting for a quick match",
                                                        "ticket": found.id if found else None}) from None
-    return {"ticket": ticket.id, "status": "waiting"}
+    return {"ticket": ticket, "status": "waiting"}
 
 
 @router.get("/{ticket_id}", response_model=TicketStatus)

@@ -15,7 +15,7 @@ from limits.strategies import MovingWindowRateLimiter
 from app.settings import Settings
 
 KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new_accounts",
-         "reviews", "public_rooms")  # sign-in: `signin`
+         "reviews", "public_rooms", "email_changes")  # sign-in: `signin`
 
 
 class TokenBucket:

@@ -13,11 +13,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 from pydantic import BaseModel
-from sqlalchemy import select
 
 from app.rooms.channels import Channels
 from app.store import invites, social
-from app.store.models import Room
 from app.store.players import get_player
 
 from .deps import AppSettings, CurrentPlayer, Session
@@ -97,12 +95,7 @@ async def friends(me: CurrentPlayer, session: Session, settings: AppSettings) ->
     rows = [r for r in await social.friends_of(session, me.id) if r.player_id not in hidden]
     mutual = [r.player_id for r in rows if r.status == "friends"]
     online = await social.online_rooms(session, mutual, settings.presence_ttl)
-    codes = sorted({c for rooms in online.values() for c in rooms})
-    open_to_me = await invites.invited_rooms(session, me.id)
-    if codes:
-        public = {c for (c,) in (await session.execute(select(Room.code).where(Room.code.in_(codes),
-                                                                                 Room.public.is_(True)))).all()}
-        open_to_me |= public
+    open_to_me = await invites.open_rooms(session, me.id, {c for rooms in online.values() for c in rooms})
     items = []
     for r in rows:
         rooms = sorted(c for c in online.get(r.player_id, []) if c in open_to_me) if r.status == "friends" else []
@@ -120,7 +113,7 @@ async def block(player_id: str, me: CurrentPlayer, session: Session, settings: A
     if await social.blocks_count(session, me.id) >= settings.max_blocks:
         raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"you have blocked {settings.max_blocks} players")
     await social.block(session, me.id, other)
-    request.app.state.hidden_chat.blocked(me.id, other)
+    await request.app.state.hidden_chat.announce(request.app.state.rooms.bus, me.id, other, True)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -129,7 +122,7 @@ async def unblock(player_id: str, me: CurrentPlayer, session: Session, request: 
     other = await other_player(session, me.id, player_id, "unblock")
     limit_social(request, me.id)
     await social.unblock(session, me.id, other)
-    request.app.state.hidden_chat.unblocked(me.id, other)
+    await request.app.state.hidden_chat.announce(request.app.state.rooms.bus, me.id, other, False)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import FastAPI
 from limits import parse_many
 
+from app.bus import Subscription
 from app.rooms.channels import Channels
 from app.rooms.quick import QuickMatch
 from app.rooms.reminders import YOUR_TURN, Reminder
@@ -26,6 +27,7 @@ class Running:
     channels: Channels
     quick: QuickMatch
     watcher: asyncio.Task[None]
+    blocks: Subscription
 
 
 def install(app: FastAPI, settings: Settings) -> None:
@@ -47,6 +49,7 @@ async def start(app: FastAPI, settings: Settings, service: RoomService, sessions
     matcher.start()
     app.state.quick_match = matcher
     watcher = asyncio.get_running_loop().create_task(app.state.hidden_chat.watch(sessions, settings.heartbeat_seconds))
+    blocks = await app.state.hidden_chat.listen(service.bus, sessions)
 
     async def your_turn(found: list[Reminder]) -> None:
         """The lobby socket hears of the turns the outbox is told of (`your_turn` only)."""
@@ -56,10 +59,11 @@ async def start(app: FastAPI, settings: Settings, service: RoomService, sessions
                                                   "deadline": r.deadline.isoformat() if r.deadline else None})
 
     service.reminding.listeners.append(your_turn)
-    return Running(channels, matcher, watcher)
+    return Running(channels, matcher, watcher, blocks)
 
 
 async def stop(running: Running) -> None:
     running.watcher.cancel()
+    running.blocks.close()
     await running.quick.close()
     await running.channels.close()

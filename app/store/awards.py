@@ -10,7 +10,8 @@ absent, so a crash either keeps the move and its awards or neither, and nothing 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import Table, and_, distinct, func, or_, select, update
@@ -25,9 +26,26 @@ from . import cursors
 from .cursors import BadCursor as BadCursor  # the routers catch it here
 from .models import Achievement, Player, Rating, RatingChange
 from .players import plain_id
-from .skill import UNRATED, rate
+from .skill import UNRATED, rate, repeat_weight
 
 RATINGS, HISTORY, EARNED = (cast(Table, t.__table__) for t in (Rating, RatingChange, Achievement))
+
+
+@dataclass(frozen=True, slots=True)
+class Repeats:
+    """Rated matches between the same players within `hours` count fully for the first `full`
+    (`SPITE_RATED_REPEAT_FULL`, `SPITE_RATED_REPEAT_HOURS`), then less (`skill.repeat_weight`)."""
+
+    full: int = 3
+    hours: float = 24.0
+
+
+async def earlier_meetings(conn: AsyncConnection, player_ids: Sequence[str], since: datetime) -> int:
+    """Rated matches since `since` that had exactly these players (all of them rated in it)."""
+    c = HISTORY.c
+    same = (select(c.match_id).where(c.player_id.in_(list(player_ids)), c.at >= since).group_by(c.match_id)
+            .having(func.count(distinct(c.player_id)) == len(set(player_ids))))
+    return int((await conn.execute(select(func.count()).select_from(same.subquery()))).scalar_one())
 
 
 def _insert(conn: AsyncConnection, table: Table) -> Any:
@@ -37,9 +55,10 @@ def _insert(conn: AsyncConnection, table: Table) -> Any:
 
 
 async def record_ratings(conn: AsyncConnection, match_id: str, standings: Sequence[Standing],
-                         now: datetime) -> list[RatingDelta]:
+                         now: datetime, repeats: Repeats = Repeats()) -> list[RatingDelta]:
     """Rate a finished match in the caller's transaction: every seat's rating is read (locked,
-    on PostgreSQL), updated by `skill.rate` and written with a history row."""
+    on PostgreSQL), updated by `skill.rate` and written with a history row. The same players
+    meeting again within `repeats.hours` count less (a history row is written all the same)."""
     ids = [s.player_id for s in standings]
     await conn.execute(_insert(conn, RATINGS).values([  # in key order: two matches ending at once lock alike
         {"player_id": pid, "mu": UNRATED.mu, "sigma": UNRATED.sigma, "ordinal": UNRATED.ordinal, "games": 0,
@@ -48,7 +67,8 @@ async def record_ratings(conn: AsyncConnection, match_id: str, standings: Sequen
     rows = (await conn.execute(select(c.player_id, c.mu, c.sigma, c.games).where(c.player_id.in_(ids))
                                .with_for_update())).all()
     before = {pid: Skill(mu, sigma, games) for pid, mu, sigma, games in rows}
-    after = rate(before, standings)
+    earlier = await earlier_meetings(conn, ids, now - timedelta(hours=repeats.hours))
+    after = rate(before, standings, repeat_weight(earlier, repeats.full))
     deltas = []
     for seat, pid in enumerate(ids):
         new = after[pid]

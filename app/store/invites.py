@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .models import Invitation, Player, utcnow
+from .models import Invitation, Player, Room, utcnow
 from .players import new_id, plain_id
 
 
@@ -72,3 +72,12 @@ async def invited_rooms(session: AsyncSession, player_id: str) -> set[str]:
         Invitation.to_id == player_id, Invitation.status.in_(("pending", "accepted")),
         Invitation.expires_at > utcnow() - timedelta(days=1)))
     return {r for (r,) in result.all()}
+
+
+async def open_rooms(session: AsyncSession, viewer: str, codes: list[str] | set[str]) -> set[str]:
+    """Of `codes`, the rooms `viewer` may join or watch: public ones and those they are invited
+    to (a friend's private room stays unnamed to everyone else)."""
+    if not codes:
+        return set()
+    public = await session.execute(select(Room.code).where(Room.code.in_(list(codes)), Room.public.is_(True)))
+    return ({c for (c,) in public.all()} | await invited_rooms(session, viewer)) & set(codes)

@@ -21,6 +21,7 @@ from app.rooms.records import RoomStatus
 from .base import Base, utcnow
 
 # Re-exported: every table is a name of this module (and of its metadata, which migrations read).
+from .notify_tables import EmailAddress as EmailAddress
 from .notify_tables import Notification as Notification
 from .notify_tables import PushSubscription as PushSubscription
 from .notify_tables import ServerKey as ServerKey

@@ -65,3 +65,18 @@ class Vacation(Base):
     until: Mapped[datetime] = mapped_column()
     year: Mapped[int] = mapped_column(Integer)
     days_used: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class EmailAddress(Base):
+    """An account holder's email address (issue 24, the optional channel): `confirmed_at` is set
+    once its confirmation link was followed (no mail but the confirmation goes to it before);
+    `digests` counts the "your turn" digests done (the key of the next one), `digest_at` is when
+    the last was mailed (the next waits SPITE_EMAIL_DIGEST_MINUTES from it)."""
+
+    __tablename__ = "email_addresses"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    email: Mapped[str] = mapped_column(String(254))
+    confirmed_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    digests: Mapped[int] = mapped_column(Integer, default=0)
+    digest_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

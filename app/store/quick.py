@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Table, func, insert, literal, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -21,8 +21,17 @@ from .players import new_id, plain_id
 OPEN = ("waiting", "pairing")
 
 
+# Joins take this transaction-level advisory lock on PostgreSQL, so the cap's count and the
+# insert are one step for every instance (SQLite's one writer does the same by itself).
+JOIN_LOCK = 0x5E17E_28
+
+
 class AlreadyWaiting(Exception):
     """The player already has an open ticket."""
+
+
+class QueueFull(Exception):
+    """The queue holds its cap of open tickets already."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,24 +54,29 @@ async def ordinal_of(session: AsyncSession, player_id: str) -> float:
     return float(value) if value is not None else 0.0
 
 
-async def waiting_count(session: AsyncSession) -> int:
-    n = await session.execute(select(func.count()).select_from(QuickTicket).where(QuickTicket.status.in_(OPEN)))
-    return int(n.scalar_one())
-
-
 async def create(session: AsyncSession, player_id: str, *, seats: int, rated: bool, pace: str, bots: bool,
-                 ordinal: float) -> QuickTicket:
-    """Insert a waiting ticket (AlreadyWaiting if the player has an open one)."""
-    now = utcnow()
-    ticket = QuickTicket(id=new_id(), player_id=player_id, seats=seats, rated=rated, pace=pace, bots=bots,
-                         ordinal=ordinal, status="waiting", room_code=None, created_at=now, updated_at=now)
-    session.add(ticket)
+                 ordinal: float, cap: int) -> str:
+    """Insert a waiting ticket if fewer than `cap` are open, as one atomic step (racing joins on any
+    instance cannot pass the cap); its id. AlreadyWaiting if the player has an open one, QueueFull
+    at the cap."""
+    now, ticket_id = utcnow(), new_id()
+    row = {"id": ticket_id, "player_id": player_id, "seats": seats, "rated": rated, "pace": pace, "bots": bots,
+           "ordinal": ordinal, "status": "waiting", "room_code": None, "created_at": now, "updated_at": now}
+    table: Table = QuickTicket.__table__  # type: ignore[assignment]
+    open_now = select(func.count()).select_from(table).where(table.c.status.in_(OPEN)).scalar_subquery()
+    values = select(*[literal(v, type_=table.c[k].type).label(k) for k, v in row.items()]).where(open_now < cap)
     try:
+        if session.get_bind().dialect.name == "postgresql":
+            await session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": JOIN_LOCK})
+        result = await session.execute(insert(table).from_select(list(row), values))
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            await session.rollback()
+            raise QueueFull
         await session.commit()
     except IntegrityError as e:
         await session.rollback()
         raise AlreadyWaiting from e
-    return ticket
+    return ticket_id
 
 
 async def get(session: AsyncSession, ticket_id: str) -> QuickTicket | None:

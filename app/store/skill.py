@@ -6,6 +6,12 @@ its match total (partners share one), ranks follow from the scores, and equal sc
 ties. The `ordinal` that ranks players is the conservative mu - 3 sigma. The model narrows sigma
 after any match, so a plain draw would raise both players' ordinals; here a draw (every team
 level) keeps each sigma and moves mu only (toward each other, for unequal players).
+
+Rating farming (issue 22 item 6): the same players meeting again and again in a window count
+less. `repeat_weight` says how much a match counts after `earlier` rated matches between the
+same players in the window: fully for the first `full`, then half, a quarter, then not at all;
+`rate` moves mu and sigma by that fraction of the model's change (nothing at all at 0, and the
+match is then not counted in `games`).
 """
 
 from __future__ import annotations
@@ -33,9 +39,21 @@ def teams_of(standings: Sequence[Standing]) -> list[list[int]]:
     return list(groups.values())
 
 
-def rate(before: Mapping[str, Skill], standings: Sequence[Standing]) -> dict[str, Skill]:
+REPEAT_STEPS = 2  # matches beyond the full ones that still count (half, then a quarter)
+
+
+def repeat_weight(earlier: int, full: int) -> float:
+    """How much a rated match counts after `earlier` ones between the same players in the window."""
+    beyond = earlier - full + 1
+    if beyond <= 0:
+        return 1.0
+    return 0.5 ** beyond if beyond <= REPEAT_STEPS else 0.0
+
+
+def rate(before: Mapping[str, Skill], standings: Sequence[Standing], weight: float = 1.0) -> dict[str, Skill]:
     """Every player's rating after the match (`before` lacks players not rated yet). A player
-    appears at most once; a team scores its best member's total (partners share one)."""
+    appears at most once; a team scores its best member's total (partners share one). `weight`
+    (0..1) scales every change (`repeat_weight`)."""
     ids = [s.player_id for s in standings]
     if len(set(ids)) != len(ids):
         raise ValueError("a player holds two seats")
@@ -53,5 +71,7 @@ def rate(before: Mapping[str, Skill], standings: Sequence[Standing]) -> dict[str
             was = before.get(ids[i], UNRATED)
             # The model shrinks sigma after every match, a draw too, so two players drawing
             # would both rise on the leaderboard (mu - 3 sigma) for nothing: a draw moves mu only.
-            after[ids[i]] = Skill(r.mu, was.sigma if draw else r.sigma, was.games + 1)
+            sigma = was.sigma if draw else r.sigma
+            after[ids[i]] = Skill(was.mu + weight * (r.mu - was.mu), was.sigma + weight * (sigma - was.sigma),
+                                  was.games + (1 if weight > 0 else 0))
     return after

@@ -50,7 +50,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.rooms.records import Awards, Earned, HandEnd, Standing
 
-from .awards import record_achievements, record_ratings
+from .awards import Repeats, record_achievements, record_ratings
 from .db import sqlite_file
 from .errors import Conflict
 from .inline import InlineCommit, Locked, Refused
@@ -99,9 +99,12 @@ class _Refused(Exception):
 class MoveWriter:
     """Commits moves in batches on one engine; `record` returns once its move is committed."""
 
-    def __init__(self, engine: AsyncEngine, max_batch: int = 500, inline: bool = True) -> None:
-        """`inline=False` sends every move through the queue (tests of the batches)."""
+    def __init__(self, engine: AsyncEngine, max_batch: int = 500, inline: bool = True,
+                 repeats: Repeats = Repeats()) -> None:
+        """`inline=False` sends every move through the queue (tests of the batches); `repeats`:
+        how rated matches between the same players count (`awards.Repeats`)."""
         self.engine = engine
+        self.repeats = repeats
         self.max_batch = max_batch
         dialect = engine.dialect
         sqlite_like = dialect.paramstyle == "qmark" and dialect.supports_sane_multi_rowcount
@@ -228,7 +231,7 @@ class MoveWriter:
 
     async def _in(self, conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any) -> list[Awards | None]:
         try:
-            awards = await _write(conn, batch, now, self._fast)
+            awards = await _write(conn, batch, now, self._fast, self.repeats)
         except (IntegrityError, _Refused) as e:
             await conn.rollback()
             raise _Refused() from e
@@ -241,7 +244,7 @@ class MoveWriter:
 
 
 async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any,
-                 fast: PlainStatements | None) -> list[Awards | None]:
+                 fast: PlainStatements | None, repeats: Repeats) -> list[Awards | None]:
     """Write the batch in the caller's transaction; each move's awards, in order."""
     rows = [w.row(now) for w in batch]
     if fast is not None:
@@ -280,11 +283,11 @@ async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any,
             if advanced.rowcount != len(plain):
                 raise _Refused()
             await conn.execute(update(MATCHES).where(c.id == bindparam("b_id")).values(**values), params)
-    return [await _ends(conn, w, now) if w.hand_end is not None or w.room_values is not None else None
+    return [await _ends(conn, w, now, repeats) if w.hand_end is not None or w.room_values is not None else None
             for w in batch]
 
 
-async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any) -> Awards | None:
+async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any, repeats: Repeats) -> Awards | None:
     """The rows a move that ends a hand (or the match) writes besides its own: the hand's result,
     its scores, what it earned, and the room row it changes; what it earned."""
     awards = None
@@ -297,7 +300,7 @@ async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any) -> Awards | None:
              "payoff_left": left}
             for s, (p, t, left) in enumerate(zip(end.points, end.totals, end.payoff_left, strict=True))])
         achievements = await record_achievements(conn, w.match_id, end.number, w.earned, now)
-        ratings = await record_ratings(conn, w.match_id, w.rated, now) if w.rated is not None else []
+        ratings = await record_ratings(conn, w.match_id, w.rated, now, repeats) if w.rated is not None else []
         awards = Awards(achievements, ratings)
     if w.room_code is not None and w.room_values is not None:
         await conn.execute(update(ROOMS).where(ROOMS.c.code == w.room_code, ROOMS.c.match_id == w.match_id)

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.children import die_with_parent
 from tests.server.helpers import CROWD_ENV
 
 try:
@@ -56,7 +57,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", APP, "--host", "127.0.0.1", "--port", str(self.port),
              "--log-level", "warning"],
-            cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+            cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=die_with_parent)
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from app.i18n.catalog import PLACEHOLDER
-from app.server.pages import client_catalogue
+from app.server.pages import PARTS, client_catalogue
 
 from .conftest import PageOpener, Server, shot
 from .play import play_until_hand_ends, version
@@ -21,7 +21,9 @@ NAMES = {"ann", "bob", "spite", "malice"}
 
 
 def _words(lang: str) -> set[str]:
-    texts = json.loads(client_catalogue(lang) or b"{}") | json.loads(client_catalogue(lang, later=True) or b"{}")
+    texts: dict[str, str] = {}
+    for part in (None, *PARTS):
+        texts |= json.loads(client_catalogue(lang, part) or b"{}")
     return {w.lower() for v in texts.values() for w in WORD.findall(PLACEHOLDER.sub(" ", v))}
 
 

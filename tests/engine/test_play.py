@@ -129,3 +129,19 @@ def test_explain_messages_for_sources() -> None:
         g.apply(Move("play", g.payoff[1][-1], "payoff:1", "centre:0"))
     with pytest.raises(IllegalMove, match="no such card"):
         g.apply(Move("play", 9999, "hand", "centre:0"))
+
+
+def test_a_play_to_any_centre_stack_asks_why_a_card_can_move_nowhere() -> None:
+    """`to: "centre"` is never legal: the refusal names the rule that keeps the card where it is
+    (issue 25.8: the compulsory Ace first, else what the centre stacks need)."""
+    g = lay(payoff=[["9C"], ["5C"]], hands=[["AS", "3D", "QS", "QH", "JC"], []], centre=[["AH", "2H"]])
+    with pytest.raises(IllegalMove, match=r"a 9 fits no centre stack now \(they need: Ace or 3\)") as err:
+        g.apply(Move("play", g.payoff[0][-1], "payoff:0", "centre"))
+    assert err.value.key == "fits_no_centre" and err.value.params == {"rank": 9, "needs": [1, 3]}
+    with pytest.raises(IllegalMove, match="only play from your own piles"):
+        g.apply(Move("play", g.payoff[1][-1], "payoff:1", "centre"))
+    g = lay(payoff=[["9C"], ["5C"]], hands=[["AS", "3D", "QS", "QH", "JC"], []],
+            overrides={"compulsory_aces": True})
+    with pytest.raises(IllegalMove, match="you must first play your Ace to the centre") as err:
+        g.apply(Move("play", find(g, "QS", "hand"), "hand", "centre"))
+    assert err.value.key == "must_play_first"

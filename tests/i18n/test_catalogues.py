@@ -67,7 +67,7 @@ def test_plural_keys_have_exactly_the_forms_the_language_needs(lang: str) -> Non
         assert base not in texts, f"{lang}: {base} is both plain and plural"
 
 
-ROOM_REASON = re.compile(r"""reason=["'](\w+)["']""")
+ROOM_REASON = re.compile(r"""\b(?:reason|key)=["'](\w+)["']""")  # a refusal's reason, an OptionsError's key
 
 
 def _room_reasons() -> set[str]:
@@ -119,10 +119,11 @@ def test_no_english_left_in_the_other_catalogues() -> None:
     """A text copied from English unchanged is a text not translated, but for the words that are
     the same in that language (listed here) and texts of numbers and placeholders only."""
     everywhere = {"Spite & Malice", "Massachusetts", "Joker"}
-    same = {"fr": everywhere | {"Standard", "{n} pt", "{n} pts", "Message", "Total", "Marathon"},
+    same = {"fr": everywhere | {"Standard", "{n} pt", "{n} pts", "Message", "Total", "Marathon", "Notifications",
+                                "Table", "Invitations", "Points", "Pause"},
             "de": everywhere | {"Standard", "Name", "Marathon", "Partner", "Team {team}", "Team {team} ({names})",
-                                "online", "Bot", "Chat"},
-            "es": everywhere | {"bot", "Chat", "Total", "normal"}}
+                                "online", "offline", "Teams", "Pause", "Bot", "Chat"},
+            "es": everywhere | {"bot", "{name} (bot)", "Chat", "Total", "normal"}}
     for lang in LANGS:
         if lang == "en":
             continue

@@ -98,6 +98,7 @@ class MemoryStorage:
     writes: int = 0
     wake: dict[str, datetime | None] = field(default_factory=dict)  # match id -> its row's wake_at
     reminded: list[Any] = field(default_factory=list)  # what the shell put in the outbox
+    rated: list[Any] = field(default_factory=list)  # the standings of rated matches' ends committed
 
     def _write(self) -> None:
         if self.fail is not None:
@@ -107,9 +108,9 @@ class MemoryStorage:
 
     def add_room(self, code: str, host: str, *, seats: int = 2, preset: str = "standard",
                  overrides: dict[str, Any] | None = None, turn_seconds: int | None = None,
-                 hints: bool = True, pace: str = "live") -> None:
+                 hints: bool = True, pace: str = "live", rated: bool = False) -> None:
         self.rooms[code] = RoomState(code, host, preset, dict(overrides or {}), seats, True, turn_seconds, hints,
-                                     None, RoomStatus.WAITING, [None] * seats, 0, None, 0, pace=pace)
+                                     None, RoomStatus.WAITING, [None] * seats, 0, None, 0, pace=pace, rated=rated)
 
     def steps(self, match_id: str) -> list[Step]:
         return list(self.matches[match_id].log.steps)
@@ -168,6 +169,8 @@ class MemoryStorage:
         stored.log = replace(stored.log, v=step.v, deadline=move.deadline, steps=[*stored.log.steps, step])
         stored.status = move.match_values["status"]
         self.wake[move.match_id] = move.match_values.get("wake_at")
+        if move.rated is not None:
+            self.rated.append(move.rated)
         if move.room is not None:
             st = self.rooms[move.room_code]
             self.rooms[move.room_code] = move.room.applied(st, st.rev + 1)

@@ -4,6 +4,9 @@ socket on another."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+
 import httpx
 
 from tests.server.helpers import Sock, new_person
@@ -60,12 +63,42 @@ async def test_a_block_made_on_one_instance_hides_chat_on_another(cluster: Clust
         await b.send({"type": "chat", "text": "before"})
         await a.wait(lambda m: m["type"] == "chat" and m["text"] == "before")
         assert (await h1.put(f"/api/players/me/blocks/{bob.id}", headers=ann.auth)).status_code == 204  # on one
-        import asyncio
-
         await asyncio.sleep(2.0)  # instance two picks the block up within a heartbeat (0.5 s here)
         await b.send({"type": "chat", "text": "after"})
         await b.wait(lambda m: m["type"] == "chat" and m["text"] == "after")
         await asyncio.sleep(1.0)
         assert not any(m["type"] == "chat" and m["text"] == "after" for m in a.messages)
         for s in (a, b):
+            await s.close()
+
+
+async def _heard(a: Sock, b: Sock, cat: Sock, *, hidden: bool) -> None:
+    """Until Ann (`a`) hears Bob (`b`) as `hidden` says: each round Bob speaks, then Cat; Cat's line
+    reaching Ann shows whether Bob's, sent before it through the same room, did."""
+    for i in itertools.count():
+        assert i < 60, "the block change never reached the other instance"
+        await b.send({"type": "chat", "text": f"bob {hidden} {i}"})
+        await b.wait(lambda m, i=i: m["type"] == "chat" and m["text"] == f"bob {hidden} {i}")
+        await cat.send({"type": "chat", "text": f"cat {hidden} {i}"})
+        await a.wait(lambda m, i=i: m["type"] == "chat" and m["text"] == f"cat {hidden} {i}", timeout=10)
+        if any(m["type"] == "chat" and m["text"] == f"bob {hidden} {i}" for m in a.messages) != hidden:
+            return
+        await asyncio.sleep(0.05)
+
+
+async def test_a_block_and_an_unblock_on_one_instance_apply_at_once_to_a_socket_on_another(cluster: Cluster) -> None:
+    one, two = cluster.start(2, SPITE_HEARTBEAT_SECONDS="30", SPITE_PRESENCE_TTL="120",  # no watch pass meanwhile
+                             SPITE_CHAT_PER_SECOND="100", SPITE_CHAT_BURST="100", SPITE_ROOM_CHAT_PER_SECOND="100",
+                             SPITE_ROOM_CHAT_BURST="100")
+    async with httpx.AsyncClient(base_url=one.base, timeout=30) as h1:
+        ann, bob, cat = [await new_person(h1, n) for n in ("Ann", "Bob", "Cat")]
+        room = (await h1.post("/api/rooms", json={}, headers=ann.auth)).json()
+        a = await Sock.open(two.base, room["code"], ann)  # Ann's socket is on instance two
+        b, c = await Sock.open(one.base, room["code"], bob), await Sock.open(one.base, room["code"], cat)
+        await _heard(a, b, c, hidden=False)
+        assert (await h1.put(f"/api/players/me/blocks/{bob.id}", headers=ann.auth)).status_code == 204  # on one
+        await _heard(a, b, c, hidden=True)
+        assert (await h1.delete(f"/api/players/me/blocks/{bob.id}", headers=ann.auth)).status_code == 204
+        await _heard(a, b, c, hidden=False)  # before: only when Ann reconnected
+        for s in (a, b, c):
             await s.close()

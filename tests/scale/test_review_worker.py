@@ -14,6 +14,7 @@ import httpx
 
 from app.store import reviews as review_store
 from app.store.db import make_engine, make_sessions
+from tests.children import die_with_parent
 from tests.server.helpers import ROOT
 from tests.server.review_helpers import finished_match, wait_review
 
@@ -28,7 +29,7 @@ SLOW_ENOUGH = {"SPITE_REVIEW_MS": "40", "SPITE_REVIEW_SAMPLES": "400", "SPITE_RE
 
 def start_worker(cluster: Cluster, log: Path) -> subprocess.Popen[bytes]:
     with open(log, "ab") as err:
-        return subprocess.Popen([sys.executable, "-m", "app.worker"], cwd=ROOT, stderr=err,
+        return subprocess.Popen([sys.executable, "-m", "app.worker"], cwd=ROOT, stderr=err, preexec_fn=die_with_parent,
                                 env={**os.environ, **cluster.env(**SLOW_ENOUGH)})
 
 

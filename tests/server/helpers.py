@@ -25,6 +25,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from app.settings import Settings
+from tests.children import die_with_parent
 
 ROOT = Path(__file__).resolve().parents[2]
 Msg = dict[str, Any]
@@ -107,7 +108,7 @@ class ServerProcess:
         err = open(self.stderr, "ab") if self.stderr is not None else None  # noqa: SIM115 (the child keeps it)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning"], cwd=ROOT, env=self.env, stderr=err)
+             "--log-level", "warning"], cwd=ROOT, env=self.env, stderr=err, preexec_fn=die_with_parent)
         if err is not None:
             err.close()
         deadline = time.monotonic() + 60

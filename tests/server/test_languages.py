@@ -37,6 +37,10 @@ async def test_the_browser_loads_one_language_without_the_servers_texts(api: htt
     later = (await api.get("/i18n/de.later.json")).json()
     assert later["rs.next_hand"] == "Nächstes Spiel" and "rs.next_hand" not in texts
     assert not set(later) & set(texts)
+    home = (await api.get("/i18n/de.home.json")).json()  # the home page's own words, fetched beside
+    assert home["hm.new_room"] == "Neuer Tisch" and "hm.new_room" not in texts
+    assert "hm.your_name" in texts and "hm.your_name" not in home  # the name form: the room page asks too
+    assert not set(home) & (set(texts) | set(later))
     assert (await api.get("/i18n/de.other.json")).status_code == 404
     assert (await api.get("/i18n/xx.json")).status_code == 404
     assert (await api.get("/i18n/..%2Fsecret.json")).status_code == 404

@@ -183,3 +183,36 @@ async def test_friends_are_told_when_a_friend_comes_online_and_the_list_shows_it
     gone = await ann_lobby.wait(lambda m: m["type"] == "friend" and not m["online"])
     assert gone["player_id"] == bob.id
     await ann_lobby.close()
+
+
+async def test_the_friend_message_names_a_room_only_if_the_friend_may_join_or_watch_it(
+        server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann, bob, cat = [await new_person(http, n) for n in ("Ann", "Bob", "Cat")]
+    await befriend(http, ann, bob)
+    await befriend(http, cat, bob)
+    ann_lobby, cat_lobby = await lobby(server.base, ann), await lobby(server.base, cat)
+
+    async def comes_online(room: dict) -> tuple[dict, dict]:  # Bob sits in `room`, then opens his lobby socket
+        ann_lobby.messages.clear()
+        cat_lobby.messages.clear()
+        sock = await Sock.open(server.base, room["code"], bob)
+        bob_lobby = await lobby(server.base, bob)
+        got = [await s.wait(lambda m: m["type"] == "friend" and m["online"]) for s in (ann_lobby, cat_lobby)]
+        await bob_lobby.close()
+        gone = [await s.wait(lambda m: m["type"] == "friend" and not m["online"]) for s in (ann_lobby, cat_lobby)]
+        assert [m["room"] for m in gone] == [None, None]
+        await sock.close()
+        return got[0], got[1]
+
+    public = await new_room(http, bob, public=True)
+    to_ann, to_cat = await comes_online(public)
+    assert to_ann["room"] == to_cat["room"] == public["code"] and to_ann["player_id"] == bob.id
+    private = await new_room(http, bob)
+    to_ann, to_cat = await comes_online(private)
+    assert to_ann["room"] is None and to_cat["room"] is None  # never leaked
+    r = await http.post(f"/api/rooms/{private['code']}/invitations", json={"player_id": cat.id}, headers=bob.auth)
+    assert r.status_code == 201, r.text
+    to_ann, to_cat = await comes_online(private)
+    assert to_ann["room"] is None and to_cat["room"] == private["code"]  # Cat is invited: she may join it
+    for s in (ann_lobby, cat_lobby):
+        await s.close()

@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from app.main import create_app
+from tests.children import die_with_parent
 
 from .helpers import ROOT, Person, Sock, free_socket, make_settings, new_room
 
@@ -80,11 +81,12 @@ def stack(db_url: str, tmp_path: Path) -> Iterator[Stack]:
     assert os.path.exists(nginx), "nginx is missing: scripts/test.sh installs Debian's package"
     app_port, proxy_port = _port(), _port()
     env = {**os.environ, "SPITE_DATABASE_URL": db_url, "SPITE_TRUSTED_PROXIES": "127.0.0.1"}
-    app = subprocess.Popen(_image_command(app_port), cwd=ROOT, env=env)
+    app = subprocess.Popen(_image_command(app_port), cwd=ROOT, env=env, preexec_fn=die_with_parent)
     proxy = None
     try:
         _wait_for(f"http://127.0.0.1:{app_port}/healthz", app, "the app")
-        proxy = subprocess.Popen([nginx, "-p", str(tmp_path), "-c", str(_nginx_conf(tmp_path, proxy_port, app_port))])
+        proxy = subprocess.Popen([nginx, "-p", str(tmp_path), "-c", str(_nginx_conf(tmp_path, proxy_port, app_port))],
+                                 preexec_fn=die_with_parent)
         _wait_for(f"http://127.0.0.1:{proxy_port}/healthz", proxy, "nginx")
         yield Stack(f"http://127.0.0.1:{proxy_port}", f"http://127.0.0.1:{app_port}")
     finally:

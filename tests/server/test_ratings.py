@@ -239,3 +239,23 @@ async def test_a_match_where_a_seat_never_played_is_not_rated(start_server: Any)
         for p in (ann, puppet):
             assert (await http.get(f"/api/players/{p.id}")).json()["rating"] is None
         assert (await http.get("/api/leaderboard")).json()["items"] == []
+
+
+async def test_rematches_against_the_same_opponent_count_less_then_not_at_all(start_server: Any) -> None:
+    """Issue 22 item 6: with SPITE_RATED_REPEAT_FULL=1 the second rated win over the same account
+    moves the rating half as far, the fourth not at all (and is not counted in `games`)."""
+    server: ServerThread = start_server(rated_repeat_full=1, leaderboard_min_games=1, leaderboard_min_opponents=1)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, puppet = await new_account(http, "Ann"), await new_account(http, "Puppet")
+        gains = []
+        for i in range(4):
+            _, socks = await rated_pair(server, http, ann, puppet, f"farm-{i}")
+            last = await play_to_result(socks, random.Random(i), loser=1)
+            assert last["view"]["result"]["match_winners"] == [0]
+            for s in socks:
+                await s.close()
+            items = (await http.get(f"/api/players/{ann.id}/ratings", params={"limit": 1})).json()["items"]
+            gains.append(items[0]["after"]["mu"] - items[0]["before"]["mu"])
+        assert gains[0] > gains[1] > gains[2] > 0 and gains[3] == 0
+        assert gains[1] < 0.75 * gains[0]
+        assert (await http.get(f"/api/players/{ann.id}")).json()["rating"]["games"] == 3

@@ -17,6 +17,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from tests.children import die_with_parent
+
 from .helpers import CROWD_ENV, ROOT, Sock, free_socket, new_person, new_room
 
 
@@ -27,7 +29,8 @@ def served(tmp_path: Path) -> Iterator[str]:
     s.close()
     env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{tmp_path}/serve.db", "SPITE_HEADER_TIMEOUT": "1",
            "SPITE_MAX_CONNECTIONS": "40", **CROWD_ENV}
-    proc = subprocess.Popen([sys.executable, "-m", "app.serve", "--port", str(port)], cwd=ROOT, env=env)
+    proc = subprocess.Popen([sys.executable, "-m", "app.serve", "--port", str(port)], cwd=ROOT, env=env,
+                            preexec_fn=die_with_parent)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60

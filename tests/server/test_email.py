@@ -1,0 +1,169 @@
+"""Email, the optional channel (issue 24), against a real SMTP server in this process (aiosmtpd on
+127.0.0.1): an address is confirmed by the link its confirmation mail carries, and no mail but
+that one goes to it before; a confirmed address gets a digest listing every room where it is
+the player's turn, with RFC 8058 one-click unsubscribe headers, at most one per period; the
+unsubscribe POST works without signing in; bad tokens are 4xx. Without SPITE_SMTP_URL the
+routes are absent (404 email_disabled)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from datetime import timedelta
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from aiosmtpd.controller import Controller
+
+from app.store.models import EmailAddress, Notification
+
+from .helpers import Person, Sock, free_socket, new_account, new_person, new_room, seat_everyone
+from .test_push import PUSH, eventually, play_turn, rows
+
+
+class Inbox:
+    """aiosmtpd's handler: keeps every mail it is given."""
+
+    def __init__(self) -> None:
+        self.mails: list[EmailMessage] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+        mail = message_from_bytes(envelope.content, policy=policy.default)
+        assert isinstance(mail, EmailMessage)
+        mail["X-Envelope-To"] = ",".join(envelope.rcpt_tos)
+        self.mails.append(mail)
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [m for m in self.mails if m["To"] == address]
+
+
+def text_of(mail: EmailMessage) -> str:
+    part = mail.get_body(("plain",))
+    assert part is not None
+    return str(part.get_content())  # type: ignore[attr-defined]
+
+
+def link_in(mail: EmailMessage, path: str) -> str:
+    found = re.search(r"https?://\S+" + re.escape(path) + r"\?token=\S+", text_of(mail))
+    assert found, text_of(mail)
+    parts = urlsplit(found.group(0))
+    return f"{parts.path}?{parts.query}"
+
+
+async def bob_to_move(server: Any, http: httpx.AsyncClient, ann: Person, bob: Person, seed: str) -> str:
+    """A turn-based room of Ann's and Bob's where it is Bob's turn, with Bob away."""
+    code = (await new_room(http, ann, preset="short", seats=2, seed=seed, pace="turn_based",
+                           turn_seconds=3600))["code"]
+    a, b = await Sock.open(server.base, code, ann), await Sock.open(server.base, code, bob)
+    await seat_everyone(a, [a, b])
+    await a.send({"type": "start"})
+    st = await a.state_at(0)
+    v = st["v"]
+    if st["view"]["turn"] == 1:
+        v = await play_turn(b, v)
+    start = len(a.messages)
+    await b.close()
+    await a.wait(lambda m: m["type"] == "room" and m["room"]["seats"][1]["connected"] is False, start=start)
+    await play_turn(a, v)
+    await a.close()
+    return str(code)
+
+
+async def test_confirm_digest_and_one_click_unsubscribe(start_server: Any, db_url: str) -> None:
+    inbox = Inbox()
+    with free_socket() as probe:
+        port = probe.getsockname()[1]
+    smtp = Controller(inbox, hostname="127.0.0.1", port=port)
+    smtp.start()
+    try:
+        server = start_server(**PUSH, smtp_url=f"smtp://127.0.0.1:{port}",
+                              smtp_timeout=5, email_digest_minutes=60, public_url="https://spite.example")
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            ann, bob = await new_account(http, "Ann", "ann"), await new_account(http, "Bob", "bob")
+            guest = await new_person(http, "Gus")
+            assert (await http.put("/api/players/me/email", headers=guest.auth,
+                                   json={"email": "gus@example.org"})).status_code == 403
+            for bad in ("no-at-sign", "a@b", "x@example.org\r\nBcc: all@example.org", "a b@example.org", 5):
+                r = await http.put("/api/players/me/email", headers=bob.auth, json={"email": bad})
+                assert r.status_code == 422, (bad, r.text)
+            r = await http.put("/api/players/me/email", headers=bob.auth, json={"email": "bob@Example.ORG"})
+            assert r.status_code == 202, r.text
+            assert r.json() == {"email": "bob@example.org", "confirmed": False, "digest_minutes": 60}
+            sent = await eventually(lambda: asyncio.sleep(0, inbox.to("bob@example.org")))
+            confirm = sent[0]
+            assert confirm["Subject"] == "Confirm your address for Spite and Malice"
+            link = link_in(confirm, "/api/email/confirm")
+            assert "https://spite.example/api/email/confirm?token=" in text_of(confirm)
+
+            # Not confirmed yet: Bob's turn comes and no mail goes (no digest is even queued).
+            first = await bob_to_move(server, http, ann, bob, "mail-1")
+            await asyncio.sleep(1.0)
+            assert len(inbox.mails) == 1
+            assert not [n for n in await rows(db_url, Notification) if n.key.startswith("digest:")]
+
+            for bad in ("", "x", link.split("token=")[1][:-3] + "AAA", "a.b", "é" * 600):
+                r = await http.get("/api/email/confirm", params={"token": bad})
+                assert r.status_code == 400, (bad, r.status_code)
+            unsubscribe_as_confirm = link.replace("/confirm", "/unsubscribe")
+            assert (await http.post(unsubscribe_as_confirm)).status_code == 400  # a token is for one purpose
+            r = await http.get(link)
+            assert r.status_code == 200 and "confirmed" in r.text
+            me = (await http.get("/api/players/me/email", headers=bob.auth)).json()
+            assert me == {"email": "bob@example.org", "confirmed": True, "digest_minutes": 60}
+
+            # Confirmed: the next turn brings a digest listing both rooms where it is his turn.
+            second = await bob_to_move(server, http, ann, bob, "mail-2")
+            got = await eventually(lambda: asyncio.sleep(0, inbox.to("bob@example.org")[1:]))
+            mail = got[0]
+            assert mail["Subject"] == "Your turn in 2 games"
+            body = text_of(mail)
+            assert f"https://spite.example/r/{first}" in body and f"https://spite.example/r/{second}" in body
+            assert "the game with Ann" in body
+            assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+            header = mail["List-Unsubscribe"]
+            assert header.startswith("<https://spite.example/api/email/unsubscribe?token=") and header.endswith(">")
+
+            # A third turn within the period: the next digest waits for the period's end.
+            await bob_to_move(server, http, ann, bob, "mail-3")
+            queued = await eventually(lambda: _digests(db_url, "queued"))
+            address = [a for a in await rows(db_url, EmailAddress) if a.player_id == bob.id][0]
+            assert address.digest_at is not None
+            assert queued[0].next_at >= address.digest_at + timedelta(minutes=59)
+            assert len(inbox.to("bob@example.org")) == 2
+
+            # One click, no sign-in (RFC 8058): the address is forgotten; a GET only asks.
+            url = urlsplit(header[1:-1])
+            path = f"{url.path}?{url.query}"
+            page = await http.get(path)
+            assert page.status_code == 200 and "<form method=\"post\"" in page.text
+            assert (await http.get("/api/players/me/email", headers=bob.auth)).json()["confirmed"] is True
+            for bad in ("", "garbage", url.query.split("token=")[1][:-2]):
+                r = await http.post("/api/email/unsubscribe", params={"token": bad})
+                assert r.status_code == 400, bad
+            r = await http.post(path, content=b"List-Unsubscribe=One-Click",
+                                headers={"content-type": "application/x-www-form-urlencoded"})
+            assert r.status_code == 200, r.text
+            assert (await http.get("/api/players/me/email", headers=bob.auth)).json()["email"] is None
+            assert (await http.post(path)).status_code == 200  # again: the same answer
+            metrics = (await http.get("/metrics")).text
+            assert 'spite_notifications_total{channel="email",outcome="sent"} 2.0' in metrics
+    finally:
+        smtp.stop()
+
+
+async def _digests(db_url: str, state: str) -> list[Notification]:
+    return [n for n in await rows(db_url, Notification) if n.key.startswith("digest:") and n.state == state]
+
+
+async def test_without_smtp_the_feature_is_absent(api: httpx.AsyncClient) -> None:
+    ann = await new_account(api, "Ann", "ann")
+    for method, path in (("GET", "/api/players/me/email"), ("PUT", "/api/players/me/email"),
+                         ("DELETE", "/api/players/me/email"), ("GET", "/api/email/confirm?token=x"),
+                         ("GET", "/api/email/unsubscribe?token=x"), ("POST", "/api/email/unsubscribe?token=x")):
+        r = await api.request(method, path, headers=ann.auth, json={"email": "ann@example.org"})
+        assert r.status_code == 404, (method, path)
+        assert r.json()["code"] == "email_disabled"
