@@ -109,6 +109,9 @@ export function gamesPage(ctx) {
   const slot = el("div");
   page.append(slot);
   import("./push.js").then((m) => slot.replaceWith(m.pushPanel())).catch(() => slot.remove());
+  const away = el("div");
+  page.append(away);
+  import("./away.js").then((m) => m.awayPanel()).then((panel) => away.replaceWith(panel)).catch(() => away.remove());
   page.append(button(t("hm.refresh"), () => ctx.refresh(), "small"));
   return page;
 }

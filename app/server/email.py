@@ -32,6 +32,14 @@ ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Z
                      r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$")
 
 
+# The site's icon (as static/index.html has it), so a browser does not ask for /favicon.ico.
+ICON = (
+    '<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns=\'http://www.w3.org/2000/svg\' viewBox=\'0 0 16 '
+    "16'%3E%3Crect x='2' y='1' width='12' height='14' rx='2' fill='%23fff' stroke='%23333'/%3E%3Ctext x='"
+    '8\' y=\'12\' font-size=\'10\' text-anchor=\'middle\' fill=\'%23c00\'%3E%E2%99%A5%3C/text%3E%3C/svg%3E">'
+)
+
+
 class SetEmail(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore")
     email: str = Field(min_length=3, max_length=254)
@@ -100,7 +108,7 @@ async def _page(request: Request, session: Session, player_id: str | None, key: 
         button = (f'<form method="post" action="{escape(form)}"><input type="hidden" name="List-Unsubscribe" '
                   f'value="One-Click"><button>{escape(render(lang, "email.page.unsubscribe_button"))}</button></form>')
     html = (f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><meta name="viewport" '
-            f'content="width=device-width"><title>Spite and Malice</title><p>{text}</p>{button}'
+            f'content="width=device-width"><title>Spite and Malice</title>{ICON}<p>{text}</p>{button}'
             f'<p><a href="/">Spite and Malice</a></p></html>')
     return HTMLResponse(html, status_code=code, headers={"Cache-Control": "no-store"})
 
