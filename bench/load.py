@@ -123,6 +123,7 @@ def wait_http(url: str, timeout: float = 60.0) -> None:
 DEFLATE = False  # --deflate: clients offer permessage-deflate and the server accepts it (browsers do)
 FORMAT = "split"  # --format: the view as two parts (the browser client's way) or whole
 TRACE_DIR: str | None = None  # --tracemalloc DIR: the server runs under bench/traced.py
+DRIVER = "asyncpg"  # --driver psycopg: PostgreSQL through psycopg 3 (bench/psycopg_server.py)
 
 
 def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
@@ -138,6 +139,8 @@ def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None)
             db = os.path.join(tempfile.mkdtemp(prefix="spite-load-"), "load.db")
             env["SPITE_DATABASE_URL"] = f"sqlite:///{db}"
         run = [sys.executable, "bench/traced.py", TRACE_DIR, "--"] if TRACE_DIR else [sys.executable, "-m", "uvicorn"]
+        if DRIVER == "psycopg":
+            run = [sys.executable, "bench/psycopg_server.py"]
         cmd = [*cpu, *run, "app.main:app", "--host", "127.0.0.1",
                "--port", str(port), "--log-level", "warning", "--no-access-log",
                "--ws-per-message-deflate", "true" if DEFLATE else "false"]
@@ -552,16 +555,19 @@ def main() -> None:
                         help="sample the server with py-spy during the measured window (raw stacks to FILE)")
     parser.add_argument("--postgres", default=os.environ.get("SPITE_TEST_POSTGRES_URL"),
                         help="admin URL of a PostgreSQL server (for --instances)")
+    parser.add_argument("--driver", choices=("asyncpg", "psycopg"), default="asyncpg",
+                        help="the PostgreSQL driver of --instances (psycopg: bench/psycopg_server.py)")
     parser.add_argument("--tracemalloc", metavar="DIR", default=None,
                         help="run the server under tracemalloc (bench/traced.py): the heap's growth per socket by site")
     parser.add_argument("--redis", default=os.environ.get("SPITE_TEST_REDIS_URL"), help="Redis URL (for --instances)")
     args = parser.parse_args()
     if args.stages:
         SERVER_ENV["SPITE_TRACE_STAGES"] = "true"
-    global DEFLATE, FORMAT, TRACE_DIR
+    global DEFLATE, FORMAT, TRACE_DIR, DRIVER
     DEFLATE = args.deflate
     FORMAT = args.format
     TRACE_DIR = args.tracemalloc
+    DRIVER = args.driver
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     procs: list[subprocess.Popen[bytes]] = []

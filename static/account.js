@@ -17,8 +17,10 @@ await more(); // the pages' words (and the achievements') are in the later part 
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** @type {Intl.NumberFormatOptions} */
+const RATING = { useGrouping: false };
 /** A rating as a person reads it: on the 1500 scale (`dom.displayed`). @param {Rating} r */
-export const ratingText = (r) => num(displayed(r));
+export const ratingText = (r) => num(displayed(r), RATING); // a rating is a score: no thousands separator
 
 /** A labelled input. @param {string} id @param {string} text @param {string} type @param {string} auto */
 function field(id, text, type, auto) {
@@ -93,7 +95,12 @@ export function accountPage(ctx) {
     const prof = el("a", "", t("acc.my_profile"));
     prof.href = "/#player/" + encodeURIComponent(me.id);
     who.append(prof, " ");
-    page.append(who, out, err);
+    const failed = el("p", "failed-sign-ins"); // issue 22: the holder hears of attempts on the password
+    api.get("/api/players/me").then((/** @type {import("./types.js").Me} */ m) => {
+      const f = m.failed_sign_ins;
+      if (f) failed.textContent = f.count ? t("acc.failed", { n: f.count, when: date(f.last_at, { dateStyle: "medium", timeStyle: "short" }) }) : t("acc.no_failed");
+    }, () => {});
+    page.append(who, failed, out, err);
     return page;
   }
   const grid = el("div", "home-grid");
@@ -249,7 +256,7 @@ export function profilePage(id) {
       rating.append(el("p", "muted", t(p.account ? "acc.no_rated" : "acc.guests_unrated")));
     } else {
       const big = el("p", "rating-now");
-      big.append(el("strong", "", ratingText(p.rating)), " " + t("acc.after_n", { n: p.rating.games, start: num(1500) }));
+      big.append(el("strong", "", ratingText(p.rating)), " " + t("acc.after_n", { n: p.rating.games, start: num(1500, RATING) }));
       rating.append(big);
       const hist = await api.ratings(id);
       rating.append(ratingChart(hist.items));

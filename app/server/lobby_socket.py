@@ -37,7 +37,7 @@ from .lobby_wire import (
     PlayerRef,
 )
 from .ratelimit import TokenBucket
-from .socket import POLICY, TOO_MANY, UNAUTHORIZED
+from .socket import POLICY, TOO_MANY, UNAUTHORIZED, read_hello
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -86,21 +86,6 @@ class LobbyConnection:
             await self.ws.close(code, reason)
 
 
-async def _hello(ws: WebSocket, settings: Settings) -> LobbyHello | None:
-    try:
-        message = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
-    except TimeoutError:
-        return None
-    text = message.get("text")
-    if message["type"] != "websocket.receive" or text is None or len(text) > settings.max_message_bytes:
-        return None
-    try:
-        msg = LOBBY_CLIENT.validate_json(text)
-    except ValidationError:
-        return None
-    return msg if isinstance(msg, LobbyHello) else None
-
-
 async def _refuse(ws: WebSocket, status: int, message: str, code: int, headers: dict[str, str] | None = None) -> None:
     if "websocket.http.response" in ws.scope.get("extensions", {}):
         await ws.send_denial_response(JSONResponse({"message": message}, status, headers=headers))
@@ -123,7 +108,7 @@ async def lobby_socket(ws: WebSocket) -> None:
         await _refuse(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, {"Retry-After": str(wait)})
         return
     await ws.accept()
-    hello = await _hello(ws, settings)
+    hello = await read_hello(ws, settings, LOBBY_CLIENT, LobbyHello)
     if hello is None:
         await ws.close(UNAUTHORIZED, "say hello with your token first")
         return

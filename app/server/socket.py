@@ -13,12 +13,12 @@ import contextlib
 import logging
 import time
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from fastapi import APIRouter, WebSocket
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.i18n import DEFAULT, pick
@@ -44,6 +44,7 @@ from .ratelimit import TokenBucket
 from .say import hint_text, refusal
 
 log = logging.getLogger(__name__)
+H = TypeVar("H", bound=BaseModel)
 router = APIRouter()
 UNAUTHORIZED, NOT_FOUND, TOO_MANY, POLICY = 4401, 4404, 4429, 1008
 RESTART = 1012  # protocol.md: the server is restarting; reconnect
@@ -212,7 +213,9 @@ async def _close(ws: WebSocket, code: int, reason: str) -> None:
         await ws.close(code, reason)
 
 
-async def _hello(ws: WebSocket, settings: Settings) -> wire.Hello | None:
+async def read_hello(ws: WebSocket, settings: Settings, messages: TypeAdapter[Any], hello: type[H]) -> H | None:
+    """The socket's first message if it is a `hello` within `hello_timeout` and the size limit,
+    else None (the room socket and the lobby socket say hello alike)."""
     try:
         message = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
     except TimeoutError:
@@ -221,10 +224,10 @@ async def _hello(ws: WebSocket, settings: Settings) -> wire.Hello | None:
     if message["type"] != "websocket.receive" or text is None or len(text) > settings.max_message_bytes:
         return None
     try:
-        msg = wire.CLIENT_MESSAGE.validate_json(text)
+        msg = messages.validate_json(text)
     except ValidationError:
         return None
-    return msg if isinstance(msg, wire.Hello) else None
+    return msg if isinstance(msg, hello) else None
 
 
 @router.websocket("/ws/rooms/{code}")
@@ -257,7 +260,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     except RoomError as e:  # the database is away: say so, and ask the client to come back later
         await _refuse(ws, e)
         return
-    hello = await _hello(ws, settings)
+    hello = await read_hello(ws, settings, wire.CLIENT_MESSAGE, wire.Hello)
     if hello is None:
         await _close(ws, UNAUTHORIZED, "say hello with your token first")
         return

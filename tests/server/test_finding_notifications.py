@@ -9,6 +9,7 @@ import asyncio
 from typing import Any
 
 import httpx
+import pytest
 
 from .helpers import ServerThread, Sock, new_person, new_room, seat_everyone
 from .pushsink import Device, PushSink
@@ -16,7 +17,12 @@ from .social_helpers import befriend, lobby
 from .test_push import PUSH, eventually, play_turn
 
 
-async def test_an_invitation_is_pushed_to_the_invitees_device(start_server: Any) -> None:
+@pytest.mark.parametrize(("lang", "title", "text"), [
+    (None, "An invitation", "Ann invites you to a game of Spite and Malice."),
+    ("de", "Eine Einladung", "Ann lädt dich zu einer Partie Spite and Malice ein."),  # issue 29: the invitee's language
+])
+async def test_an_invitation_is_pushed_to_the_invitees_device(start_server: Any, lang: str | None, title: str,
+                                                              text: str) -> None:
     sink = PushSink()
     endpoint = ServerThread(sink).start()
     try:
@@ -24,6 +30,9 @@ async def test_an_invitation_is_pushed_to_the_invitees_device(start_server: Any)
         async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
             ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
             await befriend(http, ann, bob)
+            if lang is not None:
+                r = await http.patch("/api/players/me", json={"lang": lang}, headers=bob.auth)
+                assert r.status_code == 200
             phone = Device()
             r = await http.post("/api/players/me/push", headers=bob.auth,
                                 json={"endpoint": endpoint.base + "/bob/1", "keys": phone.keys})
@@ -35,7 +44,7 @@ async def test_an_invitation_is_pushed_to_the_invitees_device(start_server: Any)
             got = await eventually(lambda: asyncio.sleep(0, sink.at("/bob/")))
             body = phone.decrypt(got[0].body)
             assert body == {"type": "invitation", "room": room["code"], "url": f"/r/{room['code']}",
-                            "title": "An invitation", "body": "Ann invites you to a game of Spite and Malice."}
+                            "title": title, "body": text}
             again = await http.post(f"/api/rooms/{room['code']}/invitations", json={"player_id": bob.id},
                                     headers=ann.auth)
             assert again.json()["id"] == r.json()["id"]
