@@ -294,7 +294,7 @@ def test_options_in_words_quick_bot_and_how_to_play(server: Server, open_page: P
     ann.goto(server.url + "/")
     ann.click("text=How to play")
     expect(ann.locator("h1")).to_have_text("How to play")
-    assert ann.title() == "How to play · Spite & Malice"
+    expect(ann).to_have_title("How to play · Spite & Malice")  # set once the page's words have loaded
     shot(ann, "enjoy-how-to-play-phone")
     # Play a bot now: one click to a running game against a bot.
     ann.goto(server.url + f"/?seed={SEED}")
