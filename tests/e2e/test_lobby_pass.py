@@ -67,3 +67,41 @@ def test_play_a_bot_now_shows_no_refusal(server: Server, open_page: PageOpener, 
     assert errors == [], errors
     assert ann.evaluate("window.__toasts") == []
     expect(ann.locator("#toast")).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_form_and_the_summary_say_what_the_room_plays(server: Server, open_page: PageOpener, size: str) -> None:
+    """Issue 25.12: the preset's help never contradicts a box (what the form changes from the
+    preset is said under it); an option with one possible value is shown, not asked; the
+    lobby's summary names the preset as people say it and lists partners, take-backs and hints."""
+    ann = page_at(open_page, "ann", size)
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    ann.select_option("#opt-preset", "short")
+    note = ann.locator("#opt-preset-changed")
+    expect(note).to_be_hidden()  # nothing changed yet
+    ann.fill("#opt-payoff_size", "5")
+    expect(note).to_have_text("Changed from Short game: Pay-off pile size: 5 (not 13).")
+    expect(ann.locator("#opt-preset-help")).to_have_text("A quick game with pay-off piles of 13.")
+    ann.select_option("#opt-seats", "4")
+    ann.select_option("#opt-teams", "pairs")
+    ann.click(".more-options summary")
+    ann.check("#opt-take_backs")
+    expect(note).to_contain_text("Teams: Partners (4 or 6 players) (not Every player for themselves)")
+    expect(note).to_contain_text("Allow undo: on (not off)")
+    for fixed in ("hand_size", "side_stacks"):  # min equals max: a value, not an input
+        expect(ann.locator(f"input#opt-{fixed}")).to_have_count(0)
+        expect(ann.locator(f"span#opt-{fixed}.fixed-value")).to_have_text("5" if fixed == "hand_size" else "4")
+    ann.locator("#opt-hand_size").scroll_into_view_if_needed()
+    shot(ann, f"lobby-form-fixed-{size}")
+    ann.locator("#opt-preset").scroll_into_view_if_needed()
+    shot(ann, f"lobby-form-changed-{size}")
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_url("**/r/*")
+    summary = ann.locator("#room-summary")
+    for part in ("Short game rules", "4 seats", "pay-off piles of 5", "partners", "take-backs allowed", "hints on"):
+        expect(summary).to_contain_text(part)
+    shot(ann, f"lobby-summary-{size}")
+    # The host's Change the rules form says the same of the room's overrides.
+    ann.click(".configure summary")
+    expect(ann.locator(".configure #opt-preset-changed")).to_contain_text("Pay-off pile size: 5 (not 13)")
