@@ -14,6 +14,7 @@ await more(); // the form's words are in the later part of the catalogue
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
 /** @typedef {import("./types.js").OptionValue} OptionValue */
 /** @typedef {import("./types.js").Rank} Rank */
+/** @typedef {import("./types.js").Room} Room */
 /** @typedef {HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement} Control */
 /**
  * What the form starts from: the room's preset, overrides and settings (all absent on the home page).
@@ -313,4 +314,18 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
   box.addEventListener("change", changed);
 
   return { el: box, setRated, value };
+}
+
+/** What a person is told when the lobby changes under them: the host took them out of their
+ * seat, or changed the rules (`summary`: the room's rules in a line). Never the host.
+ * @param {Room} old @param {Room} room @param {string} me @param {string} summary
+ * @param {string} sent the type of the last message this page sent (a "stand" is no news) */
+export function changeNotice(old, room, me, summary, sent) {
+  if (room.host === me || room.status === "playing") return "";
+  /** @param {Room} r */
+  const seated = (r) => r.seats.some((s) => s.player_id === me);
+  if (seated(old) && !seated(room) && sent !== "stand" && old.seat_count === room.seat_count) return t("op.removed");
+  /** @param {Room} r */
+  const rules = (r) => JSON.stringify([r.preset, r.overrides, r.seat_count, r.turn_seconds, r.hints, r.public]);
+  return rules(old) !== rules(room) ? t("op.rules_changed", { rules: summary }) : "";
 }

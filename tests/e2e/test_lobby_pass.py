@@ -105,3 +105,44 @@ def test_the_form_and_the_summary_say_what_the_room_plays(server: Server, open_p
     # The host's Change the rules form says the same of the room's overrides.
     ann.click(".configure summary")
     expect(ann.locator(".configure #opt-preset-changed")).to_contain_text("Pay-off pile size: 5 (not 13)")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Server, open_page: PageOpener,
+                                                                       size: str) -> None:
+    """Issue 25.12: the others are told when the host changes the rules; the host may take a
+    person who is here out of their seat (remove_player), and that person is told."""
+    ann, bob = page_at(open_page, "ann", size), page_at(open_page, "bob", size)
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    ann.select_option("#opt-preset", "short")
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_url("**/r/*")
+    ann.click(".seat[data-seat='0'] >> text=Sit here")
+    bob.goto(ann.url)
+    register(bob, "Bob")
+    bob.click(".seat[data-seat='1'] >> text=Sit here")
+    expect(bob.locator(".seat[data-seat='1'] .seat-name")).to_contain_text("(you)")
+    # The host changes the rules: Bob is told what they are now.
+    ann.click(".configure summary")
+    ann.fill(".configure #opt-payoff_size", "7")
+    ann.click(".configure >> text=Apply")
+    expect(bob.locator("#toast")).to_contain_text("The host changed the rules: Short game rules · 2 seats · pay-off piles of 7")
+    expect(ann.locator("#toast")).to_be_hidden()  # the host knows
+    shot(bob, f"lobby-rules-changed-{size}")
+    # Bob is here, and the host may still remove him.
+    seat = ann.locator(".seat[data-seat='1']")
+    expect(seat.locator(".conn")).to_have_text("online")
+    shot(ann, f"lobby-remove-button-{size}")
+    seat.get_by_role("button", name="Remove").click()
+    expect(seat.locator(".seat-name")).to_have_text("empty")
+    expect(bob.locator("#toast")).to_have_text("The host took you out of your seat. You can still watch.")
+    expect(bob.locator(".seat[data-seat='1']").get_by_role("button", name="Sit here")).to_be_visible()
+    shot(bob, f"lobby-removed-{size}")
+    # Standing up oneself is no news.
+    bob.click(".seat[data-seat='1'] >> text=Sit here")
+    bob.wait_for_timeout(5500)  # the toast above goes
+    bob.click(".seat[data-seat='1'] >> text=Stand up")
+    expect(bob.locator(".seat[data-seat='1'] .seat-name")).to_have_text("empty")
+    bob.wait_for_timeout(300)
+    expect(bob.locator("#toast")).to_be_hidden()
