@@ -127,7 +127,8 @@ def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Serv
     ann.click(".configure summary")
     ann.fill(".configure #opt-payoff_size", "7")
     ann.click(".configure >> text=Apply")
-    expect(bob.locator("#toast")).to_contain_text("The host changed the rules: Short game rules · 2 seats · pay-off piles of 7")
+    expect(bob.locator("#toast")).to_contain_text(
+        "The host changed the rules: Short game rules · 2 seats · pay-off piles of 7")
     expect(ann.locator("#toast")).to_be_hidden()  # the host knows
     shot(bob, f"lobby-rules-changed-{size}")
     # Bob is here, and the host may still remove him.
