@@ -98,6 +98,9 @@ def test_the_form_and_the_summary_say_what_the_room_plays(server: Server, open_p
     shot(ann, f"lobby-form-changed-{size}")
     ann.click("form.create-form button[type=submit]")
     ann.wait_for_url("**/r/*")
+    # The host sits at once (the room is made with them in the first seat).
+    expect(ann.locator(".seat[data-seat='0'] .seat-name")).to_have_text("Ann (you)")
+    expect(ann.locator(".seat >> text=Sit here")).to_have_count(0)
     summary = ann.locator("#room-summary")
     for part in ("Short game rules", "4 seats", "pay-off piles of 5", "partners", "take-backs allowed", "hints on"):
         expect(summary).to_contain_text(part)
@@ -118,7 +121,6 @@ def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Serv
     ann.select_option("#opt-preset", "short")
     ann.click("form.create-form button[type=submit]")
     ann.wait_for_url("**/r/*")
-    ann.click(".seat[data-seat='0'] >> text=Sit here")
     bob.goto(ann.url)
     register(bob, "Bob")
     bob.click(".seat[data-seat='1'] >> text=Sit here")

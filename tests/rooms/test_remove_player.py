@@ -72,3 +72,20 @@ def test_nobody_is_removed_during_a_match_but_between_matches_they_may_be() -> N
     room.state = replace(room.state, status=RoomStatus.OVER)
     patch = decide_lobby(room, HOST, C.RemovePlayer(1), START, RULES)
     assert patch is not None and not isinstance(patch.seating, C.Unset) and patch.seating[1] is None
+
+
+async def test_a_room_made_with_sit_has_its_host_in_the_first_seat() -> None:
+    from app.rooms.directory import create_room
+    from app.store.models import Player
+
+    from .fakes import MemoryStorage, settings
+
+    store = MemoryStorage()
+    host = Player(id="h", name="Hana")
+    kw: dict[str, object] = {"preset": "short", "options": None, "seats": 3, "public": False, "turn_seconds": None,
+                             "hints": True, "seed": None}
+    code = await create_room(store, settings(), host, START, sit=True, **kw)  # type: ignore[arg-type]
+    assert [s and s.player_id for s in store.rooms[code].seating] == ["h", None, None]
+    assert store.rooms[code].seating[0] is not None and store.rooms[code].seating[0].name == "Hana"
+    other = await create_room(store, settings(), host, START, **kw)  # type: ignore[arg-type]
+    assert store.rooms[other].seating == [None, None, None]

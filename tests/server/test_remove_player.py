@@ -26,3 +26,14 @@ async def test_the_host_removes_a_person_and_nobody_else_may(server: ServerThrea
     assert (empty["code"], empty["reason"]) == ("not_allowed_now", "seat_empty")
     own = await h.error({"type": "remove_player", "seat": 0})
     assert own["reason"] == "own_seat"
+
+
+async def test_a_room_made_with_sit_seats_its_host_at_once(server: ServerThread, http: httpx.AsyncClient) -> None:
+    """Issue 25.12: `POST /api/rooms` with `"sit": true` seats the host in the first seat (the
+    home page's form asks for it); without it the seats stay empty, as before."""
+    host = await new_person(http, "Host")
+    seated = await new_room(http, host, seats=3, sit=True)
+    assert [s["player_id"] for s in seated["seats"]] == [host.id, None, None]
+    assert seated["seats"][0]["name"] == "Host" and seated["seats_taken"] == 1
+    plain = await new_room(http, host, seats=2)
+    assert [s["player_id"] for s in plain["seats"]] == [None, None]
