@@ -32,8 +32,7 @@ export function loadMeta() {
   return metaCache;
 }
 
-/** What the others are told of a lobby change (options.js; nothing before it has loaded).
- * @param {Parameters<typeof import("./options.js").changeNotice>} args */
+/** @param {Parameters<typeof import("./options.js").changeNotice>} args */
 export const changeNotice = (...args) => (forms ? forms.changeNotice(...args) : "");
 
 /** The options form; only once `loadMeta` has resolved.

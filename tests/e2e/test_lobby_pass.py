@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, WebSocket, expect
 
 from .conftest import PageOpener, Server, shot
-from .play import register
-from .test_accounts import sized
+from .play import register, sit
+from .test_accounts import claim, sized
 
 SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
 
@@ -149,3 +149,66 @@ def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Serv
     expect(bob.locator(".seat[data-seat='1'] .seat-name")).to_have_text("empty")
     bob.wait_for_timeout(300)
     expect(bob.locator("#toast")).to_be_hidden()
+
+
+AUDIO = """
+window.__contexts = 0;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real { constructor(...a) { super(...a); window.__contexts += 1; } };
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chat_read_on_screen_chime_armed_and_sign_out_asks(server: Server, open_page: PageOpener, size: str) -> None:
+    """Issue 25.16: a chat line that arrives while the chat is out of sight is unread until the
+    chat comes on screen (no click needed); after a reload the chime is made ready by the first
+    key press or click (a browser allows sound only then); signing out asks first."""
+    ann, bob = page_at(open_page, "ann", size), page_at(open_page, "bob", size)
+    bob.add_init_script(AUDIO)
+    claim(bob, server.url, "Bob", f"bob_{size}")
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_url("**/r/*")
+    bob.goto(ann.url)
+    sit(bob, 1)
+    # The chime after a reload: nothing until Bob touches the page, then ready.
+    bob.reload()
+    expect(bob.locator(".seat[data-seat='1'] .seat-name")).to_contain_text("(you)")
+    assert bob.evaluate("window.__contexts") == 0
+    bob.keyboard.press("Shift")
+    bob.wait_for_function("() => window.__contexts === 1")
+    # Chat out of sight (a short phone window: at 1280x800 the chat sits beside the lobby, in
+    # sight): a line is unread; once the chat is on screen it is read.
+    bob.set_viewport_size({"width": 390, "height": 300})
+    bob.evaluate("window.scrollTo(0, 0)")
+    expect(bob.locator("section.chat")).not_to_be_in_viewport()
+    ann.fill("#chat-input", "hello Bob")
+    ann.press("#chat-input", "Enter")
+    badge = bob.locator("#chat-badge")
+    expect(badge).to_have_text("Chat · 1 new")
+    bob.locator("section.chat").scroll_into_view_if_needed()
+    expect(badge).to_be_hidden()
+    assert not bob.evaluate("document.title").startswith("(")
+    width, height, _ = SIZES[size]
+    bob.set_viewport_size({"width": width, "height": height})
+    # In sight already: a new line is never unread.
+    ann.fill("#chat-input", "still there?")
+    ann.press("#chat-input", "Enter")
+    expect(bob.locator("section.chat")).to_contain_text("still there?")
+    bob.wait_for_timeout(300)
+    expect(badge).to_be_hidden()
+    shot(bob, f"lobby-chat-read-{size}")
+    # Sign-out asks; staying keeps the account here.
+    bob.goto(server.url + "/#account")
+    bob.click("#sign-out")
+    expect(bob.locator("#sign-out-ask")).to_contain_text("Sign out on this device?")
+    expect(bob.locator("#sign-out-confirm")).to_be_focused()
+    shot(bob, f"lobby-sign-out-ask-{size}")
+    bob.click("#sign-out-cancel")
+    expect(bob.locator("#sign-out-ask")).to_be_hidden()
+    expect(bob.locator("#sign-out")).to_be_focused()
+    expect(bob.locator(".whoami")).to_contain_text(f"bob_{size}")
+    bob.click("#sign-out")
+    bob.click("#sign-out-confirm")
+    expect(bob.locator("form.name-form")).to_be_visible()
