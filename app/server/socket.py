@@ -22,6 +22,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.i18n import DEFAULT, pick
+from app.mailbox import Mailbox
 from app.rooms import errors as E
 from app.rooms import stages
 from app.rooms.commands import MakeMove
@@ -65,7 +66,7 @@ class Connection:
         self.account = account
         self.sent_v: int | None = None
         self.limit = queue_size
-        self.queue: asyncio.Queue[tuple[str, float | None] | None] = asyncio.Queue()
+        self.queue: Mailbox[tuple[str, float | None] | None] = Mailbox()
         self.close_code: tuple[int, str] | None = None
         self.move_started: float | None = None  # arrival time of the move being handled (metrics)
         self.hidden: set[str] = set()  # players this player blocked: their chat is not sent here
@@ -74,10 +75,10 @@ class Connection:
     def _put_text(self, text: str, started: float | None = None) -> None:
         if self.close_code is not None:
             return
-        if self.queue.qsize() >= self.limit:
+        if len(self.queue) >= self.limit:
             self.close(POLICY, "too many messages waiting: the connection is too slow")
             return
-        self.queue.put_nowait((text, started))
+        self.queue.put((text, started))
 
     def _put(self, message: BaseModel) -> None:
         self._put_text(message.model_dump_json(by_alias=True))
@@ -103,9 +104,8 @@ class Connection:
             return
         self.close_code = (code, reason)
         if code not in (RESTART, TRY_AGAIN):
-            while not self.queue.empty():
-                self.queue.get_nowait()
-        self.queue.put_nowait(None)
+            self.queue.clear()
+        self.queue.put(None)
 
     def reconnect(self, reason: str) -> None:
         self.close(RESTART, reason)
