@@ -96,7 +96,6 @@ async def _refuse(ws: WebSocket, status: int, message: str, code: int, headers: 
         await ws.close(code, message)
 
 
-@router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket) -> None:
     service: RoomService = ws.app.state.rooms
     channels: Channels = ws.app.state.channels
@@ -183,3 +182,6 @@ async def _serve(ws: WebSocket, conn: LobbyConnection, settings: Settings) -> No
             conn.send(LobbyPong())
         else:
             conn.send(LobbyError(code=E.BAD_MESSAGE, message="you already said hello on this connection"))
+
+
+router.add_websocket_route("/ws/lobby", lobby_socket)  # a plain Starlette route, as the room socket's
