@@ -212,3 +212,23 @@ def test_chat_read_on_screen_chime_armed_and_sign_out_asks(server: Server, open_
     bob.click("#sign-out")
     bob.click("#sign-out-confirm")
     expect(bob.locator("form.name-form")).to_be_visible()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_rated_lobby_offers_no_bots(server: Server, open_page: PageOpener, size: str) -> None:
+    """Issue 25.12: a rated room takes no bots, so its host is offered none; the host (an
+    account) sits at once and the lobby asks for players with an account."""
+    ann = page_at(open_page, "ann", size)
+    claim(ann, server.url, "Ann", f"ann_{size}")
+    ann.goto(server.url + "/")
+    ann.check("#rated-input")
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_url("**/r/*")
+    expect(ann.locator(".seat[data-seat='0'] .seat-name")).to_have_text("Ann (you)")
+    empty = ann.locator(".seat[data-seat='1']")
+    expect(empty.locator(".seat-name")).to_have_text("empty")
+    expect(ann.get_by_role("button", name="Add bot")).to_have_count(0)
+    expect(empty.locator("select")).to_have_count(0)
+    expect(ann.locator(".lobby")).to_contain_text("Fill every seat (invite players with an account) to start.")
+    expect(ann.locator("#room-summary")).to_contain_text("no hints (rated)")
+    shot(ann, f"lobby-rated-no-bots-{size}")
