@@ -58,7 +58,10 @@ def register(page: Page, name: str) -> None:
 
 
 def sit(page: Page, seat: int) -> None:
-    page.click(f".seat[data-seat='{seat}'] button.primary")
+    """Sit in `seat` (a host who made the room on the home page already sits in the first)."""
+    page.wait_for_selector(".lobby .seat")
+    if page.locator(f".seat[data-seat='{seat}'] button.primary").count():
+        page.click(f".seat[data-seat='{seat}'] button.primary")
     expect(page.locator(f".seat[data-seat='{seat}'] button")).to_have_count(1)  # now "stand up"
 
 
