@@ -10,8 +10,8 @@ import json
 import pytest
 from playwright.sync_api import Page, WebSocket, expect
 
-from .conftest import PageOpener, Server, shot
-from .play import register, sit
+from .conftest import SHOTS, PageOpener, Server, shot
+from .play import play_until_hand_ends, register, seated_game, sit
 from .test_accounts import claim, sized
 
 SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
@@ -232,3 +232,27 @@ def test_a_rated_lobby_offers_no_bots(server: Server, open_page: PageOpener, siz
     expect(ann.locator(".lobby")).to_contain_text("Fill every seat (invite players with an account) to start.")
     expect(ann.locator("#room-summary")).to_contain_text("no hints (rated)")
     shot(ann, f"lobby-rated-no-bots-{size}")
+
+
+def overlaps(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a and b
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_achievement_toast_leaves_the_results_buttons_free(server: Server, open_page: PageOpener,
+                                                              size: str) -> None:
+    """Issue 25.16: the hand's winner earns "Off the mark" while the result dialog is up; its
+    toast sits clear of the dialog's buttons."""
+    ann, bob = page_at(open_page, "ann", size), page_at(open_page, "bob", size)
+    seated_game(server.url, ann, bob, seed="e2e-14")
+    play_until_hand_ends([(ann, ["click"]), (bob, ["click"])])
+    winner = next(p for p in (ann, bob) if "Off the mark" in " ".join(p.evaluate("window.__toasts")))
+    toast = winner.locator("#toast.award")
+    expect(toast).to_be_visible()
+    buttons = winner.locator(".result .actions button")
+    expect(buttons.first).to_be_visible()
+    for i in range(buttons.count()):
+        assert not overlaps(toast.bounding_box(), buttons.nth(i).bounding_box()), buttons.nth(i).text_content()
+    winner.screenshot(path=str(SHOTS / f"lobby-award-toast-{size}.png"))
