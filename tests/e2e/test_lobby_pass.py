@@ -125,7 +125,10 @@ def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Serv
     register(bob, "Bob")
     bob.click(".seat[data-seat='1'] >> text=Sit here")
     expect(bob.locator(".seat[data-seat='1'] .seat-name")).to_contain_text("(you)")
-    # The host changes the rules: Bob is told what they are now.
+    # The host changes the rules: Bob is told what they are now. (Every room update draws the
+    # lobby again, closing the form: wait for Bob's arrival to be drawn first.)
+    expect(ann.locator(".seat[data-seat='1'] .conn")).to_have_text("online")
+    ann.wait_for_timeout(500)
     ann.click(".configure summary")
     ann.fill(".configure #opt-payoff_size", "7")
     ann.click(".configure >> text=Apply")
