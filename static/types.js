@@ -593,6 +593,7 @@
  * @property {number[] | null} winners  null until the match ends
  * @property {string} started_at
  * @property {string | null} ended_at
+ * @property {"over" | "resume" | "watch" | "private" | "abandoned"} progress  where the match stands for the caller (Extension, issue 25): over (a replay), resume (you played in it: back to its table), watch (its public table), private (a private room's match you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or its room moved on)
  * @property {number} seat
  * @property {boolean | null} won
  */
