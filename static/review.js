@@ -81,6 +81,7 @@ export function reviewPanel(id, hooks) {
           : "";
     if (body.status !== "done" || done) return;
     done = body;
+    box.classList.add("done"); // what a done review shows (the note under the table) takes its room now
     for (const d of body.decisions || []) byV.set(d.v, d);
     drawGraph();
     drawSummary();
@@ -140,7 +141,7 @@ export function reviewPanel(id, hooks) {
     for (const p of points) if (!hands.has(p.hand)) hands.set(p.hand, p.v);
     for (const [n, v] of hands) {
       add("line", { x1: x(v), x2: x(v), y1: 0, y2: H, class: "review-hand" });
-      add("text", { x: x(v) + 3, y: 12, class: "review-hand-label" }).textContent = t("tb.hand", { n });
+      add("text", { x: x(v) + 3, y: 15, class: "review-hand-label" }).textContent = t("tb.hand", { n });
     }
     const seats = [...new Set(points.map((p) => p.seat))].sort();
     for (const s of seats) {
