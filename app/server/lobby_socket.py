@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from app.mailbox import Mailbox
 from app.rooms import errors as E
 from app.rooms.channels import Channels
 from app.rooms.service import RoomService
@@ -50,16 +51,16 @@ class LobbyConnection:
         self.ws = ws
         self.player_id = player_id
         self.limit = limit
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: Mailbox[str | None] = Mailbox()
         self.closing: tuple[int, str] | None = None
 
     def send(self, message: BaseModel) -> None:
         if self.closing is not None:
             return
-        if self.queue.qsize() >= self.limit:
+        if len(self.queue) >= self.limit:
             self.close(POLICY, "too many messages waiting: the connection is too slow")
             return
-        self.queue.put_nowait(message.model_dump_json(by_alias=True))
+        self.queue.put(message.model_dump_json(by_alias=True))
 
     def send_json(self, message: dict[str, Any]) -> None:
         """A message from the player's channel, sent only if it is one of the lobby's schemas."""
@@ -73,7 +74,7 @@ class LobbyConnection:
     def close(self, code: int, reason: str) -> None:
         if self.closing is None:
             self.closing = (code, reason)
-            self.queue.put_nowait(None)
+            self.queue.put(None)
 
     async def run(self) -> None:
         while True:
@@ -95,7 +96,6 @@ async def _refuse(ws: WebSocket, status: int, message: str, code: int, headers: 
         await ws.close(code, message)
 
 
-@router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket) -> None:
     service: RoomService = ws.app.state.rooms
     channels: Channels = ws.app.state.channels
@@ -182,3 +182,6 @@ async def _serve(ws: WebSocket, conn: LobbyConnection, settings: Settings) -> No
             conn.send(LobbyPong())
         else:
             conn.send(LobbyError(code=E.BAD_MESSAGE, message="you already said hello on this connection"))
+
+
+router.add_websocket_route("/ws/lobby", lobby_socket)  # a plain Starlette route, as the room socket's
