@@ -184,6 +184,15 @@ def test_the_replay_says_how_the_hand_ended_and_keeps_still(server: Server, open
         end = page.locator(".replay-moves li.hand-end")
         expect(end).to_have_count(1)
         expect(end).to_contain_text("A pay-off pile was emptied.")
+        expect(end).to_have_class(re.compile(r"\bcurrent\b"))
+        page.wait_for_timeout(100)
+        eb, lb = end.bounding_box(), page.locator(".replay-moves").bounding_box()
+        assert eb and lb and lb["y"] <= eb["y"] and eb["y"] + eb["height"] <= lb["y"] + lb["height"] + 1, \
+            "the hand's end is in sight in the move list"
+        # before anyone asks for a review, its panel is as tall as its button (no tall empty box)
+        expect(page.locator("#review-ask")).to_be_visible()
+        rb = page.locator(".review").bounding_box()
+        assert rb and rb["height"] <= 110, rb
         expect(page.locator(".replay-stage .stock .card.face")).to_have_count(0)
         assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]  # type: ignore[index]
         shot(page, f"replay-end-{size}")
