@@ -82,6 +82,7 @@ class LobbyConnection:
             if text is None:
                 break
             await self.ws.send_text(text)
+            del text  # the frame does not keep the last message while it waits for the next
         code, reason = self.closing or (1000, "")
         with contextlib.suppress(Exception):
             await self.ws.close(code, reason)
@@ -126,10 +127,12 @@ async def lobby_socket(ws: WebSocket) -> None:
         await ws.close(TOO_MANY, "too many open connections for this player")
         return
     conn = LobbyConnection(ws, player.id, settings.send_queue)
+    welcome = LobbyWelcome(you=PlayerRef(player_id=player.id, name=player.name))
+    del player  # an ORM row: the socket's frame keeps it no longer than needed
     sender = asyncio.get_running_loop().create_task(conn.run())
     opened = False
     try:
-        conn.send(LobbyWelcome(you=PlayerRef(player_id=player.id, name=player.name)))
+        conn.send(welcome)
         await channels.open(conn)
         opened = True
         await _serve(ws, conn, settings)
@@ -140,7 +143,7 @@ async def lobby_socket(ws: WebSocket) -> None:
     finally:
         if opened:
             await channels.close_peer(conn)
-        service.release_socket(player.id)
+        service.release_socket(conn.player_id)
         conn.close(1000, "")
         with contextlib.suppress(asyncio.TimeoutError, Exception):
             await asyncio.wait_for(sender, 2)

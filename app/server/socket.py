@@ -90,7 +90,9 @@ class Connection:
             if item is None:
                 break
             text, started = item
+            del item  # nor does the frame keep the last message while it waits for the next
             await self.ws.send_text(text)
+            del text
             if started is not None:
                 SENT.observe(time.perf_counter() - started)
         code, reason = self.close_code or (1000, "")
@@ -281,12 +283,13 @@ async def room_socket(ws: WebSocket) -> None:
     lang = pick(hello.lang, player.lang, accept_language=ws.headers.get("accept-language"))
     conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split",
                       account=player.has_account, lang=lang)
+    del player  # an ORM row (and its state): the socket's frame keeps it no longer than needed
     try:
         async with ws.app.state.sessions() as s:
-            conn.hidden = await social.blocked_by(s, player.id)
+            conn.hidden = await social.blocked_by(s, conn.player_id)
     except Exception as e:
         log.warning("could not read blocks: %s", e)
-        service.release_socket(player.id)
+        service.release_socket(conn.player_id)
         await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly",
                                      reason="database_away"))
         return
@@ -316,7 +319,7 @@ async def room_socket(ws: WebSocket) -> None:
         ws.app.state.hidden_chat.discard(conn)
         if room is not None:
             await service.leave(room, conn)
-        service.release_socket(player.id)
+        service.release_socket(conn.player_id)
         conn.close(1000, "")
         with contextlib.suppress(asyncio.TimeoutError, Exception):
             await asyncio.wait_for(sender, 2)
