@@ -33,7 +33,8 @@ export function handEnd(r, names, payoff) {
   const who = out.length ? t("rp.went_out", { names: list(out) })
     : won.length ? t("rp.hand_won", { names: list(won) }) : t("rp.hand_draw");
   const points = t("rp.hand_points", { list: list(names.map((n, s) => `${n} ${num(r.scores[s] ?? 0)}`)) });
-  return { who: `${who} ${t(REASON[/** @type {keyof REASON} */ (r.reason)] || "rs.stalemate")}`, points };
+  const why = out.length ? "" : ` ${t(REASON[/** @type {keyof REASON} */ (r.reason)] || "rs.stalemate")}`; // going out says why
+  return { who: who + why, points };
 }
 
 /** The history page: my matches, newest first, and my stats. */

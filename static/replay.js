@@ -162,7 +162,7 @@ export function replayPage(id) {
       if (!h.result || !lastMove) continue;
       const left = names.map((_, s) => out?.scores.find((x) => x.seat === s)?.payoff_left ?? -1);
       const end = handEnd(h.result, names, out ? left : null);
-      ends.set(lastMove.seq, `${t("rs.hand_over", { n: h.number })}: ${end.who} ${end.points}`);
+      ends.set(lastMove.seq, t("rp.hand_end", { hand: t("rs.hand_over", { n: h.number }), who: end.who, points: end.points }));
     }
     // A move's seq is the match version once it is applied: the step that shows it. A new
     // hand's deal is a step of its own (its start_v).

@@ -127,7 +127,7 @@ def test_history_links_each_match_as_it_stands_and_its_page_says_how_hands_ended
         hand = ann.locator(".hand-item").first
         expect(hand).to_contain_text("Hand 1")
         expect(hand.locator(".hand-who")).to_contain_text("went out.")
-        expect(hand.locator(".hand-who")).to_contain_text("A pay-off pile was emptied.")
+        expect(hand.locator(".hand-who")).not_to_contain_text("A pay-off pile was emptied.")  # going out says it
         expect(hand.locator(".hand-points")).to_contain_text("Points this hand: Ann")
         expect(ann.locator(".match-standing a.replay-link")).to_be_visible()
         assert ann.evaluate("document.documentElement.scrollWidth") <= ann.viewport_size["width"]  # type: ignore[index]
@@ -183,7 +183,8 @@ def test_the_replay_says_how_the_hand_ended_and_keeps_still(server: Server, open
         expect(now).to_contain_text("Points this hand:")
         end = page.locator(".replay-moves li.hand-end")
         expect(end).to_have_count(1)
-        expect(end).to_contain_text("A pay-off pile was emptied.")
+        said = r"Hand 1 over: (Ann|Bob) went out\. Points this hand: Ann \d+ and Bob \d+\."  # no reason again
+        expect(end).to_contain_text(re.compile(said))
         expect(end).to_have_class(re.compile(r"\bcurrent\b"))
         page.wait_for_timeout(100)
         eb, lb = end.bounding_box(), page.locator(".replay-moves").bounding_box()
@@ -226,3 +227,33 @@ def test_the_rating_chart_has_axes_values_dates_and_the_1500_line(server: Server
         expect(chart.locator("text.value")).to_have_text(now.text_content() or "")
         chart.scroll_into_view_if_needed()
         shot(page, f"rating-chart-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_french_player_reads_the_match_page_and_the_replay_in_french(server: Server, open_page: PageOpener,
+                                                                        size: str) -> None:
+    from .test_language_pages import english_on, overflows
+
+    async def make(http: httpx.AsyncClient) -> dict[str, Any]:
+        ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
+        match = await finished(server.url, http, [ann, bob], preset="short", options={"payoff_size": 5}, seats=2,
+                               seed="replay-fr")
+        return {"ann": person(ann), "match": match}
+
+    got = in_thread(make, server.url)
+    page = page_at(open_page, f"ann-{size}", size)
+    page.context.add_init_script("localStorage.setItem('spite.lang', 'fr');")
+    as_person(page, got["ann"])
+    page.goto(server.url + f"/#match/{got['match']}")
+    expect(page.locator(".hand-item .hand-who")).to_contain_text("a vidé sa réserve.")
+    expect(page.locator(".hand-item .hand-points")).to_contain_text("Points de la donne : Ann")
+    page.wait_for_load_state("networkidle")
+    assert not english_on(page, "fr") and not overflows(page)
+    shot(page, f"fr-match-page-{size}")
+    page.goto(server.url + f"/#replay/{got['match']}")
+    expect(page.locator(".replay-moves li.hand-end")).to_have_count(1)  # the moves have loaded
+    page.click("#replay-last")
+    expect(page.locator("#replay-now")).to_contain_text("Donne 1 terminée : ")
+    page.wait_for_load_state("networkidle")
+    assert not english_on(page, "fr") and not overflows(page)
+    shot(page, f"fr-replay-end-{size}")
