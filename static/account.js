@@ -84,7 +84,23 @@ export function accountPage(ctx) {
     out.type = "button";
     out.id = "sign-out";
     const err = errorLine("sign-out-error");
-    out.addEventListener("click", async () => {
+    // Signing out asks first: coming back takes the username and password.
+    const ask = el("div", "sign-out-ask");
+    ask.setAttribute("role", "group");
+    ask.hidden = true;
+    const yes = el("button", "primary", t("acc.sign_out_yes"));
+    yes.type = "button";
+    yes.id = "sign-out-confirm";
+    const no = el("button", "", t("acc.sign_out_no"));
+    no.type = "button";
+    no.id = "sign-out-cancel";
+    const q = el("p", "", t("acc.sign_out_ask"));
+    q.id = "sign-out-ask";
+    ask.setAttribute("aria-labelledby", q.id);
+    ask.append(q, yes, " ", no);
+    out.addEventListener("click", () => { ask.hidden = false; out.hidden = true; yes.focus(); });
+    no.addEventListener("click", () => { ask.hidden = true; out.hidden = false; out.focus(); });
+    yes.addEventListener("click", async () => {
       try {
         await api.signOut();
         ctx.navigate("/");
@@ -100,7 +116,7 @@ export function accountPage(ctx) {
       const f = m.failed_sign_ins;
       if (f) failed.textContent = f.count ? t("acc.failed", { n: f.count, when: date(f.last_at, { dateStyle: "medium", timeStyle: "short" }) }) : t("acc.no_failed");
     }, () => {});
-    page.append(who, failed, out, err);
+    page.append(who, failed, out, ask, err);
     return page;
   }
   const grid = el("div", "home-grid");

@@ -406,7 +406,7 @@
  * @typedef {{type: "hello", token: string, last_v?: number | null, format?: "full" | "split", lang?: string | null}
  *   | {type: "sit", seat?: number | null} | {type: "stand", seat?: number | null}
  *   | {type: "add_bot", seat?: number | null, level?: string} | {type: "remove_bot", seat: number}
- *   | {type: "free_seat", seat: number}
+ *   | {type: "free_seat", seat: number} | {type: "remove_player", seat: number}
  *   | {type: "configure", preset?: string | null, options?: Record<string, unknown> | null, seats?: number | null, turn_seconds?: number | null, public?: boolean | null, hints?: boolean | null}
  *   | {type: "start"} | {type: "move", id?: string | number | null, move: Move}
  *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch", accept?: boolean}

@@ -40,7 +40,7 @@ async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: A
     try:
         room = await rooms.create_room(player, preset=body.preset, options=body.options, seats=body.seats,
                                        public=body.public, turn_seconds=body.turn_seconds, hints=body.hints,
-                                       seed=body.seed, rated=body.rated, pace=body.pace)
+                                       seed=body.seed, rated=body.rated, pace=body.pace, sit=body.sit)
     except RoomError as e:
         message = refusal(pick(player.lang, accept_language=request.headers.get("accept-language")), e.reason,
                           e.params, e.message)
