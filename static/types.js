@@ -593,6 +593,7 @@
  * @property {number[] | null} winners  null until the match ends
  * @property {string} started_at
  * @property {string | null} ended_at
+ * @property {"over" | "resume" | "watch" | "private" | "abandoned"} progress  where the match stands for the caller (Extension, issue 25): over (a replay), resume (you played in it: back to its table), watch (its public table), private (a private room's match you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or its room moved on)
  * @property {number} seat
  * @property {boolean | null} won
  */
@@ -600,6 +601,25 @@
  * @typedef {object} MatchPage
  * @property {MatchItem[]} items
  * @property {string | null} next
+ */
+/**
+ * @typedef {object} MatchDetail
+ * @property {string} id
+ * @property {string | null} room  the room's code; null unless the room is public or the caller played in the match (a private room's code is its invite)
+ * @property {number} number
+ * @property {string} preset
+ * @property {"waiting" | "playing" | "hand_over" | "match_over"} status
+ * @property {number | null} match_target
+ * @property {MatchPlayer[]} players
+ * @property {number[]} totals
+ * @property {number[] | null} winners  null until the match ends
+ * @property {string} started_at
+ * @property {string | null} ended_at
+ * @property {"over" | "resume" | "watch" | "private" | "abandoned"} progress  where the match stands for the caller (Extension, issue 25): over (a replay), resume (you played in it: back to its table), watch (its public table), private (a private room's match you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or its room moved on)
+ * @property {GameOptions} options
+ * @property {number | null} turn_seconds
+ * @property {number} v
+ * @property {{number: number, commitment: string, seed: string | null, start_v: number, started_at: string, ended_at: string | null, result: Result | null, scores: {seat: number, points: number, total: number, payoff_left: number}[]}[]} hands
  */
 /**
  * @typedef {object} Stats
