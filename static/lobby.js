@@ -7,6 +7,8 @@ import { button, el } from "./dom.js";
 import { t } from "./i18n.js";
 import { TEAM, teamMark } from "./table.js";
 
+/** The host's Change the rules form as last drawn. @type {{key: string, open: boolean, fields: ReturnType<typeof optionsFields>} | null} */
+let form = null;
 /** Bot level picked per empty seat, kept across redraws of the lobby. @type {Map<number, string>} */
 const chosenLevel = new Map();
 
@@ -118,10 +120,18 @@ export function roomLobby(room, you, ctx) {
     page.append(start);
     if (!full) page.append(el("p", "muted", t(room.rated ? "lb.fill_rated" : "lb.fill")));
     if (ctx.meta) {
+      // Kept open, with what the host typed, while the room's rules stay the same (someone sits).
+      const init = { preset: room.preset, options: room.overrides, seats: room.seat_count,
+        turn_seconds: room.turn_seconds, public: room.public, hints: room.hints };
+      const key = room.code + JSON.stringify(init);
+      if (!form || form.key !== key) form = { key, open: false, fields: optionsFields(ctx.meta, init, { rated: room.rated }) };
+      const { fields } = form;
       const det = el("details", "configure");
-      det.append(el("summary", "", t("lb.change")));
-      const fields = optionsFields(ctx.meta, { preset: room.preset, options: room.overrides, seats: room.seat_count,
-        turn_seconds: room.turn_seconds, public: room.public, hints: room.hints }, { rated: room.rated });
+      det.open = form.open;
+      const sum = el("summary", "", t("lb.change"));
+      sum.addEventListener("click", () => { form.open = !det.open; }); // at once: a redraw may come first
+      det.addEventListener("toggle", () => { form.open = det.open; });
+      det.append(sum);
       det.append(fields.el, button(t("lb.apply"), () => ctx.send({ type: "configure", ...fields.value() })));
       page.append(det);
     }

@@ -121,16 +121,18 @@ def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Serv
     ann.select_option("#opt-preset", "short")
     ann.click("form.create-form button[type=submit]")
     ann.wait_for_url("**/r/*")
+    # The host starts changing the rules; Bob's arrival (a room update draws the lobby again)
+    # leaves the form open with what she typed.
+    ann.click(".configure summary")
+    ann.fill(".configure #opt-payoff_size", "7")
     bob.goto(ann.url)
     register(bob, "Bob")
     bob.click(".seat[data-seat='1'] >> text=Sit here")
     expect(bob.locator(".seat[data-seat='1'] .seat-name")).to_contain_text("(you)")
-    # The host changes the rules: Bob is told what they are now. (Every room update draws the
-    # lobby again, closing the form: wait for Bob's arrival to be drawn first.)
     expect(ann.locator(".seat[data-seat='1'] .conn")).to_have_text("online")
-    ann.wait_for_timeout(500)
-    ann.click(".configure summary")
-    ann.fill(".configure #opt-payoff_size", "7")
+    expect(ann.locator(".configure #opt-payoff_size")).to_be_visible()
+    expect(ann.locator(".configure #opt-payoff_size")).to_have_value("7")
+    # She applies them: Bob is told what they are now.
     ann.click(".configure >> text=Apply")
     expect(bob.locator("#toast")).to_contain_text(
         "The host changed the rules: Short game rules · 2 seats · pay-off piles of 7")
