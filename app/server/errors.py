@@ -14,6 +14,9 @@ from sqlalchemy.exc import TimeoutError as SATimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .refused import Refused
+from .refused import body_of as refused_body
+
 log = logging.getLogger(__name__)
 
 
@@ -35,10 +38,12 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"message": message, "detail": detail}, status_code=422)
 
 
-async def http_error(_request: Request, exc: Exception) -> JSONResponse:
+async def http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     detail = exc.detail
-    if isinstance(detail, dict):
+    if isinstance(exc, Refused):  # `message` in the caller's language, `detail` the English
+        body = await refused_body(request, exc)
+    elif isinstance(detail, dict):
         body = {"message": detail.get("message", ""), "detail": detail.get("message", ""), **detail}
     else:
         body = {"message": str(detail), "detail": detail}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, Request, status
 from pydantic import BaseModel, Field
 
 from app.engine import replay_open
@@ -21,6 +21,7 @@ from app.store.models import Review, utcnow
 
 from .deps import AppSettings, CurrentPlayer, Session
 from .ratelimit import per_address
+from .refused import Refused
 
 router = APIRouter(prefix="/api/matches", tags=["reviews"])
 
@@ -101,20 +102,22 @@ def _status(row: Review, settings: Any) -> dict[str, Any]:
 async def _finished_match(session: Session, match_id: str) -> match_store.MatchRecord:
     record = await match_store.load_match(session, match_id, with_moves=False)
     if record is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no match has that id")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no match has that id", reason="no_match")
     if not replay_open(record.match.status):
-        raise HTTPException(status.HTTP_409_CONFLICT, "the match is still being played; it can be reviewed once over")
+        raise Refused(status.HTTP_409_CONFLICT, "the match is still being played; it can be reviewed once over",
+                      reason="review_not_over")
     return record
 
 
 @router.post("/{match_id}/review", status_code=status.HTTP_202_ACCEPTED, response_model=ReviewStatus,
-             dependencies=[Depends(per_address("reviews", "review requests from your address"))])
+             dependencies=[Depends(per_address("reviews"))])
 async def ask_review(match_id: str, request: Request, session: Session, settings: AppSettings,
                      player: CurrentPlayer) -> dict[str, Any]:
     """Queue the review of a finished match you played in (once; asking again reports it)."""
     record = await _finished_match(session, match_id)
     if not any(s.player_id == player.id for s in record.seats):
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "only a player of this match may ask for its review")
+        raise Refused(status.HTTP_403_FORBIDDEN, "only a player of this match may ask for its review",
+                      reason="review_players_only")
     row, new = await review_store.ask(session, match_id, settings_level(settings), player.id,
                                       _stale_before(settings))
     if new or row.status in (review_store.QUEUED, review_store.RUNNING):
@@ -128,7 +131,7 @@ async def get_review(match_id: str, session: Session, settings: AppSettings) -> 
     await _finished_match(session, match_id)
     row = await review_store.get(session, match_id)
     if row is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no review was asked for this match")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no review was asked for this match", reason="no_review")
     out: dict[str, Any] = {**_status(row, settings), "level": row.level}
     if row.status == review_store.DONE and row.result is not None:
         out.update({k: row.result.get(k, []) for k in ("decisions", "chances", "luck", "summary")})

@@ -38,7 +38,7 @@ from app.store.models import utcnow
 from app.store.tokens import hash_token, player_by_token, revoked_since
 
 from . import wire
-from .frames import move_id_of, problem
+from .frames import move_id_of, refused_frame
 from .metrics import COMMITTED, ERRORS, SENT, SOCKETS
 from .ratelimit import TokenBucket
 from .say import hint_text, refusal
@@ -336,25 +336,28 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             strikes += 1
             text = message.get("text")
             conn.send_error(E.RATE_LIMITED, "slow down: too many messages",
-                            move_id_of(text) if text is not None and len(text) <= settings.max_message_bytes else None)
+                            move_id_of(text) if text is not None and len(text) <= settings.max_message_bytes else None,
+                            reason="slow_down")
             if strikes >= settings.rate_strikes:
                 conn.close(POLICY, "too many messages")
             continue
         strikes = 0
         text = message.get("text")
         if text is None:
-            conn.send_error(E.BAD_MESSAGE, "messages must be JSON text, not binary")
+            conn.send_error(E.BAD_MESSAGE, "messages must be JSON text, not binary", reason="binary_message")
             continue
         if len(text.encode("utf-8")) > settings.max_message_bytes:
-            conn.send_error(E.BAD_MESSAGE, f"a message has at most {settings.max_message_bytes} bytes")
+            conn.send_error(E.BAD_MESSAGE, f"a message has at most {settings.max_message_bytes} bytes",
+                            reason="message_too_long", params={"n": settings.max_message_bytes})
             continue
         try:
             msg = wire.CLIENT_MESSAGE.validate_json(text)
         except ValidationError as e:
-            conn.send_error(E.BAD_MESSAGE, problem(e), move_id=move_id_of(text))
+            english, why, params = refused_frame(e, wire.CLIENT_TYPES)
+            conn.send_error(E.BAD_MESSAGE, english, move_id=move_id_of(text), reason=why, params=params)
             continue
         if isinstance(msg, wire.Hello):
-            conn.send_error(E.BAD_MESSAGE, "you already said hello on this connection")
+            conn.send_error(E.BAD_MESSAGE, "you already said hello on this connection", reason="second_hello")
         elif isinstance(msg, wire.Ping):
             conn.send_pong()
         elif isinstance(msg, wire.Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
