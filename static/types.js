@@ -636,11 +636,14 @@
  * @property {OpenView} view
  */
 /**
- * Where a review stands: queued, running, done or failed (with `error`).
+ * Where a review stands: queued, running, done or failed (with `error`, in the reader's language, and its
+ * `reason` key and `params`).
  * @typedef {object} ReviewStatus
  * @property {string} status
  * @property {number} progress
  * @property {string | null} error
+ * @property {string | null} reason
+ * @property {Record<string, unknown> | null} params
  */
 /**
  * The review: empty lists until it is done.
@@ -648,6 +651,8 @@
  * @property {string} status
  * @property {number} progress
  * @property {string | null} error
+ * @property {string | null} reason
+ * @property {Record<string, unknown> | null} params
  * @property {string} level
  * @property {{v: number, seat: number, played: Record<string, unknown>, best: Record<string, unknown>, chance_played: number, chance_best: number, loss: number, mark: string | null, alternatives: number}[]} decisions
  * @property {{v: number, seat: number, chance: number, hand: number}[]} chances

@@ -35,7 +35,7 @@ def _calls() -> list[tuple[str, str, set[str] | None, str | None]]:
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
             params: set[str] | None = None
             english = None
-            if name in ("Refused", "refuse"):  # Refused(status, english, ...), conn.refuse(code, english, ...)
+            if name in ("Refused", "refuse", "failure"):  # Refused(status, english, ...), conn.refuse(code, ...)
                 if any(k.arg is None for k in node.keywords):  # **params: not known here
                     continue
                 params = set(kw) - NOT_PARAMS
@@ -119,3 +119,13 @@ def test_a_malformed_frames_reason_has_a_text_with_its_params(lang: str) -> None
                 assert _placeholders(lang, reason) == set(params), (reason, params)
     assert seen == {"not_json_object", "unknown_type"}
 
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_review_failure_has_a_text_with_its_params(lang: str) -> None:
+    from app.store.review_failures import CRASHED, FAILURES, read
+
+    for key, english in FAILURES.items():
+        assert _placeholders(lang, key) == {m.group(1) for m in PLACEHOLDER.finditer(english)}, key
+        assert read(english.replace("{seconds}", "30"))[0] == key
+    assert _placeholders(lang, CRASHED) == {"error"}
+    assert read("TypeError: boom") == (CRASHED, {"error": "TypeError: boom"})
