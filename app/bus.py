@@ -25,10 +25,13 @@ from typing import Any, Protocol
 
 import orjson
 
+from app.mailbox import Mailbox
+
 log = logging.getLogger(__name__)
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 RESYNC: dict[str, Any] = {"kind": "resync"}
+BACKLOG = 1000  # messages a subscription may be behind before it drops them and resyncs
 OUTBOX_LIMIT = 100_000  # messages kept for Redis while it is unreachable
 
 
@@ -56,7 +59,7 @@ class _Sub:
 
     def __init__(self, hub: _Hub, room: str, handler: Handler, origin: str | None) -> None:
         self.hub, self.room, self.handler, self.origin = hub, room, handler, origin
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1000)
+        self.queue: Mailbox[dict[str, Any]] = Mailbox()
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
@@ -70,13 +73,12 @@ class _Sub:
                 log.exception("bus handler for room %s failed", self.room)
 
     def deliver(self, message: dict[str, Any]) -> None:
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:  # far behind: drop what is queued and start again from the store
+        if len(self.queue) < BACKLOG:
+            self.queue.put(message)
+        else:  # far behind: drop what is queued and start again from the store
             log.warning("bus subscription for room %s is full; it will resync", self.room)
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(RESYNC)
+            self.queue.clear()
+            self.queue.put(RESYNC)
 
     def close(self) -> None:
         self.hub._remove(self)

@@ -57,6 +57,8 @@ class Settings(BaseSettings):
     bot_think_ms: int = Field(default=1000, ge=10, le=1000, description="Most a Hard bot thinks over one move (ms)")
     bot_delay: float = Field(default=0.8, ge=0, le=30, description="Pause before a bot or automatic move")
     absent_grace: float = Field(default=60.0, ge=0, description="Seconds before a bot plays for an absent player")
+    abandoned_after: float = Field(default=3600.0, ge=1, description=(
+        "Seconds without a move after which a live match is listed as abandoned (history's progress)"))
     takeover_level: BotLevel = "normal"
     clock_level: BotLevel = "normal"
     hint_level: BotLevel = "normal"

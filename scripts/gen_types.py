@@ -101,6 +101,7 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("MatchPlayer", responses.MatchPlayer),
         ("MatchItem", responses.MatchItem),
         ("MatchPage", responses.Page),
+        ("MatchDetail", responses.MatchDetail),
         ("Stats", responses.PlayerStats),
         ("Replay", responses.Replay),
         ("ReplayStep", responses.ReplayStep),

@@ -6,7 +6,9 @@
 import * as api from "./api.js";
 import { displayed, el, errorLine } from "./dom.js";
 import { date, more, num, t } from "./i18n.js";
-import { matchItem } from "./replay.js";
+import { matchItem } from "./history.js";
+import { lineChart } from "./chart.js";
+import "./pages.js";
 
 await more(); // the pages' words (and the achievements') are in the later part of the catalogue
 
@@ -14,8 +16,6 @@ await more(); // the pages' words (and the achievements') are in the later part 
 /** @typedef {import("./types.js").Rating} Rating */
 /** @typedef {import("./types.js").RatingStep} RatingStep */
 /** @typedef {{navigate: (path: string) => void, refresh: () => void}} AccountCtx */
-
-const SVG = "http://www.w3.org/2000/svg";
 
 /** @type {Intl.NumberFormatOptions} */
 const RATING = { useGrouping: false };
@@ -84,7 +84,23 @@ export function accountPage(ctx) {
     out.type = "button";
     out.id = "sign-out";
     const err = errorLine("sign-out-error");
-    out.addEventListener("click", async () => {
+    // Signing out asks first: coming back takes the username and password.
+    const ask = el("div", "sign-out-ask");
+    ask.setAttribute("role", "group");
+    ask.hidden = true;
+    const yes = el("button", "primary", t("acc.sign_out_yes"));
+    yes.type = "button";
+    yes.id = "sign-out-confirm";
+    const no = el("button", "", t("acc.sign_out_no"));
+    no.type = "button";
+    no.id = "sign-out-cancel";
+    const q = el("p", "", t("acc.sign_out_ask"));
+    q.id = "sign-out-ask";
+    ask.setAttribute("aria-labelledby", q.id);
+    ask.append(q, yes, " ", no);
+    out.addEventListener("click", () => { ask.hidden = false; out.hidden = true; yes.focus(); });
+    no.addEventListener("click", () => { ask.hidden = true; out.hidden = false; out.focus(); });
+    yes.addEventListener("click", async () => {
       try {
         await api.signOut();
         ctx.navigate("/");
@@ -100,7 +116,7 @@ export function accountPage(ctx) {
       const f = m.failed_sign_ins;
       if (f) failed.textContent = f.count ? t("acc.failed", { n: f.count, when: date(f.last_at, { dateStyle: "medium", timeStyle: "short" }) }) : t("acc.no_failed");
     }, () => {});
-    page.append(who, failed, out, err);
+    page.append(who, failed, out, ask, err);
     return page;
   }
   const grid = el("div", "home-grid");
@@ -168,51 +184,18 @@ export function leaderboardPage() {
 }
 
 /**
- * The rating after each rated match (oldest first) as a small line chart (a dashed line at 0,
- * where everyone starts).
+ * The rating after each rated match (oldest first) as a line chart on the 1500 scale, with its
+ * axes (ratings, dates) and a dashed line at 1500, where everyone starts (chart.js).
  * @param {RatingStep[]} steps newest first, as the server lists them
  */
 export function ratingChart(steps) {
-  const points = [...steps].reverse().map((s) => s.after);
-  if (steps.length) points.unshift(steps[steps.length - 1].before);
-  const w = 320, h = 120, pad = 8;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.setAttribute("class", "rating-chart");
-  svg.setAttribute("role", "img");
-  const last = points[points.length - 1];
-  svg.setAttribute("aria-label", t(last ? "acc.chart_now" : "acc.chart", { n: steps.length, rating: last ? ratingText(last) : "" }));
-  if (points.length < 2) return svg;
-  const values = points.map((p) => p.ordinal);
-  const mid = (Math.min(...values) + Math.max(...values)) / 2;
-  const half = Math.max(2, (Math.max(...values) - Math.min(...values)) / 2);  // at least ±2 points tall
-  const lo = mid - half, hi = mid + half;
-  const x = (/** @type {number} */ i) => pad + (i * (w - 2 * pad)) / (points.length - 1);
-  const y = (/** @type {number} */ v) => h - pad - ((v - lo) * (h - 2 * pad)) / (hi - lo);
-  if (lo < 0 && hi > 0) {  // where a new player starts
-    const zero = document.createElementNS(SVG, "line");
-    zero.setAttribute("x1", String(pad));
-    zero.setAttribute("x2", String(w - pad));
-    zero.setAttribute("y1", String(y(0)));
-    zero.setAttribute("y2", String(y(0)));
-    zero.setAttribute("class", "zero");
-    svg.append(zero);
-  }
-  const line = document.createElementNS(SVG, "polyline");
-  line.setAttribute("points", points.map((p, i) => `${x(i)},${y(p.ordinal)}`).join(" "));
-  line.setAttribute("class", "line");
-  svg.append(line);
-  points.forEach((p, i) => {
-    const dot = document.createElementNS(SVG, "circle");
-    dot.setAttribute("cx", String(x(i)));
-    dot.setAttribute("cy", String(y(p.ordinal)));
-    dot.setAttribute("r", "2.5");
-    const title = document.createElementNS(SVG, "title");
-    title.textContent = t(i ? "acc.after_match" : "acc.before", { n: p.games, rating: ratingText(p) });
-    dot.append(title);
-    svg.append(dot);
-  });
-  return svg;
+  const old = [...steps].reverse();
+  const points = old.map((s) => ({ value: displayed(s.after), at: s.at,
+    tip: `${t("acc.after_match", { n: s.after.games, rating: ratingText(s.after) })} · ${date(s.at)}` }));
+  if (old.length) points.unshift({ value: displayed(old[0].before), at: null, tip: t("acc.before", { rating: ratingText(old[0].before) }) });
+  const last = old.length ? old[old.length - 1].after : null;
+  const label = t(last ? "acc.chart_now" : "acc.chart", { n: steps.length, rating: last ? ratingText(last) : "" });
+  return lineChart(points, { label, ref: 1500, min: 100, plain: RATING });
 }
 
 /** `key` in the catalogue, else the server's words. @param {string} key @param {string} words */

@@ -8,6 +8,7 @@
 /** @typedef {import("./types.js").ErrorBody} ErrorBody */
 /** @typedef {import("./types.js").Identity} Identity */
 /** @typedef {import("./types.js").MatchPage} MatchPage */
+/** @typedef {import("./types.js").MatchDetail} MatchDetail */
 /** @typedef {import("./types.js").Replay} Replay */
 /** @typedef {import("./types.js").ReplayStep} ReplayStep */
 /** @typedef {import("./types.js").RestRoom} RestRoom */
@@ -114,6 +115,8 @@ export const matches = (playerId, cursor) => /** @type {Promise<MatchPage>} */ (
   get(`/api/players/${encodeURIComponent(playerId)}/matches` + (cursor ? "?cursor=" + encodeURIComponent(cursor) : "")));
 /** @param {string} playerId */
 export const stats = (playerId) => /** @type {Promise<Stats>} */ (get(`/api/players/${encodeURIComponent(playerId)}/stats`));
+/** A match: players, hands and how each ended. @param {string} id */
+export const matchDetail = (id) => /** @type {Promise<MatchDetail>} */ (get(`/api/matches/${encodeURIComponent(id)}`));
 /** The whole replay of a finished match. @param {string} id */
 export const replay = (id) => /** @type {Promise<Replay>} */ (get(`/api/matches/${encodeURIComponent(id)}/replay`));
 /** The table after version `at`, face up. @param {string} id @param {number} at */

@@ -61,6 +61,8 @@ export class RoomChrome {
     this.away.setAttribute("role", "status");
     this.away.hidden = true;
     ctx.chat.el.addEventListener("focusin", () => this.readChat(false));
+    // Read once on screen (scrolled to, or the window made taller).
+    new IntersectionObserver((es) => { if (es.some((e) => e.isIntersecting)) this.readChat(false); }).observe(ctx.chat.el);
   }
 
   /** What goes above the room's main part, in order. */

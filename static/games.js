@@ -90,7 +90,8 @@ export function gamesList(ctx, how = {}) {
       if (!body.items.length) list.append(el("li", "muted", t("gm.none")));
       for (const g of body.items) list.append(row(g, ctx));
       box.hidden = !body.items.length && !how.heading;
-      if (how.onCount) how.onCount(body.your_turn, body.items.length);
+      // the answer may come after the player went to another page: its title is that page's
+      if (how.onCount && box.isConnected) how.onCount(body.your_turn, body.items.length);
     } catch (ex) {
       list.textContent = "";
       list.append(el("li", "form-error", /** @type {Error} */ (ex).message));

@@ -148,7 +148,8 @@ function createPanel(ctx) {
     go.disabled = true;
     err.textContent = "";
     try {
-      const spec = { ...fields.value(), ...(rated && rated.checked ? { rated: true } : {}), ...pace.value() };
+      // The host sits at once (`sit`, docs/protocol.md); a guest cannot sit in a rated room.
+      const spec = { ...fields.value(), sit: true, ...(rated && rated.checked ? { rated: true } : {}), ...pace.value() };
       const room = await api.createRoom(ctx.seed ? { ...spec, seed: ctx.seed } : spec);
       ctx.navigate("/r/" + encodeURIComponent(room.code));
     } catch (ex) {

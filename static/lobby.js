@@ -32,6 +32,9 @@ export function loadMeta() {
   return metaCache;
 }
 
+/** @param {Parameters<typeof import("./options.js").changeNotice>} args */
+export const changeNotice = (...args) => (forms ? forms.changeNotice(...args) : "");
+
 /** The options form; only once `loadMeta` has resolved.
  * @param {Parameters<typeof import("./options.js").optionsFields>} args */
 export function optionsFields(...args) {
@@ -81,9 +84,7 @@ export function roomLobby(room, you, ctx) {
       li.append(el("span", "seat-name", s === mySeat ? t("tb.you", { name: s.name }) : s.name));
       li.append(el("span", "conn " + (s.connected ? "on" : "off"), t(s.connected ? "tb.online" : "tb.away")));
       if (s === mySeat) li.append(button(t("lb.stand"), () => ctx.send({ type: "stand" }), "small"));
-      else if (isHost && !s.connected) {
-        li.append(button(t("lb.free"), () => ctx.send({ type: "free_seat", seat: s.seat }), "small"));
-      }
+      else if (isHost) li.append(button(t("lb.remove"), () => ctx.send({ type: "remove_player", seat: s.seat }), "small"));
     } else {
       li.append(el("span", "seat-name muted", t("lb.empty")));
       if (!mySeat && (!room.rated || you.account)) {

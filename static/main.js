@@ -1,6 +1,6 @@
 // @ts-check
 // The client's entry: the route table. Routes: "/" home, "/r/{code}" a room (lobby, then table),
-// "/#how" how to play, "/#history" my matches, "/#replay/{id}" the replay viewer, "/#account" sign
+// "/#how" how to play, "/#history" my matches, "/#match/{id}" a match, "/#replay/{id}" the replay viewer, "/#account" sign
 // in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile (hash routes need no extra
 // server paths). Every page loads its module when visited: what a page loads first is its own.
 
@@ -34,7 +34,7 @@ function route() {
     page(import("./home.js"), (m) => app.append(homeLink(), m.howToPlay()));
   } else if (hash === "history") {
     document.title = title("mn.matches");
-    later(import("./replay.js"), (m) => m.historyPage());
+    later(import("./history.js"), (m) => m.historyPage());
   } else if (hash === "account") {
     document.title = title("hm.account");
     later(import("./account.js"), (m) => m.accountPage(ctx));
@@ -53,6 +53,9 @@ function route() {
   } else if (hash.startsWith("daily/")) {
     document.title = title("mn.daily");
     later(import("./friends.js"), (m) => m.dailyResultsPage(decodeURIComponent(hash.slice(6))));
+  } else if (hash.startsWith("match/")) {
+    document.title = title("mn.match");
+    later(import("./history.js"), (m) => m.matchPage(decodeURIComponent(hash.slice(6))));
   } else if (hash.startsWith("replay/")) {
     document.title = title("mn.replay");
     later(import("./replay.js"), (m) => {

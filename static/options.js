@@ -4,7 +4,7 @@
 // name, help text, and the kind of value it takes (`kind` in the catalog).
 
 import { el } from "./dom.js";
-import { more, rankLetter, t } from "./i18n.js";
+import { list as listWords, more, rankLetter, t } from "./i18n.js";
 
 await more(); // the form's words are in the later part of the catalogue
 
@@ -14,6 +14,7 @@ await more(); // the form's words are in the later part of the catalogue
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
 /** @typedef {import("./types.js").OptionValue} OptionValue */
 /** @typedef {import("./types.js").Rank} Rank */
+/** @typedef {import("./types.js").Room} Room */
 /** @typedef {HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement} Control */
 /**
  * What the form starts from: the room's preset, overrides and settings (all absent on the home page).
@@ -77,10 +78,7 @@ function controlFor(name, o, value) {
     const number = el("input");
     number.type = "number";
     number.min = String(o.min);
-    if (o.kind === "int") {
-      number.max = String(o.max);
-      if (o.min === o.max) number.disabled = true;
-    }
+    if (o.kind === "int") number.max = String(o.max);
     number.value = value === null ? "" : String(value);
     input = number;
   }
@@ -244,8 +242,16 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
     controls = [];
     for (const [name, o] of Object.entries(meta.options)) {
       if (MAIN.has(name)) continue;
-      const c = controlFor(name, o, values[/** @type {keyof GameOptions} */ (name)]);
+      const current = values[/** @type {keyof GameOptions} */ (name)];
       const wrap = el("div", "field option");
+      if (o.kind === "int" && o.min === o.max) { // one value only: said, not asked
+        const fixed = el("span", "fixed-value", String(current));
+        fixed.id = "opt-" + name;
+        wrap.append(el("label", "", o.label), fixed, el("p", "help", o.help));
+        list.append(wrap);
+        continue;
+      }
+      const c = controlFor(name, o, current);
       const l = el("label", "", o.label);
       l.htmlFor = c.id;
       const h = el("p", "help", o.help);
@@ -255,32 +261,71 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
       list.append(wrap);
       controls.push(c);
     }
+    changed();
   };
+  /** How a value reads in the note of changes. @param {keyof GameOptions} name @param {OptionValue} v */
+  const say = (name, v) => {
+    const o = meta.options[name];
+    if (name === "match_target") return v === null ? t("op.single") : t("op.match_to", { n: v });
+    if (name === "teams") return t(`op.teams_${v}`);
+    if (typeof v === "boolean") return t(v ? "op.yes" : "op.no");
+    if (Array.isArray(v)) return v.length ? v.map((r) => rankLetter(r)).join(" ") : t("op.none");
+    return (o.choice_labels || {})[JSON.stringify(v).replace(/^"|"$/g, "")] || String(v);
+  };
+  /** The preset's help speaks of the preset; what the form changes from it is said below it,
+   * so the help never contradicts a box ("pay-off piles of 20" beside a 5). */
+  const changed = () => {
+    const base = presetValues();
+    const now = /** @type {Record<string, OptionValue>} */ (value().options);
+    const items = Object.entries(now).map(([key, v]) => {
+      const name = /** @type {keyof GameOptions} */ (key);
+      return t("op.changed_one", { label: meta.options[name].label, value: say(name, v), was: say(name, base[name]) });
+    });
+    presetChanged.textContent = items.length ? t("op.changed", { preset: meta.presets[preset.value].label, list: listWords(items) }) : "";
+    presetChanged.hidden = !items.length;
+  };
+  /** What the form asks for. @returns {ConfigureFields} */
+  const value = () => {
+    const base = presetValues();
+    /** @type {Record<string, OptionValue>} */
+    const options = {};
+    for (const c of controls) {
+      const v = readControl(c);
+      const name = /** @type {keyof GameOptions} */ (c.dataset.option);
+      if (!same(v, base[name])) options[name] = v;
+    }
+    const tv = JSON.parse(target.value);
+    if (!same(tv, base.match_target)) options.match_target = tv;
+    if (teams.value !== base.teams) options.teams = teams.value;
+    const size = readControl(payoff);
+    if (!same(size, base.payoff_size)) options.payoff_size = size;
+    /** @type {ConfigureFields} */
+    const out = { preset: preset.value, options: /** @type {Partial<GameOptions>} */ (options), seats: Number(seats.value),
+      turn_seconds: JSON.parse(clock.value), hints: hints.checked && !rated };
+    if (pub) out.public = pub.checked;
+    return out;
+  };
+  const presetChanged = el("p", "help preset-changed");
+  presetChanged.id = "opt-preset-changed";
+  presetRow.append(presetChanged);
   fill(init.options || {}, init.seats);
   preset.addEventListener("change", () => fill({}));
+  box.addEventListener("input", changed);
+  box.addEventListener("change", changed);
 
-  return {
-    el: box,
-    setRated,
-    value() {
-      const base = presetValues();
-      /** @type {Record<string, OptionValue>} */
-      const options = {};
-      for (const c of controls) {
-        const v = readControl(c);
-        const name = /** @type {keyof GameOptions} */ (c.dataset.option);
-        if (!same(v, base[name])) options[name] = v;
-      }
-      const tv = JSON.parse(target.value);
-      if (!same(tv, base.match_target)) options.match_target = tv;
-      if (teams.value !== base.teams) options.teams = teams.value;
-      const size = readControl(payoff);
-      if (!same(size, base.payoff_size)) options.payoff_size = size;
-      /** @type {ConfigureFields} */
-      const out = { preset: preset.value, options: /** @type {Partial<GameOptions>} */ (options), seats: Number(seats.value),
-        turn_seconds: JSON.parse(clock.value), hints: hints.checked && !rated };
-      if (pub) out.public = pub.checked;
-      return out;
-    },
-  };
+  return { el: box, setRated, value };
+}
+
+/** What a person is told when the lobby changes under them: the host took them out of their
+ * seat, or changed the rules (`summary`: the room's rules in a line). Never the host.
+ * @param {Room} old @param {Room} room @param {string} me @param {string} summary
+ * @param {string} sent the type of the last message this page sent (a "stand" is no news) */
+export function changeNotice(old, room, me, summary, sent) {
+  if (room.host === me || room.status === "playing") return "";
+  /** @param {Room} r */
+  const seated = (r) => r.seats.some((s) => s.player_id === me);
+  if (seated(old) && !seated(room) && sent !== "stand" && old.seat_count === room.seat_count) return t("op.removed");
+  /** @param {Room} r */
+  const rules = (r) => JSON.stringify([r.preset, r.overrides, r.seat_count, r.turn_seconds, r.hints, r.public]);
+  return rules(old) !== rules(room) ? t("op.rules_changed", { rules: summary }) : "";
 }

@@ -25,8 +25,8 @@ export function quickStart(ctx) {
   go.addEventListener("click", async () => {
     go.disabled = true;
     try {
-      /** @type {import("./types.js").ConfigureFields} */
-      const spec = { preset: "short", options: {}, seats: 2, turn_seconds: null, hints: true };
+      /** @type {import("./types.js").ConfigureFields & {sit: boolean}} the host sits at once */
+      const spec = { preset: "short", options: {}, seats: 2, turn_seconds: null, hints: true, sit: true };
       const room = await api.createRoom(ctx.seed ? { ...spec, seed: ctx.seed } : spec);
       sessionStorage.setItem(QUICK_KEY, room.code);
       ctx.navigate("/r/" + encodeURIComponent(room.code));

@@ -1,6 +1,7 @@
 // @ts-check
-// History (my matches and stats) and the replay viewer of a finished match: step forward and
-// back, play, jump to any move, every card face up (GET /api/matches/{id}/replay?at=N).
+// The replay viewer of a finished match: step forward and back, play, jump to any move, every
+// card face up but the stock's (GET /api/matches/{id}/replay?at=N), each hand's end said (how,
+// who went out, points), a stage that keeps its height from step to step.
 
 import * as api from "./api.js";
 import { el } from "./dom.js";
@@ -8,91 +9,14 @@ import { date, more, num, t } from "./i18n.js";
 import { renderTable } from "./table.js";
 import { moveWords } from "./movelog.js";
 import { reviewPanel } from "./review.js";
+import { handEnd } from "./history.js";
 
 await more(); // the pages' words are in the later part of the catalogue
 
-/** @typedef {import("./types.js").MatchItem} MatchItem */
 /** @typedef {import("./types.js").Replay} Replay */
 /** @typedef {import("./types.js").ReplayStep} ReplayStep */
-/** @typedef {import("./types.js").Stats} Stats */
 /** @typedef {import("./types.js").Card} Card */
 /** @typedef {import("./types.js").OpenView} OpenView */
-
-/** An ISO time as a person reads it. @param {string} iso */
-const when = (iso) => date(iso, { dateStyle: "medium", timeStyle: "short" });
-
-/** The history page: my matches, newest first, and my stats. */
-export function historyPage() {
-  const page = el("div", "history");
-  page.append(el("h1", "", t("mn.matches")));
-  const me = api.identity();
-  if (!me) {
-    page.append(el("p", "", t("rp.no_identity")));
-    return page;
-  }
-  const stats = el("dl", "stats");
-  const list = el("ol", "match-list");
-  const next = el("button", "", t("acc.load_more"));
-  next.type = "button";
-  next.hidden = true;
-  const err = el("p", "form-error");
-  err.setAttribute("role", "alert");
-  page.append(stats, list, next, err);
-  /** @type {string | null} */
-  let cursor = null;
-  let shown = 0;
-
-  /** @param {Stats} s */
-  const showStats = (s) => {
-    stats.textContent = "";
-    /** @type {[string, string | number][]} */
-    const rows = [[t("acc.played"), num(s.played)], [t("acc.won"), num(s.won)],
-      [t("acc.win_rate"), s.played ? num(s.won / s.played, { style: "percent" }) : "–"], [t("rp.points"), num(s.points)],
-      [t("acc.hands_won"), t("acc.n_of", { n: s.hands_won, of: s.hands_played })]];
-    if (s.average_cards_left !== null) rows.push([t("rp.cards_left"), num(s.average_cards_left)]);
-    for (const [k, v] of rows) {
-      stats.append(el("dt", "", k), el("dd", "", String(v)));
-    }
-  };
-  const load = async () => {
-    try {
-      const got = await api.matches(me.id, cursor);
-      cursor = got.next;
-      next.hidden = !cursor;
-      shown += got.items.length;
-      for (const m of got.items) list.append(matchItem(m));
-      if (!shown) list.append(el("li", "muted", t("rp.no_matches")));
-    } catch (ex) {
-      err.textContent = ex.message;
-    }
-  };
-  next.addEventListener("click", load);
-  api.stats(me.id).then(showStats).catch((ex) => { err.textContent = ex.message; });
-  load();
-  return page;
-}
-
-/** One line of the history: when, who, won or lost, the totals, a link to the replay once over.
- * @param {MatchItem} m */
-export function matchItem(m) {
-  const li = el("li", "match-item");
-  const names = m.players.map((p) => p.name).join(", ");
-  const over = m.won !== null;
-  const result = !over ? "in progress" : m.won ? "won" : m.winners.length ? "lost" : "draw";
-  li.append(el("span", "when", when(m.ended_at || m.started_at)), " ",
-    el("span", "who", names), " ", el("span", `badge ${result}`, t(`rp.${result.replace(" ", "_")}`)));
-  li.append(" ", el("span", "muted", m.totals.join(" – ")));
-  if (over) {
-    const a = el("a", "", t("mn.replay"));
-    a.href = "/#replay/" + encodeURIComponent(m.id);
-    li.append(" ", a);
-  } else if (m.room) { // still being played (or left): back to its table, to play on or watch
-    const a = el("a", "resume", t("rp.back"));
-    a.href = "/r/" + encodeURIComponent(m.room);
-    li.append(" ", a);
-  }
-  return li;
-}
 
 /** The replay viewer for match `id`. @param {string} id @returns {{el: HTMLElement, stop: () => void}} */
 export function replayPage(id) {
@@ -120,11 +44,16 @@ export function replayPage(id) {
   slider.id = "replay-slider";
   slider.setAttribute("aria-label", t("rp.move_number"));
   const moveList = el("ol", "replay-moves");
-  moveList.start = 0;
   moveList.setAttribute("aria-label", t("ml.moves"));
+  const now = el("p", "replay-now"); // the step's move, or how the hand ended: two lines kept
+  now.id = "replay-now";
+  now.setAttribute("aria-live", "polite");
   const err = el("p", "form-error");
   err.setAttribute("role", "alert");
-  page.append(title, controls, pos, stage, moveList, err);
+  page.append(title, controls, pos, now, stage, moveList, err);
+  /** @type {Map<number, string>} what each step did, and a hand's last move how the hand ended */
+  const said = new Map();
+  let tallest = 0, wordy = 0; // the stage and the line above it never shrink between steps: the page does not jump
 
   let at = 0;
   let total = 0;
@@ -142,9 +71,11 @@ export function replayPage(id) {
     at = n;
     slider.value = String(n);
     pos.textContent = t("rp.move_of", { n, of: total });
+    now.textContent = said.get(n) || "";
     for (const li of moveList.querySelectorAll("li")) {
-      li.classList.toggle("current", Number(li.dataset.at) === n);
-      if (Number(li.dataset.at) === n) inSight(moveList, /** @type {HTMLElement} */ (li));
+      const here = Number(li.dataset.at ?? li.dataset.end) === n;
+      li.classList.toggle("current", here);
+      if (here) inSight(moveList, /** @type {HTMLElement} */ (li)); // a hand's end after its last move
     }
     const mine = ++seq;
     try {
@@ -153,6 +84,10 @@ export function replayPage(id) {
       const data = cache.get(n);
       stage.textContent = "";
       stage.append(renderTable(data.view, { spread: openPiles }));
+      tallest = Math.max(tallest, stage.offsetHeight);
+      stage.style.minHeight = `${tallest}px`;
+      wordy = Math.max(wordy, now.offsetHeight);
+      now.style.minHeight = `${wordy}px`;
       if (review) review.show(n);
     } catch (ex) {
       err.textContent = ex.message;
@@ -191,7 +126,9 @@ export function replayPage(id) {
     else if (e.key === "End") { e.preventDefault(); stop(); show(total); }
   });
 
-  Promise.all([api.replay(id), api.replayStep(id, 0)]).then(async ([data, first]) => {
+  const resized = () => { tallest = wordy = 0; stage.style.minHeight = now.style.minHeight = ""; };
+  addEventListener("resize", resized, { passive: true });
+  Promise.all([api.replay(id), api.replayStep(id, 0), api.matchDetail(id)]).then(async ([data, first, detail]) => {
     cache.set(0, first);
     const names = data.names;
     // Every card of a hand is face up at its deal: card ids -> cards, per hand.
@@ -203,25 +140,34 @@ export function replayPage(id) {
     }
     total = data.total;
     slider.max = String(total);
-    const start = el("li", "", t("rp.deal"));
-    start.dataset.at = "0";
-    moveList.append(start);
+    /** @param {number} at @param {string} text @param {string} [cls] */
+    const addStep = (at, text, cls = "") => {
+      const li = el("li", cls);
+      if (!cls) li.dataset.at = String(at); else li.dataset.end = String(at);
+      const b = el("button", "link", text);
+      b.type = "button";
+      b.addEventListener("click", () => { stop(); show(at); });
+      li.append(el("span", "mv-n", cls ? "" : num(at)), b);
+      moveList.append(li);
+      if (!cls) said.set(at, text);
+      return li;
+    };
+    addStep(0, t("rp.deal"));
+    // How each hand ended, after its last move (the step that shows it over).
+    /** @type {Map<number, string>} */
+    const ends = new Map();
+    for (const h of data.hands) {
+      const lastMove = data.moves.filter((m) => m.hand === h.number).pop();
+      const out = detail.hands.find((d) => d.number === h.number);
+      if (!h.result || !lastMove) continue;
+      const left = names.map((_, s) => out?.scores.find((x) => x.seat === s)?.payoff_left ?? -1);
+      const end = handEnd(h.result, names, out ? left : null);
+      ends.set(lastMove.seq, t("rp.hand_end", { hand: t("rs.hand_over", { n: h.number }), who: end.who, points: end.points }));
+    }
     // A move's seq is the match version once it is applied: the step that shows it. A new
     // hand's deal is a step of its own (its start_v).
     const deals = new Map(data.hands.filter((h) => h.start_v > 0).map((h) => [h.start_v, h.number]));
     let last = 0;
-    /** @param {number} at @param {string} text */
-    const addStep = (at, text) => {
-      const li = el("li");
-      li.value = at;
-      li.dataset.at = String(at);
-      const b = el("button", "link", text);
-      b.type = "button";
-      b.addEventListener("click", () => { stop(); show(at); });
-      li.append(b);
-      moveList.append(li);
-      return li;
-    };
     // Each seat's moves of the turn, newest last, that a take-back may undo (struck out).
     /** @type {Map<number, {li: HTMLLIElement, card: Card | null}[]>} */
     let undoable = new Map();
@@ -242,6 +188,11 @@ export function replayPage(id) {
         }
       }
       last = m.seq;
+      const end = ends.get(m.seq);
+      if (end) {
+        addStep(m.seq, end, "hand-end");
+        said.set(m.seq, `${said.get(m.seq)}\n${end}`);
+      }
     }
     const day = data.moves.length ? date(data.moves[0].at) : "";
     title.textContent = `${names.join(` ${t("rp.vs")} `)}${day ? " · " + day : ""}`;
@@ -256,7 +207,7 @@ export function replayPage(id) {
     show(0);
   }).catch((ex) => { err.textContent = ex.message; });
 
-  return { el: page, stop: () => { stop(); if (review) review.stop(); } };
+  return { el: page, stop: () => { stop(); removeEventListener("resize", resized); if (review) review.stop(); } };
 }
 
 /** Scroll `list` (not the page) so that `item` is in sight. @param {HTMLElement} list @param {HTMLElement} item */

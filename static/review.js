@@ -81,6 +81,7 @@ export function reviewPanel(id, hooks) {
           : "";
     if (body.status !== "done" || done) return;
     done = body;
+    box.classList.add("done"); // what a done review shows (the note under the table) takes its room now
     for (const d of body.decisions || []) byV.set(d.v, d);
     drawGraph();
     drawSummary();
@@ -137,10 +138,13 @@ export function reviewPanel(id, hooks) {
     };
     add("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "review-half" });
     const hands = new Map();
+    /** @type {HTMLElement[]} */
+    const tags = [];
     for (const p of points) if (!hands.has(p.hand)) hands.set(p.hand, p.v);
     for (const [n, v] of hands) {
       add("line", { x1: x(v), x2: x(v), y1: 0, y2: H, class: "review-hand" });
-      add("text", { x: x(v) + 3, y: 12, class: "review-hand-label" }).textContent = t("tb.hand", { n });
+      tags.push(el("span", "review-hand-label", t("tb.hand", { n }))); // HTML over the graph: the SVG stretches
+      tags[tags.length - 1].style.left = `${(100 * v) / total}%`;
     }
     const seats = [...new Set(points.map((p) => p.seat))].sort();
     for (const s of seats) {
@@ -168,7 +172,7 @@ export function reviewPanel(id, hooks) {
       legend.append(key, " ");
     }
     graph.textContent = "";
-    graph.append(svg, legend);
+    graph.append(svg, ...tags, legend);
   };
 
   const drawSummary = () => {

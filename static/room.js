@@ -15,7 +15,7 @@ import { list, more, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
 import { nameForm } from "./nameform.js";
 import { onRoomKey } from "./keys.js";
-import { inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
+import { changeNotice, inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
 import { MoveLog, awayText } from "./movelog.js";
 import { quickStep } from "./quick.js";
 import { app, homeLink, onLeave, refresh } from "./router.js";
@@ -48,8 +48,7 @@ class RoomPage {
     this.me = me;
     /** @type {Room | null} */
     this.room = null;
-    /** @type {string | null} the room's rules in a line, as last shown */
-    this.rules = null;
+    this.sent = ""; // the type of the last message sent
     /** @type {You | null} */
     this.you = null;
     /** @type {View | null} the table, once a match has started (null in the lobby) */
@@ -139,6 +138,7 @@ class RoomPage {
 
   /** @param {ClientMessage} msg */
   send(msg) {
+    this.sent = msg.type;
     if (this.socket.send(msg)) return true;
     this.chrome.showError(t("rm.offline"));
     return false;
@@ -219,12 +219,9 @@ class RoomPage {
 
   /** @param {Room} room */
   onRoom(room) {
-    const rules = JSON.stringify([room.preset, room.overrides, room.seat_count, room.turn_seconds, room.hints, room.public]);
-    if (this.room && this.rules !== rules && room.status === "waiting" && room.host !== this.me.id) {
-      this.chrome.showError(t("rm.rules_changed", { rules: roomSummary(room, this.meta) }));
-    }
+    const notice = this.room && changeNotice(this.room, room, this.me.id, roomSummary(room, this.meta), this.sent);
+    if (notice) this.chrome.showError(notice);
     this.room = room;
-    this.rules = rules;
     quickStep(room, this.me.id, (m) => this.send(m));
     this.chrome.title.textContent = t("ch.room", { code: room.code });
     this.spectators.textContent = watchingText(room, this.me.id);

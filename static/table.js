@@ -135,11 +135,7 @@ function centreRow(view) {
   const stock = el("div", "pile stock");
   stock.dataset.pile = "stock";
   const stockCount = view.stock_count;
-  if (isOpen(view) && view.stock.length) {
-    stock.append(cardFace(view.stock[view.stock.length - 1], { label: t("tb.stock_top", { card: cardName(view.stock[view.stock.length - 1]) }) }));
-  } else {
-    stock.append(stockCount ? cardBack() : cardSpace());
-  }
+  stock.append(stockCount ? cardBack() : cardSpace()); // face down, in the replay too (issue 25.15)
   stock.append(el("span", "count", String(stockCount)));
   stock.setAttribute("aria-label", t("tb.stock_n", { n: stockCount }));
   stock.setAttribute("role", "group");

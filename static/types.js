@@ -407,7 +407,7 @@
  * @typedef {{type: "hello", token: string, last_v?: number | null, format?: "full" | "split", lang?: string | null}
  *   | {type: "sit", seat?: number | null} | {type: "stand", seat?: number | null}
  *   | {type: "add_bot", seat?: number | null, level?: string} | {type: "remove_bot", seat: number}
- *   | {type: "free_seat", seat: number}
+ *   | {type: "free_seat", seat: number} | {type: "remove_player", seat: number}
  *   | {type: "configure", preset?: string | null, options?: Record<string, unknown> | null, seats?: number | null, turn_seconds?: number | null, public?: boolean | null, hints?: boolean | null}
  *   | {type: "start"} | {type: "move", id?: string | number | null, move: Move}
  *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch", accept?: boolean}
@@ -598,6 +598,7 @@
  * @property {number[] | null} winners  null until the match ends
  * @property {string} started_at
  * @property {string | null} ended_at
+ * @property {"over" | "resume" | "watch" | "private" | "abandoned"} progress  where the match stands for the caller (Extension, issue 25): over (a replay), resume (you played in it: back to its table), watch (its public table), private (a private room's match you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or its room moved on)
  * @property {number} seat
  * @property {boolean | null} won
  */
@@ -605,6 +606,25 @@
  * @typedef {object} MatchPage
  * @property {MatchItem[]} items
  * @property {string | null} next
+ */
+/**
+ * @typedef {object} MatchDetail
+ * @property {string} id
+ * @property {string | null} room  the room's code; null unless the room is public or the caller played in the match (a private room's code is its invite)
+ * @property {number} number
+ * @property {string} preset
+ * @property {"waiting" | "playing" | "hand_over" | "match_over"} status
+ * @property {number | null} match_target
+ * @property {MatchPlayer[]} players
+ * @property {number[]} totals
+ * @property {number[] | null} winners  null until the match ends
+ * @property {string} started_at
+ * @property {string | null} ended_at
+ * @property {"over" | "resume" | "watch" | "private" | "abandoned"} progress  where the match stands for the caller (Extension, issue 25): over (a replay), resume (you played in it: back to its table), watch (its public table), private (a private room's match you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or its room moved on)
+ * @property {GameOptions} options
+ * @property {number | null} turn_seconds
+ * @property {number} v
+ * @property {{number: number, commitment: string, seed: string | null, start_v: number, started_at: string, ended_at: string | null, result: Result | null, scores: {seat: number, points: number, total: number, payoff_left: number}[]}[]} hands
  */
 /**
  * @typedef {object} Stats

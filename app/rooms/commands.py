@@ -53,6 +53,13 @@ class FreeSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class RemovePlayer:
+    """The host takes the person in `seat` out of it, here or away, in the lobby."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Configure:
     """The host's settings; only the fields given change (`options` replaces the overrides)."""
 
@@ -99,5 +106,5 @@ class Hint:
     pass
 
 
-LobbyCommand = Sit | Stand | AddBot | RemoveBot | FreeSeat | Configure
+LobbyCommand = Sit | Stand | AddBot | RemoveBot | FreeSeat | RemovePlayer | Configure
 Command = LobbyCommand | Start | Rematch | NextHand | MakeMove | Chat | Hint

@@ -12,7 +12,7 @@ from . import errors as E
 from .config import new_room_code, resolve
 from .errors import ConfigError, RoomError
 from .messages import RoomInfo, room_info
-from .model import Room
+from .model import Room, SeatInfo, seating_json
 from .pace import TURN_BASED, over_cap
 from .ports import Directory
 
@@ -20,10 +20,11 @@ from .ports import Directory
 async def create_room(directory: Directory, settings: Settings, host: Player, now: datetime, *,
                       preset: str | None, options: dict[str, Any] | None, seats: int | None, public: bool,
                       turn_seconds: int | None, hints: bool, seed: str | None, rated: bool = False,
-                      pace: str = "live") -> str:
+                      pace: str = "live", sit: bool = False) -> str:
     """Create a room hosted by `host` and return its code (RoomError on a bad configuration,
     or when the host already has too many rooms open). Only an account holder may host a
-    rated room; a rated room gives no hints, whatever `hints` asked."""
+    rated room; a rated room gives no hints, whatever `hints` asked. `sit`: the host takes the
+    first seat at once."""
     if rated and not host.has_account:
         raise RoomError(E.RATED_ROOM, "only players with an account can create a rated room", reason="rated_host")
     try:
@@ -47,6 +48,8 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
     fields = {"preset": config.preset, "overrides": config.overrides, "seats": config.seats, "public": public,
               "turn_seconds": config.turn_seconds, "hints": hints and not rated, "seed": seed, "rated": rated,
               "pace": pace}
+    if sit:
+        fields["seating"] = seating_json([SeatInfo(name=host.name, player_id=host.id)] + [None] * (config.seats - 1))
     for _ in range(5):
         code = new_room_code()
         if await directory.create_room(host, fields, code):

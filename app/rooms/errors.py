@@ -57,5 +57,5 @@ class ConfigError(ValueError):
 ACTIONS: dict[str, str] = {
     "start_game": "start the game", "take_seat": "take a seat", "leave_seat": "leave your seat",
     "add_bots": "add bots", "remove_bots": "remove bots", "free_seat": "free a seat",
-    "change_settings": "change the settings",
+    "change_settings": "change the settings", "remove_player": "remove a person from the room",
 }

@@ -77,6 +77,8 @@ def decide_lobby(room: Room, who: Actor, cmd: C.LobbyCommand, now: datetime,
             return _remove_bot(room, who, seat, now, settings)
         case C.FreeSeat(seat=seat):
             return _free_seat(room, who, seat, now, settings)
+        case C.RemovePlayer(seat=seat):
+            return _remove_player(room, who, seat)
         case C.Configure():
             return _configure(room, who, cmd, now, settings)
     raise AssertionError(f"not a lobby command: {cmd!r}")
@@ -189,6 +191,26 @@ def _free_seat(room: Room, who: Actor, seat: int, now: datetime, settings: RoomR
         raise RoomError(E.NOT_ALLOWED_NOW, f"{sitting.name} is here: only the host frees the seat of someone here",
                         reason="player_here", params={"name": sitting.name})
     return _emptied(room.state, seat)
+
+
+def _remove_player(room: Room, who: Actor, seat: int) -> RoomPatch:
+    """The host (only the host: a stand-in for an absent host frees seats of absent players
+    with `free_seat`) takes a person out of their seat, connected or not, in the lobby."""
+    st = room.state
+    if who.player_id != st.host_id:
+        raise RoomError(E.NOT_HOST, f"only the host can {E.ACTIONS['remove_player']}", reason="not_host",
+                        params={"action": "remove_player"})
+    _in_lobby(st, "remove_player")
+    _seat_in_range(st, seat)
+    sitting = st.seating[seat]
+    if sitting is None:
+        raise RoomError(E.NOT_ALLOWED_NOW, f"nobody sits in seat {seat}", reason="seat_empty", params={"seat": seat})
+    if sitting.player_id is None:
+        raise RoomError(E.NOT_ALLOWED_NOW, f"a bot sits in seat {seat}: remove the bot instead", reason="bot_in_seat",
+                        params={"seat": seat})
+    if sitting.player_id == who.player_id:
+        raise RoomError(E.NOT_ALLOWED_NOW, "that is your own seat: stand up instead", reason="own_seat")
+    return _emptied(st, seat)
 
 
 def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings: RoomRules) -> RoomPatch:

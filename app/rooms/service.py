@@ -185,7 +185,7 @@ class RoomService:
                 await self.executor.reload(room, at)
             r = room.room
             match cmd:
-                case C.Sit() | C.Stand() | C.AddBot() | C.RemoveBot() | C.FreeSeat() | C.Configure():
+                case C.Sit() | C.Stand() | C.AddBot() | C.RemoveBot() | C.FreeSeat() | C.RemovePlayer() | C.Configure():
                     await self._change_lobby(room, who, cmd, at)
                 case C.Start():
                     begin = decide_start(r, who, rematch=False, now=at.now, fresh=self.fresh(), settings=self.settings)

@@ -247,7 +247,7 @@ class SqlRooms:
     # Directory.
     async def create_room(self, host: Player, fields: dict[str, Any], code: str) -> bool:
         row = RoomRow(code=code, host_id=host.id, status=RoomStatus.WAITING, rev=0, match_count=0,
-                      seating=[None] * fields["seats"], **fields)
+                      **{"seating": [None] * fields["seats"], **fields})
         async with self.sessions() as s:
             try:
                 await room_store.insert_room(s, row)

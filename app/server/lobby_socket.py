@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.i18n import DEFAULT, pick
+from app.mailbox import Mailbox
 from app.rooms import errors as E
 from app.rooms.channels import Channels
 from app.rooms.service import RoomService
@@ -54,16 +55,16 @@ class LobbyConnection:
         self.player_id = player_id
         self.limit = limit
         self.lang = lang  # the language of this socket's refusals (docs/protocol.md, "Languages")
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: Mailbox[str | None] = Mailbox()
         self.closing: tuple[int, str] | None = None
 
     def send(self, message: BaseModel) -> None:
         if self.closing is not None:
             return
-        if self.queue.qsize() >= self.limit:
+        if len(self.queue) >= self.limit:
             self.close(POLICY, "too many messages waiting: the connection is too slow")
             return
-        self.queue.put_nowait(message.model_dump_json(by_alias=True))
+        self.queue.put(message.model_dump_json(by_alias=True))
 
     def refuse(self, code: str, english: str, *, reason: str | None, **params: Any) -> None:
         self.send(LobbyError(code=code, message=refusal(self.lang, reason, params, english), reason=reason,
@@ -81,7 +82,7 @@ class LobbyConnection:
     def close(self, code: int, reason: str) -> None:
         if self.closing is None:
             self.closing = (code, reason)
-            self.queue.put_nowait(None)
+            self.queue.put(None)
 
     async def run(self) -> None:
         while True:
@@ -89,6 +90,7 @@ class LobbyConnection:
             if text is None:
                 break
             await self.ws.send_text(text)
+            del text  # the frame does not keep the last message while it waits for the next
         code, reason = self.closing or (1000, "")
         with contextlib.suppress(Exception):
             await self.ws.close(code, reason)
@@ -107,7 +109,6 @@ async def _refuse(ws: WebSocket, status: int, message: str, code: int, reason: s
         await ws.close(code, message)
 
 
-@router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket) -> None:
     service: RoomService = ws.app.state.rooms
     channels: Channels = ws.app.state.channels
@@ -140,10 +141,12 @@ async def lobby_socket(ws: WebSocket) -> None:
         return
     lang = pick(hello.lang, player.lang, accept_language=ws.headers.get("accept-language"))
     conn = LobbyConnection(ws, player.id, settings.send_queue, lang)
+    welcome = LobbyWelcome(you=PlayerRef(player_id=player.id, name=player.name))
+    del player  # an ORM row: the socket's frame keeps it no longer than needed
     sender = asyncio.get_running_loop().create_task(conn.run())
     opened = False
     try:
-        conn.send(LobbyWelcome(you=PlayerRef(player_id=player.id, name=player.name)))
+        conn.send(welcome)
         await channels.open(conn)
         opened = True
         await _serve(ws, conn, settings)
@@ -154,7 +157,7 @@ async def lobby_socket(ws: WebSocket) -> None:
     finally:
         if opened:
             await channels.close_peer(conn)
-        service.release_socket(player.id)
+        service.release_socket(conn.player_id)
         conn.close(1000, "")
         with contextlib.suppress(asyncio.TimeoutError, Exception):
             await asyncio.wait_for(sender, 2)
@@ -193,3 +196,6 @@ async def _serve(ws: WebSocket, conn: LobbyConnection, settings: Settings) -> No
             conn.send(LobbyPong())
         else:
             conn.refuse(E.BAD_MESSAGE, "you already said hello on this connection", reason="second_hello")
+
+
+router.add_websocket_route("/ws/lobby", lobby_socket)  # a plain Starlette route, as the room socket's

@@ -31,7 +31,8 @@ async def detail(match_id: str, session: Session, viewer: MaybePlayer, request: 
     """Players, options, hands with results and scores, start and end. `room` is null unless
     the room is public or the caller (by token) played in the match."""
     _known_shape(match_id)
-    found = await history.match_detail(session, match_id, viewer.id if viewer else None)
+    found = await history.match_detail(session, match_id, viewer.id if viewer else None,
+                                       request.app.state.settings.abandoned_after)
     if found is None:
         raise Refused(status.HTTP_404_NOT_FOUND, "no match has that id", reason="no_match")
     day = await daily.sealed_day(request, match_id, session)  # a daily deal's seed stays hidden all its day

@@ -99,14 +99,15 @@ async def achievements(player_id: str, session: Session) -> dict[str, Any]:
 
 
 @router.get("/{player_id}/matches", response_model=Page)
-async def matches(player_id: str, session: Session, viewer: MaybePlayer,
+async def matches(player_id: str, session: Session, viewer: MaybePlayer, settings: AppSettings,
                   cursor: Annotated[str | None, Query(max_length=200)] = None,
                   limit: Annotated[int, Query(ge=1, le=100)] = 20) -> Page:
     """The player's matches, newest first; pass `next` back as `cursor` for the next page.
     Each names its room only if the room is public or the caller (by token) played in it."""
     await _known(session, player_id)
     try:
-        items, nxt = await history.player_matches(session, player_id, cursor, limit, viewer.id if viewer else None)
+        items, nxt = await history.player_matches(session, player_id, cursor, limit, viewer.id if viewer else None,
+                                                   settings.abandoned_after)
     except history.BadCursor as e:
         raise Refused(status.HTTP_400_BAD_REQUEST, str(e), reason="bad_cursor") from e
     return Page.model_validate({"items": items, "next": nxt})

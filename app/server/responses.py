@@ -169,6 +169,11 @@ class MatchSummary(BaseModel):
     winners: list[int] | None = Field(description="null until the match ends")
     started_at: str
     ended_at: str | None
+    progress: Literal["over", "resume", "watch", "private", "abandoned"] = Field(description=(
+        "where the match stands for the caller (Extension, issue 25): over (a replay), resume (you "
+        "played in it: back to its table), watch (its public table), private (a private room's match "
+        "you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or "
+        "its room moved on)"))
 
 
 class MatchItem(MatchSummary):

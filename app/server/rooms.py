@@ -40,7 +40,7 @@ async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: A
     try:
         room = await rooms.create_room(player, preset=body.preset, options=body.options, seats=body.seats,
                                        public=body.public, turn_seconds=body.turn_seconds, hints=body.hints,
-                                       seed=body.seed, rated=body.rated, pace=body.pace)
+                                       seed=body.seed, rated=body.rated, pace=body.pace, sit=body.sit)
     except RoomError as e:
         raise Refused(STATUS.get(e.code, 400), e.message, reason=e.reason,
                       fields={"option": e.option} if e.option else None, **e.params) from e

@@ -64,6 +64,11 @@ class FreeSeat(_In):
     seat: int
 
 
+class RemovePlayer(_In):
+    type: Literal["remove_player"]
+    seat: int
+
+
 class Configure(_In):
     type: Literal["configure"]
     preset: str | None = Field(default=None, max_length=32)
@@ -107,13 +112,13 @@ class Hint(_In):
 
 
 ClientMessage = Annotated[
-    Hello | Sit | Stand | AddBot | RemoveBot | FreeSeat | Configure | Start | MoveRequest | Chat | NextHand | Rematch
-    | Ping | Hint,
+    Hello | Sit | Stand | AddBot | RemoveBot | FreeSeat | RemovePlayer | Configure | Start | MoveRequest | Chat
+    | NextHand | Rematch | Ping | Hint,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("hello", "sit", "stand", "add_bot", "remove_bot", "free_seat", "configure", "start", "move", "chat",
-                "next_hand", "rematch", "ping", "hint")
+CLIENT_TYPES = ("hello", "sit", "stand", "add_bot", "remove_bot", "free_seat", "remove_player", "configure", "start",
+                "move", "chat", "next_hand", "rematch", "ping", "hint")
 
 
 def to_command(msg: BaseModel) -> C.Command:
@@ -131,6 +136,8 @@ def to_command(msg: BaseModel) -> C.Command:
             return C.RemoveBot(seat)
         case FreeSeat(seat=seat):
             return C.FreeSeat(seat)
+        case RemovePlayer(seat=seat):
+            return C.RemovePlayer(seat)
         case Configure():
             given = msg.model_fields_set
             return C.Configure(preset=msg.preset, options=msg.options, seats=msg.seats,

@@ -6,7 +6,8 @@ Results are JSON-ready dicts. Seeds of hands still in play are never included.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import and_, or_, select
@@ -16,8 +17,39 @@ from app.engine import MatchStatus, room_code_visible, seed_if_over
 
 from . import cursors
 from .cursors import BadCursor as BadCursor  # the routers catch it here
-from .models import Hand, Match, Room, Score, Seat
+from .models import Hand, Match, Room, Score, Seat, utcnow
 from .players import plain_id
+
+# `progress` (docs/protocol.md, History): where a match stands for the one who asks, and so
+# which link a history shows for it.
+OVER, RESUME, WATCH, PRIVATE, ABANDONED = "over", "resume", "watch", "private", "abandoned"
+ABANDONED_AFTER = 3600.0  # seconds without a move after which a live match counts as abandoned
+
+
+@dataclass(frozen=True, slots=True)
+class RoomFacts:
+    """What a history needs of a match's room: is it public, its pace, its current match."""
+
+    public: bool
+    pace: str
+    match_id: str | None
+
+
+def progress(match: Match, took_part: bool, room: RoomFacts | None, now: datetime,
+             abandoned_after: float = ABANDONED_AFTER) -> str:
+    """`over` once the match is over; `abandoned` when its room has moved on (or is gone) or a
+    live match has had no move for `abandoned_after` seconds (a turn-based one moves on by its
+    deadlines); `private` when the caller may not know the room's code; else `resume` for one
+    who played in it and `watch` for anyone else."""
+    if match.status == MatchStatus.MATCH_OVER:
+        return OVER
+    last = match.last_move_at or match.started_at
+    idle = room is not None and room.pace == "live" and now - last > timedelta(seconds=abandoned_after)
+    if room is None or room.match_id != match.id or idle:
+        return ABANDONED
+    if not room_code_visible(room.public, took_part):
+        return PRIVATE
+    return RESUME if took_part else WATCH
 
 
 def encode_cursor(started_at: datetime, match_id: str) -> str:
@@ -40,17 +72,20 @@ def seat_json(seat: Seat, totals: Sequence[int]) -> dict[str, Any]:
     }
 
 
-def match_summary(match: Match, seats: Sequence[Seat], viewer: str | None, public: set[str]) -> dict[str, Any]:
-    """A match as histories list it; its room is named only as the observer allows (`public`:
-    the codes among these matches' rooms that are public)."""
+def match_summary(match: Match, seats: Sequence[Seat], viewer: str | None, rooms: dict[str, RoomFacts],
+                  abandoned_after: float = ABANDONED_AFTER) -> dict[str, Any]:
+    """A match as histories list it; its room is named only as the observer allows (`rooms`:
+    what is known of these matches' rooms, by code)."""
     took_part = viewer is not None and any(s.player_id == viewer for s in seats)
-    room = match.room_code if room_code_visible(match.room_code in public, took_part) else None
+    facts = rooms.get(match.room_code)
+    room = match.room_code if room_code_visible(facts is not None and facts.public, took_part) else None
     return {
         "id": match.id, "room": room, "number": match.number, "preset": match.preset,
         "status": match.status, "match_target": match.options.get("match_target"),
         "players": [seat_json(s, match.totals) for s in seats], "totals": list(match.totals),
         "winners": list(match.winners) if match.winners is not None else None,
         "started_at": iso(match.started_at), "ended_at": iso(match.ended_at),
+        "progress": progress(match, took_part, facts, utcnow(), abandoned_after),
     }
 
 
@@ -63,15 +98,16 @@ async def _seats_of(session: AsyncSession, match_ids: Sequence[str]) -> dict[str
     return out
 
 
-async def _public_rooms(session: AsyncSession, codes: set[str]) -> set[str]:
+async def _rooms(session: AsyncSession, codes: set[str]) -> dict[str, RoomFacts]:
     if not codes:
-        return set()
-    rows = await session.execute(select(Room.code).where(Room.code.in_(codes), Room.public.is_(True)))
-    return set(rows.scalars())
+        return {}
+    rows = await session.execute(select(Room.code, Room.public, Room.pace, Room.match_id).where(Room.code.in_(codes)))
+    return {code: RoomFacts(bool(public), pace, match_id) for code, public, pace, match_id in rows.all()}
 
 
 async def player_matches(session: AsyncSession, player_id: str, cursor: str | None, limit: int,
-                         viewer: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+                         viewer: str | None = None, abandoned_after: float = ABANDONED_AFTER,
+                         ) -> tuple[list[dict[str, Any]], str | None]:
     """A page of the player's matches, newest first, and the cursor of the next page, as
     `viewer` (the caller's player id, if signed in) may see them."""
     q = (select(Match, Seat.seat).join(Seat, Seat.match_id == Match.id).where(Seat.player_id == player_id)
@@ -82,10 +118,10 @@ async def player_matches(session: AsyncSession, player_id: str, cursor: str | No
     rows = (await session.execute(q)).all()
     page = rows[:limit]
     seats = await _seats_of(session, [m.id for m, _ in page])
-    public = await _public_rooms(session, {m.room_code for m, _ in page})
+    rooms = await _rooms(session, {m.room_code for m, _ in page})
     items = []
     for match, seat in page:
-        item = match_summary(match, seats[match.id], viewer, public)
+        item = match_summary(match, seats[match.id], viewer, rooms, abandoned_after)
         item["seat"] = seat
         won = match.winners if match.status == MatchStatus.MATCH_OVER else None
         item["won"] = (seat in won) if won is not None else None
@@ -104,7 +140,8 @@ def hand_json(hand: Hand, scores: Sequence[Score]) -> dict[str, Any]:
     }
 
 
-async def match_detail(session: AsyncSession, match_id: str, viewer: str | None = None) -> dict[str, Any] | None:
+async def match_detail(session: AsyncSession, match_id: str, viewer: str | None = None,
+                       abandoned_after: float = ABANDONED_AFTER) -> dict[str, Any] | None:
     """One match: players, options, hands with results and scores, start and end (its room
     named as `viewer` may see it)."""
     if not plain_id(match_id):
@@ -115,7 +152,7 @@ async def match_detail(session: AsyncSession, match_id: str, viewer: str | None 
     seats = (await _seats_of(session, [match_id]))[match_id]
     hands = (await session.execute(select(Hand).where(Hand.match_id == match_id).order_by(Hand.number))).scalars()
     scores = (await session.execute(select(Score).where(Score.match_id == match_id))).scalars().all()
-    out = match_summary(match, seats, viewer, await _public_rooms(session, {match.room_code}))
+    out = match_summary(match, seats, viewer, await _rooms(session, {match.room_code}), abandoned_after)
     out.update({
         "options": match.options, "turn_seconds": match.turn_seconds, "v": match.v,
         "hands": [hand_json(h, [s for s in scores if s.hand_number == h.number]) for h in hands],

@@ -134,6 +134,7 @@ def test_claim_sign_in_elsewhere_rated_match_leaderboard_and_profile(server: Ser
     # Signing the phone out leaves the laptop signed in.
     phone.goto(server.url + "/#account")
     phone.click("#sign-out")
+    phone.click("#sign-out-confirm")  # signing out asks first
     expect(phone.locator("form.name-form")).to_be_visible()
     ann.goto(server.url + "/")
     expect(ann.locator(".whoami")).to_contain_text("Playing as Ann")

@@ -63,8 +63,8 @@ def test_two_players_play_a_seeded_game_to_its_end(server: Server, open_page: Pa
     # Titled by the players and the date; every move names its player, card and places.
     expect(ann.locator(".replay h1")).to_have_text(re.compile(r"^Ann vs Bob · \w+"))
     assert re.match(r"^Replay: Ann vs Bob", ann.title())
-    lines = ann.locator(".replay-moves li[data-at] button").all_inner_texts()
-    assert len(lines) == total
+    deal, *lines = ann.locator(".replay-moves li[data-at] button").all_inner_texts()
+    assert deal == "Deal" and len(lines) == total  # the deal is a step too (0), then one per move
     card = r"(\d+|[AJQK])[♠♥♦♣]( \(wild\))?|Joker"
     for line in lines:
         assert re.fullmatch(rf"(Ann|Bob) (played ({card}) from their (hand|pay-off pile|side stack \d) to centre \d"

@@ -38,7 +38,8 @@ def _as(page: Page, person: Any) -> None:
 
 
 def test_review_on_the_replay_page(open_page: PageOpener, tmp_path: Path) -> None:
-    with running_server(tmp_path, SPITE_REVIEW_MS="25", SPITE_REVIEW_SAMPLES="400") as srv:
+    # 100 ms a decision: the review takes some seconds, so the bar (polled each second) shows it moving
+    with running_server(tmp_path, SPITE_REVIEW_MS="100", SPITE_REVIEW_SAMPLES="400") as srv:
         ann, match_id = _finished(srv.url)
         # before anyone asked, GET .../review is a 404 (the contract): the browser logs it
         open_page.watch.allowed.append("status of 404")

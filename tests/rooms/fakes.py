@@ -13,7 +13,7 @@ from typing import Any
 
 from app.engine import MatchStatus
 from app.rooms.effects import BeginMatch, CommitMove, DealHand
-from app.rooms.model import RoomPatch, RoomState
+from app.rooms.model import RoomPatch, RoomState, SeatInfo
 from app.rooms.ports import Changes, LoadedRoom
 from app.rooms.records import Awards, RoomStatus, Seen
 from app.rooms.steps import MatchLog, Step, rebuild
@@ -258,6 +258,8 @@ class MemoryStorage:
             return False
         self.add_room(code, host.id, seats=fields["seats"], preset=fields["preset"], overrides=fields["overrides"],
                       turn_seconds=fields["turn_seconds"], hints=fields["hints"], pace=fields.get("pace", "live"))
+        if fields.get("seating"):
+            self.rooms[code] = replace(self.rooms[code], seating=[SeatInfo.from_json(s) for s in fields["seating"]])
         return True
 
     async def open_rooms_hosted(self, host_id: str, since: datetime) -> int:

@@ -23,7 +23,9 @@ from .conftest import needs_services
 
 pytestmark = needs_services
 
-SLOW_ENOUGH = {"SPITE_REVIEW_MS": "40", "SPITE_REVIEW_SAMPLES": "400", "SPITE_REVIEW_HEARTBEAT": "2",
+# A heartbeat of 5 s: a dead worker's job is swept within seconds, while a worker slowed by a busy
+# machine (CI) is not swept while alive (each such sweep spends one of the job's tries).
+SLOW_ENOUGH = {"SPITE_REVIEW_MS": "40", "SPITE_REVIEW_SAMPLES": "400", "SPITE_REVIEW_HEARTBEAT": "5",
                "SPITE_REVIEW_RETRIES": "2"}
 
 
@@ -60,7 +62,12 @@ async def test_a_worker_killed_mid_review_is_retried_and_the_review_finishes(clu
             stuck = (await http.get(f"/api/matches/{match_id}/review")).json()
             assert stuck["status"] == "running" and stuck["progress"] < 1  # nobody is working on it
             workers.append(start_worker(cluster, tmp_path / "worker-2.log"))
-            done = await wait_review(http, match_id, lambda b: b["status"] == "done", timeout=180)
+            try:
+                done = await wait_review(http, match_id, lambda b: b["status"] == "done", timeout=180)
+            except AssertionError as e:  # say what the workers saw
+                logs = "\n".join(f"--- {p.name}\n{p.read_text()[-3000:]}"
+                                  for p in sorted(tmp_path.glob("worker-*.log")))
+                raise AssertionError(f"{e}\n{logs}") from e
             assert done["decisions"] and done["chances"] and done["summary"]
         row = await _row(cluster.db_url, match_id)
         assert row is not None and row.attempts == 2, row.attempts if row else None  # killed once, then made
