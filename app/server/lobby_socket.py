@@ -15,7 +15,6 @@ import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -27,7 +26,7 @@ from app.rooms.service import RoomService
 from app.settings import Settings
 from app.store.tokens import player_by_token
 
-from .frames import refused_frame
+from .frames import deny, refused_frame
 from .lobby_wire import (
     CHANNEL_MESSAGE,
     LOBBY_CLIENT,
@@ -96,30 +95,17 @@ class LobbyConnection:
             await self.ws.close(code, reason)
 
 
-async def _refuse(ws: WebSocket, status: int, message: str, code: int, reason: str, params: dict[str, Any],
-                  headers: dict[str, str] | None = None) -> None:
-    """Refuse the handshake: an HTTP answer shaped as REST's refusals (docs/protocol.md)."""
-    if "websocket.http.response" in ws.scope.get("extensions", {}):
-        said = refusal(pick(accept_language=ws.headers.get("accept-language")), reason, params, message)
-        body = {"message": said, "detail": message, "reason": reason, "params": params}
-        await ws.send_denial_response(JSONResponse(body, status, headers=headers))
-        return
-    await ws.accept()
-    with contextlib.suppress(Exception):
-        await ws.close(code, message)
-
-
 async def lobby_socket(ws: WebSocket) -> None:
     service: RoomService = ws.app.state.rooms
     channels: Channels = ws.app.state.channels
     settings: Settings = ws.app.state.settings
     if service.draining:
-        await _refuse(ws, 503, "this instance is restarting", 1012, "instance_restarting", {})
+        await deny(ws, 503, "this instance is restarting", 1012, "instance_restarting", {})
         return
     wait = ws.app.state.limiter.hit("connects", ws.client.host if ws.client else "unknown")
     if wait is not None:
-        await _refuse(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, "too_many",
-                      {"what": "connects", "wait": wait}, {"Retry-After": str(wait)})
+        await deny(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, "too_many",
+                   {"what": "connects", "wait": wait}, {"Retry-After": str(wait)})
         return
     await ws.accept()
     hello = await read_hello(ws, settings, LOBBY_CLIENT, LobbyHello)

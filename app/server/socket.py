@@ -17,7 +17,6 @@ from typing import Any, TypeVar
 
 import orjson
 from fastapi import APIRouter, WebSocket
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -39,7 +38,7 @@ from app.store.models import utcnow
 from app.store.tokens import hash_token, player_by_token, revoked_since
 
 from . import wire
-from .frames import move_id_of, refused_frame
+from .frames import deny, move_id_of, refused_frame
 from .metrics import COMMITTED, ERRORS, SENT, SOCKETS
 from .ratelimit import TokenBucket
 from .say import hint_text, refusal
@@ -205,8 +204,10 @@ class OpenSockets:
 
 
 async def _refuse(ws: WebSocket, e: RoomError) -> None:
-    with contextlib.suppress(Exception):
-        await ws.send_text(wire.Error(code=e.code, message=e.message).model_dump_json())
+    said = refusal(pick(accept_language=ws.headers.get("accept-language")), e.reason, e.params, e.message)
+    error = wire.Error(code=e.code, message=said, reason=e.reason, params=e.params if e.reason else None)
+    with contextlib.suppress(Exception):  # before hello: said in the handshake's language
+        await ws.send_text(error.model_dump_json())
     await _close(ws, TRY_AGAIN, "the server cannot reach its database; try again shortly")
 
 
@@ -237,20 +238,14 @@ async def room_socket(ws: WebSocket) -> None:
     service: RoomService = ws.app.state.rooms
     settings: Settings = ws.app.state.settings
     if service.draining:  # refuse the handshake with 503, so a proxy tries another instance
-        if "websocket.http.response" in ws.scope.get("extensions", {}):
-            await ws.send_denial_response(JSONResponse({"message": "this instance is restarting"}, 503))
-        else:
-            await ws.accept()
-            await _close(ws, RESTART, "the server is restarting; reconnect")
+        await deny(ws, 503, "this instance is restarting", RESTART, "instance_restarting", {},
+                   close_reason="the server is restarting; reconnect")
         return
     wait = ws.app.state.limiter.hit("connects", ws.client.host if ws.client else "unknown")
     if wait is not None:  # refuse the handshake itself where the server can (429), else close 4429
-        if "websocket.http.response" in ws.scope.get("extensions", {}):
-            await ws.send_denial_response(JSONResponse({"message": f"too many connections; try again in {wait} s"},
-                                                       429, headers={"Retry-After": str(wait)}))
-        else:
-            await ws.accept()
-            await _close(ws, TOO_MANY, "too many connections from your address")
+        await deny(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, "too_many",
+                   {"what": "connects", "wait": wait}, {"Retry-After": str(wait)},
+                   close_reason="too many connections from your address")
         return
     await ws.accept()
     try:

@@ -108,3 +108,31 @@ async def test_the_room_socket_refuses_a_frame_in_its_language(server: ServerThr
     err = await _error_after(sock, b"\x00")
     assert err["reason"] == "binary_message" and err["message"] == "los mensajes deben ser texto JSON, no binario"
     await sock.close()
+
+
+async def test_a_refused_handshake_is_a_rest_refusal_in_the_browsers_language(
+        start_server: Callable[..., ServerThread]) -> None:
+    import json
+
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    server = start_server(limit_connects="1/minute")
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann = await new_person(http, "Ann")
+        room = await new_room(http, ann)
+    first = await Sock.open(server.base, room["code"], ann)
+    ws_base = server.base.replace("http", "ws", 1)
+    for path, lang in ((f"/ws/rooms/{room['code']}", "de"), ("/ws/lobby", "fr")):
+        try:
+            async with connect(ws_base + path, additional_headers={"Accept-Language": lang}, open_timeout=10):
+                raise AssertionError("the handshake was taken")
+        except InvalidStatus as e:
+            assert e.response.status_code == 429
+            body = json.loads(e.response.body or b"{}")
+            wait = body["params"]["wait"]
+            assert body["reason"] == "too_many" and body["params"] == {"what": "connects", "wait": wait}
+            assert body["detail"] == f"too many connections; try again in {wait} s"
+            assert body["message"] == {"de": f"zu viele Verbindungen; versuch es in {wait} s noch einmal",
+                                       "fr": f"trop de connexions au serveur ; réessayez dans {wait} s"}[lang]
+    await first.close()
