@@ -359,7 +359,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
         elif isinstance(msg, wire.Ping):
             conn.send_pong()
         elif isinstance(msg, wire.Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
-            conn.send_error(E.RATE_LIMITED, why)
+            conn.send_error(E.RATE_LIMITED, why.english, reason=why.reason, params=why.params)
         else:
             command = wire.to_command(msg)
             if msg.type == "sit":  # blocks keep players apart: read them fresh for each sit
@@ -367,7 +367,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
                     async with ws.app.state.sessions() as s:
                         conn.avoid = frozenset(await social.avoided(s, conn.player_id))
                 except Exception:
-                    conn.send_error(E.UNAVAILABLE, "the server could not do that just now")
+                    conn.send_error(E.UNAVAILABLE, "the server could not do that just now", reason="not_done_now")
                     continue
             started = time.perf_counter()
             if msg.type == "move":
@@ -387,7 +387,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
                 conn.move_started = None
                 log.exception("request %s in room %s failed", msg.type, room.code)
                 conn.send_error(E.UNAVAILABLE, "the server could not do that just now",
-                                command.id if isinstance(command, MakeMove) else None)
+                                command.id if isinstance(command, MakeMove) else None, reason="not_done_now")
 
 
 # A plain Starlette route, not FastAPI's: it takes no dependencies, and FastAPI's websocket

@@ -136,3 +136,16 @@ async def test_a_refused_handshake_is_a_rest_refusal_in_the_browsers_language(
             assert body["message"] == {"de": f"zu viele Verbindungen; versuch es in {wait} s noch einmal",
                                        "fr": f"trop de connexions au serveur ; réessayez dans {wait} s"}[lang]
     await first.close()
+
+
+async def test_a_chat_line_past_the_players_rate_is_refused_in_the_sockets_language(
+        server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann = await new_person(http, "Ann")
+    await http.patch("/api/players/me", json={"lang": "de"}, headers=ann.auth)
+    sock = await Sock.open(server.base, (await new_room(http, ann))["code"], ann)
+    for i in range(8):  # SPITE_CHAT_BURST: 5 at once, then 1 a second
+        await sock.send({"type": "chat", "text": f"line {i}"})
+    err = await sock.wait(lambda m: m["type"] == "error")
+    assert err["code"] == "rate_limited" and err["reason"] == "chat_slow_down" and err["params"] == {"n": 1}
+    assert err["message"] == "langsamer: höchstens 1 Chatnachricht pro Sekunde"
+    await sock.close()
