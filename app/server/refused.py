@@ -77,6 +77,19 @@ def no_store(request: Request) -> bool:
     return getattr(request.app.state, "sessions", None) is None
 
 
+def header_lang(request: Request) -> str:
+    """The caller's language without asking the database (`?lang=`, a player already known,
+    `Accept-Language`): for the answers given when the database is away or the request is bad."""
+    return pick(request.query_params.get("lang"), getattr(request.state, "player_lang", None),
+                accept_language=request.headers.get("accept-language"))
+
+
+def said(lang: str, english: str, reason: str, **params: Any) -> dict[str, Any]:
+    """A refusal's body said in `lang`, for the answers made outside `Refused`."""
+    return {"message": refusal(lang, reason, params, english), "detail": english, "reason": reason,
+            "params": params}
+
+
 async def caller_lang(request: Request) -> str:
     query = request.query_params.get("lang")
     return pick(query, None if query in LANGS else await _player_lang(request),

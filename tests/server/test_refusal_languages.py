@@ -67,6 +67,11 @@ async def test_bad_input_is_still_a_422_with_fastapis_detail(http: httpx.AsyncCl
     assert r.json()["reason"] == "name_or_lang" and r.json()["message"] == "indica un nombre, un idioma o ambos"
     r = await http.get("/api/daily/2026-13-99/results", headers={"Accept-Language": "de"})
     assert r.status_code == 422 and r.json()["message"] == "ein Tag wird JJJJ-MM-TT geschrieben"
+    r = await http.post("/api/players", content=b"{" + b" " * 70000 + b"}",
+                        headers={"Content-Type": "application/json", "Accept-Language": "de"})
+    assert r.status_code == 413 and r.json()["detail"] == "too large"  # as it always was
+    assert r.json()["reason"] == "body_too_large" and r.json()["params"] == {"n": 65536}
+    assert r.json()["message"] == "der Inhalt der Anfrage ist größer als 65.536 Bytes"
 
 
 async def _error_after(sock: Sock, frame: str | bytes) -> dict[str, object]:
