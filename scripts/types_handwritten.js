@@ -171,6 +171,7 @@
  *   | {default: Rank[], help: string, kind: "ranks", suggested: Rank[][]})} OptionSpec
  */
 /**
- * An error body (any 4xx): `detail` is FastAPI's (a string, or for 422 a list).
- * @typedef {{message: string, detail: string | {loc: (string | number)[], msg: string, type: string}[], option?: string}} ErrorBody
+ * An error body (any 4xx): `detail` is FastAPI's (a string, or for 422 a list); v1.3: `message` in the
+ * caller's language, `reason` (the catalogues' `reason.<key>`) and `params` beside it (null without one).
+ * @typedef {{message: string, detail: string | {loc: (string | number)[], msg: string, type: string}[], option?: string, reason?: string | null, params?: Record<string, unknown> | null}} ErrorBody
  */

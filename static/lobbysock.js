@@ -1,11 +1,13 @@
 // @ts-check
 // The lobby socket (/ws/lobby, protocol.md "The lobby socket"): this browser's channel outside
 // rooms, open on every page once the player has an identity. It says hello with the token (never
-// in the URL), reconnects with backoff, hands each message to whoever listens for its type, and
-// shows invitations (with Join and Decline) and friend requests in a toast of its own.
+// in the URL) and the page's language, reconnects with backoff, hands each message to whoever
+// listens for its type, and shows invitations (with Join and Decline) and friend requests in a
+// toast of its own.
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
+import { currentLang } from "./i18n.js";
 
 /** @typedef {{type: string, [k: string]: any}} LobbyMessage */
 
@@ -41,7 +43,7 @@ function connect() {
   const sock = new WebSocket(`${proto}//${location.host}/ws/lobby`);
   ws = sock;
   sock.addEventListener("open", () => {
-    sock.send(JSON.stringify({ type: "hello", token: me.token }));
+    sock.send(JSON.stringify({ type: "hello", token: me.token, lang: currentLang() }));
   });
   sock.addEventListener("message", (e) => {
     /** @type {LobbyMessage} */

@@ -179,8 +179,9 @@
  *   | {default: Rank[], help: string, kind: "ranks", suggested: Rank[][]})} OptionSpec
  */
 /**
- * An error body (any 4xx): `detail` is FastAPI's (a string, or for 422 a list).
- * @typedef {{message: string, detail: string | {loc: (string | number)[], msg: string, type: string}[], option?: string}} ErrorBody
+ * An error body (any 4xx): `detail` is FastAPI's (a string, or for 422 a list); v1.3: `message` in the
+ * caller's language, `reason` (the catalogues' `reason.<key>`) and `params` beside it (null without one).
+ * @typedef {{message: string, detail: string | {loc: (string | number)[], msg: string, type: string}[], option?: string, reason?: string | null, params?: Record<string, unknown> | null}} ErrorBody
  */
 
 // ---- the room ----------------------------------------------------------------------------------
@@ -481,10 +482,14 @@
  * @property {null} room
  */
 /**
+ * A refusal: `message` in the socket's language, `reason` (the catalogues' `reason.<key>`) and `params`
+ * beside it; both null for a field of the wrong type (English only).
  * @typedef {object} LobbyError
  * @property {"error"} type
  * @property {string} code
  * @property {string} message
+ * @property {string | null} reason
+ * @property {Record<string, unknown> | null} params
  */
 /**
  * @typedef {object} LobbyPong
@@ -498,7 +503,7 @@
 // ---- the lobby socket: client -> server --------------------------------------------------------
 
 /**
- * @typedef {{type: "hello", token: string} | {type: "ping"}} LobbyClientMessage
+ * @typedef {{type: "hello", token: string, lang?: string | null} | {type: "ping"}} LobbyClientMessage
  */
 
 // ---- REST --------------------------------------------------------------------------------------
@@ -651,11 +656,14 @@
  * @property {OpenView} view
  */
 /**
- * Where a review stands: queued, running, done or failed (with `error`).
+ * Where a review stands: queued, running, done or failed (with `error`, in the reader's language, and its
+ * `reason` key and `params`).
  * @typedef {object} ReviewStatus
  * @property {string} status
  * @property {number} progress
  * @property {string | null} error
+ * @property {string | null} reason
+ * @property {Record<string, unknown> | null} params
  */
 /**
  * The review: empty lists until it is done.
@@ -663,6 +671,8 @@
  * @property {string} status
  * @property {number} progress
  * @property {string | null} error
+ * @property {string | null} reason
+ * @property {Record<string, unknown> | null} params
  * @property {string} level
  * @property {{v: number, seat: number, played: Record<string, unknown>, best: Record<string, unknown>, chance_played: number, chance_best: number, loss: number, mark: string | null, alternatives: number}[]} decisions
  * @property {{v: number, seat: number, chance: number, hand: number}[]} chances

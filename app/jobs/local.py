@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.rooms.jobs import watch_parent
 from app.store import reviews as review_store
+from app.store.review_failures import failure
 
 from .review import JobConfig, NotReviewable, fail_review, run_in_child
 
@@ -108,10 +109,10 @@ class LocalQueue:
             except NotReviewable:
                 return
             except TimeoutError:
-                why = f"the review took longer than {self.timeout:g} s"
+                why = failure(reason="review_timeout", seconds=f"{self.timeout:g}")
                 self._kill_pool()
             except BrokenProcessPool:
-                why = "the review's process died"
+                why = failure(reason="review_died")
                 self._kill_pool()
             except Exception as e:  # a bug or the database: say what, try again
                 why = f"{type(e).__name__}: {e}"

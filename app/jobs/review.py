@@ -20,6 +20,7 @@ from app.store import matches as match_store
 from app.store import reviews as review_store
 from app.store.db import make_engine, make_sessions
 from app.store.matches import MatchRecord
+from app.store.review_failures import failure
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ async def run_review(sessions: async_sessionmaker[AsyncSession], match_id: str, 
             return row.status if row is not None else "missing"
         record = await match_store.load_match(s, match_id)
     if record is None or not replay_open(record.match.status):
-        why = "the match is gone" if record is None else "the match is not over"
+        why = failure(reason="review_match_gone") if record is None else failure(reason="review_match_live")
         async with sessions() as s:
             await review_store.fail(s, match_id, why)
         raise NotReviewable(why)

@@ -25,6 +25,10 @@ class NotOver(Exception):
 class BadStep(ValueError):
     """`at` is outside 0..total."""
 
+    def __init__(self, total: int) -> None:
+        super().__init__(f"at must be from 0 to {total}")
+        self.total = total
+
 
 class _Kept:
     """A small least-recently-used memory: finished matches never change, so what was built
@@ -82,7 +86,7 @@ async def replay(sessions: async_sessionmaker[AsyncSession], match_id: str, at: 
                        "move": m.payload, "at": iso(m.created_at)} for m in record.moves],
         }
     if not 0 <= at <= total:
-        raise BadStep(f"at must be from 0 to {total}")
+        raise BadStep(total)
     view = STEPS.get((match_id, at))
     if view is None:
         view = await asyncio.to_thread(lambda: omniscient_view(match_at(record, at)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import NoReturn
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response, status
+from fastapi import APIRouter, Depends, Request, Response, status
 
 from app.store import accounts
 from app.store.accounts import AlreadyAnAccount, UsernameTaken
@@ -22,6 +22,7 @@ from app.store.tokens import hash_token
 from .deps import AppSettings, BearerToken, CurrentPlayer, Session
 from .passwords import Busy, HashGate
 from .ratelimit import client_address, per_address
+from .refused import Refused
 from .responses import AccountOut, PlayerCreated
 from .schemas import USERNAME, NewAccount, NewPassword, SignIn
 from .signin import FAILURE, SUCCESS, SignInGuard, Ticket
@@ -36,18 +37,18 @@ def _gate(request: Request) -> HashGate:
 
 
 def _busy() -> NoReturn:
-    raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, "the server is busy checking passwords; try again in 1 s",
-                        headers={"Retry-After": "1"})
+    raise Refused(status.HTTP_429_TOO_MANY_REQUESTS, "the server is busy checking passwords; try again in 1 s",
+                  reason="hash_busy", headers={"Retry-After": "1"})
 
 
 @router.post("/api/account", status_code=status.HTTP_201_CREATED, response_model=AccountOut,
-             dependencies=[Depends(per_address("new_accounts", "accounts claimed from your address"))])
+             dependencies=[Depends(per_address("new_accounts"))])
 async def claim(body: NewAccount, player: CurrentPlayer, session: Session, request: Request) -> AccountOut:
     """Turn the calling guest into an account: same player id, so its history stays."""
     if player.has_account:
-        raise HTTPException(status.HTTP_409_CONFLICT, "you already have an account")
+        raise Refused(status.HTTP_409_CONFLICT, "you already have an account", reason="has_account")
     if await accounts.by_username(session, body.username) is not None:
-        raise HTTPException(status.HTTP_409_CONFLICT, "that username is taken")
+        raise Refused(status.HTTP_409_CONFLICT, "that username is taken", reason="username_taken")
     await session.close()  # no connection held across the hash
     try:
         hashed = await _gate(request).hash(body.password)
@@ -56,9 +57,9 @@ async def claim(body: NewAccount, player: CurrentPlayer, session: Session, reque
     try:
         done = await accounts.claim(session, player, body.username, hashed)
     except UsernameTaken as e:
-        raise HTTPException(status.HTTP_409_CONFLICT, "that username is taken") from e
+        raise Refused(status.HTTP_409_CONFLICT, "that username is taken", reason="username_taken") from e
     except AlreadyAnAccount as e:
-        raise HTTPException(status.HTTP_409_CONFLICT, "you already have an account") from e
+        raise Refused(status.HTTP_409_CONFLICT, "you already have an account", reason="has_account") from e
     assert done.username is not None
     return AccountOut(id=done.id, name=done.name, username=done.username)
 
@@ -77,12 +78,13 @@ async def _check(request: Request, ticket: Ticket, hashed: str | None, password:
     return ok
 
 
-async def _refuse(request: Request, user: str, headers: dict[str, str] | None, code: int, message: str) -> NoReturn:
+async def _refuse(request: Request, user: str, headers: dict[str, str] | None, code: int, message: str,
+                  reason: str) -> NoReturn:
     guard: SignInGuard = request.app.state.signin_guard
     delay = guard.failure_delay(user)
     if delay:
         await asyncio.sleep(delay)
-    raise HTTPException(code, message, headers=headers)
+    raise Refused(code, message, reason=reason, headers=headers)
 
 
 @router.post("/api/sessions", status_code=status.HTTP_201_CREATED, response_model=PlayerCreated)
@@ -100,7 +102,8 @@ async def sign_in(body: SignIn, session: Session, request: Request, settings: Ap
     if player is None or not ok:
         if player is not None:
             await accounts.failed_signin(session, player.id)
-        await _refuse(request, user, {"WWW-Authenticate": "Bearer"}, status.HTTP_401_UNAUTHORIZED, WRONG)
+        await _refuse(request, user, {"WWW-Authenticate": "Bearer"}, status.HTTP_401_UNAUTHORIZED, WRONG,
+                      reason="wrong_password")
     token, ended = await accounts.new_session(session, player, settings.max_tokens_per_player)
     for gone in ended:
         request.app.state.open_sockets.revoked(gone)
@@ -112,12 +115,13 @@ async def change_password(body: NewPassword, player: CurrentPlayer, token: Beare
                           request: Request) -> Response:
     """Change the password (the old one is asked for): every other device is signed out."""
     if player.username is None or player.password_hash is None:
-        raise HTTPException(status.HTTP_409_CONFLICT, "claim an account first (POST /api/account)")
+        raise Refused(status.HTTP_409_CONFLICT, "claim an account first (POST /api/account)", reason="claim_first")
     user = accounts.username_key(player.username)
     ticket = request.app.state.signin_guard.admit(user, client_address(request))
     if not await _check(request, ticket, player.password_hash, body.old_password):
         await accounts.failed_signin(session, player.id)
-        await _refuse(request, user, None, status.HTTP_403_FORBIDDEN, "that is not your password")
+        await _refuse(request, user, None, status.HTTP_403_FORBIDDEN, "that is not your password",
+                      reason="not_your_password")
     try:
         hashed = await _gate(request).hash(body.new_password)
     except Busy:

@@ -7,12 +7,26 @@ either is refused with `rate_limited` and shown to nobody. Counted in this insta
 from __future__ import annotations
 
 import time
+from typing import Any, NamedTuple
 
 from app.settings import Settings
 
 from .ratelimit import TokenBucket
 
 IDLE_SECONDS = 600.0  # a bucket untouched this long is full again: forget it
+
+
+def _number(x: float) -> float | int:
+    """1.0 as 1: a whole number takes the plural form of its count ("1 line", not "1.0 lines")."""
+    return int(x) if x.is_integer() else x
+
+
+class ChatRefusal(NamedTuple):
+    """Why a line is refused: the English, and its reason key and params (the catalogues')."""
+
+    english: str
+    reason: str
+    params: dict[str, Any]
 
 
 class ChatLimits:
@@ -22,7 +36,7 @@ class ChatLimits:
         self.rooms: dict[str, TokenBucket] = {}
         self.swept = time.monotonic()
 
-    def take(self, player_id: str, room: str) -> str | None:
+    def take(self, player_id: str, room: str) -> ChatRefusal | None:
         """None if the line may go out, else why not."""
         s = self.settings
         now = time.monotonic()
@@ -31,9 +45,10 @@ class ChatLimits:
         mine = self.players.setdefault(player_id, TokenBucket(s.chat_per_second, s.chat_burst))
         theirs = self.rooms.setdefault(room, TokenBucket(s.room_chat_per_second, s.room_chat_burst))
         if not mine.peek():
-            return f"slow down: at most {s.chat_per_second:g} chat lines a second"
+            return ChatRefusal(f"slow down: at most {s.chat_per_second:g} chat lines a second",
+                               reason="chat_slow_down", params={"n": _number(s.chat_per_second)})
         if not theirs.take():
-            return "this room's chat is busy: wait a moment"
+            return ChatRefusal("this room's chat is busy: wait a moment", reason="chat_busy", params={})
         mine.take()
         return None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, status
+from fastapi import APIRouter, Request, status
 from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -23,6 +23,7 @@ from app.store import daily as daily_store
 from app.store.models import DailyDeal, DailyEntry, utcnow
 
 from .deps import AppSettings, CurrentPlayer, MaybePlayer, Rooms, Session
+from .refused import Refused
 
 router = APIRouter(prefix="/api/daily", tags=["daily deal"])
 
@@ -116,15 +117,16 @@ async def play(me: CurrentPlayer, session: Session, settings: AppSettings, rooms
         await daily_store.enter(session, day, me.id)
     except daily_store.AlreadyPlayed:
         entry = await daily_store.entry_of(session, day, me.id)
-        raise HTTPException(status.HTTP_409_CONFLICT, {"message": "you have played today's deal already",
-                                                       "room": entry.room_code if entry else None}) from None
+        raise Refused(status.HTTP_409_CONFLICT, "you have played today's deal already", reason="daily_played",
+                      fields={"room": entry.room_code if entry else None}) from None
     try:
         code, match_id = await arrange(rooms, me, [Sitter(player_id=me.id, name=me.name),
                                                    Sitter(bot=settings.daily_bot_level)],
                                        preset=deal.preset, options=deal.options, seed=deal.seed)
     except RoomError as e:
         await daily_store.forget(session, day, me.id)  # no room was made: the attempt is not spent
-        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS if e.code == "rate_limited" else 409, e.message) from e
+        raise Refused(status.HTTP_429_TOO_MANY_REQUESTS if e.code == "rate_limited" else 409, e.message,
+                      reason=e.reason, **e.params) from e
     await daily_store.set_room(session, day, me.id, code, match_id)
     return {"room": code}
 
@@ -134,10 +136,10 @@ async def results(day: str, session: Session, settings: AppSettings) -> dict[str
     """The day's finished attempts, best first (a win, then fewer pay-off cards left, then
     fewer moves); the seed once the day is over."""
     if not rules.valid_day(day):
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "a day is written YYYY-MM-DD")
+        raise Refused(status.HTTP_422_UNPROCESSABLE_CONTENT, "a day is written YYYY-MM-DD", reason="day_format")
     deal = await daily_store.deal_of(session, day)
     if deal is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "there was no daily deal that day")
+        raise Refused(status.HTTP_404_NOT_FOUND, "there was no daily deal that day", reason="no_daily")
     ranked = rules.ranked(await daily_store.attempts(session, day))
     return {"date": day, "commitment": deal.commitment, "seed": rules.seed_shown(deal.seed, today_of(settings)),
             "items": [{"rank": i + 1, "player_id": a.player_id, "name": a.name, "won": a.won,

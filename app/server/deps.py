@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Request, status
+from fastapi import Depends, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -14,6 +14,8 @@ from app.rooms.service import RoomService
 from app.settings import Settings
 from app.store.models import Player
 from app.store.tokens import player_by_token
+
+from .refused import Refused, note_player_lang
 
 bearer = HTTPBearer(auto_error=False, description="The token POST /api/players gave you.")
 
@@ -38,30 +40,37 @@ Rooms = Annotated[RoomService, Depends(get_rooms)]
 AppSettings = Annotated[Settings, Depends(get_settings)]
 
 
-async def current_player(session: Session, settings: AppSettings,
+def _no_token() -> Refused:
+    return Refused(status.HTTP_401_UNAUTHORIZED, "send Authorization: Bearer <token>", reason="no_token",
+                   headers={"WWW-Authenticate": "Bearer"})
+
+
+async def current_player(session: Session, settings: AppSettings, request: Request,
                          credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Player:
     """The player whose token the request carries (401 otherwise)."""
     if credentials is None:
-        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "send Authorization: Bearer <token>",
-                            headers={"WWW-Authenticate": "Bearer"})
+        raise _no_token()
     player = await player_by_token(session, credentials.credentials, settings.token_idle_days)
     await session.close()  # hand the connection back: the handler may need one of its own
     if player is None:
-        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "that token is not valid",
-                            headers={"WWW-Authenticate": "Bearer"})
+        note_player_lang(request, None)
+        raise Refused(status.HTTP_401_UNAUTHORIZED, "that token is not valid", reason="bad_token",
+                      headers={"WWW-Authenticate": "Bearer"})
+    note_player_lang(request, player.lang)
     return player
 
 
 CurrentPlayer = Annotated[Player, Depends(current_player)]
 
 
-async def maybe_player(session: Session, settings: AppSettings,
+async def maybe_player(session: Session, settings: AppSettings, request: Request,
                        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Player | None:
     """The caller if the request carries a valid token, else None (anyone may ask)."""
     if credentials is None:
         return None
     player = await player_by_token(session, credentials.credentials, settings.token_idle_days)
     await session.close()
+    note_player_lang(request, player.lang if player is not None else None)
     return player
 
 
@@ -71,8 +80,7 @@ MaybePlayer = Annotated[Player | None, Depends(maybe_player)]
 def bearer_token(credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str:
     """The token the request carries (401 if none)."""
     if credentials is None:
-        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "send Authorization: Bearer <token>",
-                            headers={"WWW-Authenticate": "Bearer"})
+        raise _no_token()
     return credentials.credentials
 
 

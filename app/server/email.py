@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,6 +25,7 @@ from app.notify.mailing import UNSUBSCRIBE_PATH, Mailer
 from app.store import emails
 
 from .deps import CurrentPlayer, Session
+from .refused import Refused
 
 router = APIRouter(tags=["email"])
 # One address: a local part and a domain with a dot; no spaces, no CR or LF (header injection).
@@ -54,8 +55,8 @@ class EmailOut(BaseModel):
 def _mailer(request: Request) -> Mailer:
     mailer: Mailer | None = getattr(request.app.state, "mailer", None)
     if mailer is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, {
-            "code": "email_disabled", "message": "email is not enabled on this server (SPITE_SMTP_URL is not set)"})
+        raise Refused(status.HTTP_404_NOT_FOUND, "email is not enabled on this server (SPITE_SMTP_URL is not set)",
+                      reason="email_disabled", fields={"code": "email_disabled"})
     return mailer
 
 
@@ -75,13 +76,13 @@ async def set_address(request: Request, body: SetEmail, player: CurrentPlayer, s
     """Keep this address (unconfirmed) and mail it a confirmation link."""
     mailer = _mailer(request)
     if not player.has_account:
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "email is for players with an account")
+        raise Refused(status.HTTP_403_FORBIDDEN, "email is for players with an account", reason="email_account")
     address = body.email.strip()
     if not ADDRESS.match(address):
-        raise HTTPException(422, "email: not an email address")
+        raise Refused(422, "email: not an email address", reason="email_invalid")
     local, _, domain = address.rpartition("@")
     address = f"{local}@{domain.lower()}"
-    request.app.state.limiter.check("email_changes", player.id, "address changes")
+    request.app.state.limiter.check("email_changes", player.id)
     row = await emails.set_address(session, player.id, address)
     if row.confirmed_at is None:
         await emails.queue_confirmation(session, player.id, address, mailer.confirm_expiry())

@@ -14,6 +14,9 @@ from sqlalchemy.exc import TimeoutError as SATimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .refused import Refused, header_lang, said
+from .refused import body_of as refused_body
+
 log = logging.getLogger(__name__)
 
 
@@ -35,10 +38,12 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"message": message, "detail": detail}, status_code=422)
 
 
-async def http_error(_request: Request, exc: Exception) -> JSONResponse:
+async def http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     detail = exc.detail
-    if isinstance(detail, dict):
+    if isinstance(exc, Refused):  # `message` in the caller's language, `detail` the English
+        body = await refused_body(request, exc)
+    elif isinstance(detail, dict):
         body = {"message": detail.get("message", ""), "detail": detail.get("message", ""), **detail}
     else:
         body = {"message": str(detail), "detail": detail}
@@ -52,18 +57,19 @@ def database_away(exc: BaseException) -> bool:
     return isinstance(exc, DBAPIError | SATimeoutError | OSError | TimeoutError)
 
 
-async def unavailable_error(_request: Request, exc: Exception) -> JSONResponse:
+async def unavailable_error(request: Request, exc: Exception) -> JSONResponse:
     log.warning("the database failed a request: %s", exc)
-    return JSONResponse({"message": "the server cannot reach its database just now; try again shortly",
-                         "detail": "unavailable"}, status_code=503, headers={"Retry-After": "5"})
+    body = said(header_lang(request), "the server cannot reach its database just now; try again shortly",
+                reason="database_away")
+    return JSONResponse({**body, "detail": "unavailable"}, status_code=503, headers={"Retry-After": "5"})
 
 
 async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
     if database_away(exc):
         return await unavailable_error(request, exc)
     log.exception("unexpected error", exc_info=exc)
-    return JSONResponse({"message": "something went wrong on the server", "detail": "internal error"},
-                        status_code=500)
+    body = said(header_lang(request), "something went wrong on the server", reason="server_error")
+    return JSONResponse({**body, "detail": "internal error"}, status_code=500)
 
 
 def install(app: FastAPI) -> None:
@@ -121,7 +127,7 @@ class BodyLimit:
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await self._refuse(send)
+            await self._refuse(scope, send)
             return
         body = b""
         more = True
@@ -134,7 +140,7 @@ class BodyLimit:
             body += message.get("body", b"")
             more = message.get("more_body", False)
             if len(body) > self.limit:
-                await self._refuse(send)
+                await self._refuse(scope, send)
                 return
         sent = False
 
@@ -149,8 +155,9 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Send) -> None:
-        response = JSONResponse({"message": f"the request body is larger than {self.limit} bytes",
-                                 "detail": "too large"}, status_code=413)
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        lang = header_lang(Request(scope))
+        body = said(lang, f"the request body is larger than {self.limit} bytes", reason="body_too_large", n=self.limit)
+        response = JSONResponse({**body, "detail": "too large"}, status_code=413)
         await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
         await send({"type": "http.response.body", "body": response.body})

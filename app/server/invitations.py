@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.rooms.channels import Channels
@@ -19,6 +19,7 @@ from app.store.models import Invitation, utcnow
 
 from . import notify
 from .deps import AppSettings, CurrentPlayer, Rooms, Session
+from .refused import Refused
 from .social import other_player
 
 router = APIRouter(tags=["invitations"])
@@ -58,23 +59,26 @@ async def invite(code: str, body: NewInvitation, me: CurrentPlayer, session: Ses
                  settings: AppSettings, request: Request) -> dict[str, Any]:
     room = await rooms.describe(code)
     if room is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no room has that code")
-    other = await other_player(session, me.id, body.player_id, "invite")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no room has that code", reason="no_room")
+    other = await other_player(session, me.id, body.player_id, "invite", reason="self_invite")
     if me.id != room["host"] and all(s["player_id"] != me.id for s in room["seats"]):
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "only the host or a player seated in the room can invite")
+        raise Refused(status.HTTP_403_FORBIDDEN, "only the host or a player seated in the room can invite",
+                      reason="invite_seated_only")
     if other in await social.blocked_by(session, me.id):
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "you blocked this player")
+        raise Refused(status.HTTP_403_FORBIDDEN, "you blocked this player", reason="you_blocked")
     if me.id in await social.blocked_by(session, other):
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "this player does not take invitations from you")
+        raise Refused(status.HTTP_403_FORBIDDEN, "this player does not take invitations from you",
+                      reason="no_invitations_from_you")
     if not await social.are_friends(session, me.id, other):
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "you can invite only your friends")
+        raise Refused(status.HTTP_403_FORBIDDEN, "you can invite only your friends", reason="friends_only")
     found = await invites.existing(session, room["code"], me.id, other)
     if found is not None:  # asked again: the same invitation, not a second one
         return _out(found, me.name)
     if await invites.pending_sent(session, me.id) >= settings.max_pending_invitations:
-        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS,
-                            f"you have {settings.max_pending_invitations} invitations waiting for an answer")
-    request.app.state.limiter.check("invitations", me.id, "invitations")
+        raise Refused(status.HTTP_429_TOO_MANY_REQUESTS,
+                      f"you have {settings.max_pending_invitations} invitations waiting for an answer",
+                      reason="too_many_invitations", n=settings.max_pending_invitations)
+    request.app.state.limiter.check("invitations", me.id)
     inv = await invites.create(session, room["code"], me.id, other, settings.invitation_seconds)
     channels: Channels = request.app.state.channels
     await channels.tell(other, {"type": "invitation", "id": inv.id, "room": inv.room_code,
@@ -93,18 +97,19 @@ async def mine(me: CurrentPlayer, session: Session) -> dict[str, Any]:
 async def _answerable(session: Session, inv_id: str, player_id: str, as_invitee: bool) -> Invitation:
     inv = await invites.get(session, inv_id)
     if inv is None or (inv.to_id if as_invitee else inv.from_id) != player_id:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no invitation of yours has that id")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no invitation of yours has that id", reason="no_invitation")
     now_status = invites.status_of(inv, utcnow())
     if now_status == "expired":
-        raise HTTPException(status.HTTP_410_GONE, "that invitation has expired")
+        raise Refused(status.HTTP_410_GONE, "that invitation has expired", reason="invitation_expired")
     if now_status != "pending":
-        raise HTTPException(status.HTTP_409_CONFLICT, f"that invitation was already {now_status}")
+        raise Refused(status.HTTP_409_CONFLICT, f"that invitation was already {now_status}",
+                      reason="invitation_answered", status=now_status)
     return inv
 
 
 async def _close(request: Request, session: Session, inv: Invitation, to_status: str) -> None:
     if not await invites.answer(session, inv.id, to_status):
-        raise HTTPException(status.HTTP_409_CONFLICT, "that invitation was answered meanwhile")
+        raise Refused(status.HTTP_409_CONFLICT, "that invitation was answered meanwhile", reason="invitation_raced")
     channels: Channels = request.app.state.channels
     message = {"type": "invitation_closed", "id": inv.id, "room": inv.room_code, "status": to_status}
     await channels.tell(inv.from_id, message)

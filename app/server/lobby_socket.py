@@ -15,10 +15,10 @@ import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from app.i18n import DEFAULT, pick
 from app.mailbox import Mailbox
 from app.rooms import errors as E
 from app.rooms.channels import Channels
@@ -26,6 +26,7 @@ from app.rooms.service import RoomService
 from app.settings import Settings
 from app.store.tokens import player_by_token
 
+from .frames import deny, refused_frame
 from .lobby_wire import (
     CHANNEL_MESSAGE,
     LOBBY_CLIENT,
@@ -38,6 +39,7 @@ from .lobby_wire import (
     PlayerRef,
 )
 from .ratelimit import TokenBucket
+from .say import refusal
 from .socket import POLICY, TOO_MANY, UNAUTHORIZED, read_hello
 
 log = logging.getLogger(__name__)
@@ -47,10 +49,11 @@ router = APIRouter()
 class LobbyConnection:
     """One lobby socket (a `channels.LobbyPeer`): a bounded queue drained by a sender task."""
 
-    def __init__(self, ws: WebSocket, player_id: str, limit: int) -> None:
+    def __init__(self, ws: WebSocket, player_id: str, limit: int, lang: str = DEFAULT) -> None:
         self.ws = ws
         self.player_id = player_id
         self.limit = limit
+        self.lang = lang  # the language of this socket's refusals (docs/protocol.md, "Languages")
         self.queue: Mailbox[str | None] = Mailbox()
         self.closing: tuple[int, str] | None = None
 
@@ -61,6 +64,10 @@ class LobbyConnection:
             self.close(POLICY, "too many messages waiting: the connection is too slow")
             return
         self.queue.put(message.model_dump_json(by_alias=True))
+
+    def refuse(self, code: str, english: str, *, reason: str | None, **params: Any) -> None:
+        self.send(LobbyError(code=code, message=refusal(self.lang, reason, params, english), reason=reason,
+                             params=params if reason else None))
 
     def send_json(self, message: dict[str, Any]) -> None:
         """A message from the player's channel, sent only if it is one of the lobby's schemas."""
@@ -88,25 +95,17 @@ class LobbyConnection:
             await self.ws.close(code, reason)
 
 
-async def _refuse(ws: WebSocket, status: int, message: str, code: int, headers: dict[str, str] | None = None) -> None:
-    if "websocket.http.response" in ws.scope.get("extensions", {}):
-        await ws.send_denial_response(JSONResponse({"message": message}, status, headers=headers))
-        return
-    await ws.accept()
-    with contextlib.suppress(Exception):
-        await ws.close(code, message)
-
-
 async def lobby_socket(ws: WebSocket) -> None:
     service: RoomService = ws.app.state.rooms
     channels: Channels = ws.app.state.channels
     settings: Settings = ws.app.state.settings
     if service.draining:
-        await _refuse(ws, 503, "this instance is restarting", 1012)
+        await deny(ws, 503, "this instance is restarting", 1012, "instance_restarting", {})
         return
     wait = ws.app.state.limiter.hit("connects", ws.client.host if ws.client else "unknown")
     if wait is not None:
-        await _refuse(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, {"Retry-After": str(wait)})
+        await deny(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, "too_many",
+                   {"what": "connects", "wait": wait}, {"Retry-After": str(wait)})
         return
     await ws.accept()
     hello = await read_hello(ws, settings, LOBBY_CLIENT, LobbyHello)
@@ -126,7 +125,8 @@ async def lobby_socket(ws: WebSocket) -> None:
     if not service.reserve_socket(player.id, settings.max_sockets_per_player):
         await ws.close(TOO_MANY, "too many open connections for this player")
         return
-    conn = LobbyConnection(ws, player.id, settings.send_queue)
+    lang = pick(hello.lang, player.lang, accept_language=ws.headers.get("accept-language"))
+    conn = LobbyConnection(ws, player.id, settings.send_queue, lang)
     welcome = LobbyWelcome(you=PlayerRef(player_id=player.id, name=player.name))
     del player  # an ORM row: the socket's frame keeps it no longer than needed
     sender = asyncio.get_running_loop().create_task(conn.run())
@@ -159,32 +159,29 @@ async def _serve(ws: WebSocket, conn: LobbyConnection, settings: Settings) -> No
             return
         if not bucket.take():
             strikes += 1
-            conn.send(LobbyError(code=E.RATE_LIMITED, message="slow down: too many messages"))
+            conn.refuse(E.RATE_LIMITED, "slow down: too many messages", reason="slow_down")
             if strikes >= settings.rate_strikes:
                 conn.close(POLICY, "too many messages")
             continue
         strikes = 0
         text = message.get("text")
         if text is None:
-            conn.send(LobbyError(code=E.BAD_MESSAGE, message="messages must be JSON text, not binary"))
+            conn.refuse(E.BAD_MESSAGE, "messages must be JSON text, not binary", reason="binary_message")
             continue
         if len(text.encode("utf-8")) > settings.max_message_bytes:
             limit = settings.max_message_bytes
-            conn.send(LobbyError(code=E.BAD_MESSAGE, message=f"a message has at most {limit} bytes"))
+            conn.refuse(E.BAD_MESSAGE, f"a message has at most {limit} bytes", reason="message_too_long", n=limit)
             continue
         try:
             msg = LOBBY_CLIENT.validate_json(text)
         except ValidationError as e:
-            first = e.errors()[0]
-            problem = ("unknown message type; known types: " + ", ".join(LOBBY_CLIENT_TYPES)
-                       if first["type"] in ("union_tag_invalid", "union_tag_not_found")
-                       else "a message must be a JSON object" if first["type"] == "json_invalid" else str(first["msg"]))
-            conn.send(LobbyError(code=E.BAD_MESSAGE, message=problem))
+            english, reason, params = refused_frame(e, LOBBY_CLIENT_TYPES)
+            conn.refuse(E.BAD_MESSAGE, english, reason=reason, **params)
             continue
         if isinstance(msg, LobbyPing):
             conn.send(LobbyPong())
         else:
-            conn.send(LobbyError(code=E.BAD_MESSAGE, message="you already said hello on this connection"))
+            conn.refuse(E.BAD_MESSAGE, "you already said hello on this connection", reason="second_hello")
 
 
 router.add_websocket_route("/ws/lobby", lobby_socket)  # a plain Starlette route, as the room socket's

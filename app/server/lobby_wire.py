@@ -7,7 +7,7 @@ is sent, so nothing but these shapes ever reaches a client.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -19,6 +19,7 @@ class _In(BaseModel):
 class LobbyHello(_In):
     type: Literal["hello"]
     token: str = Field(max_length=256)
+    lang: str | None = Field(default=None, max_length=16)  # the language to speak on this socket (v1.3)
 
 
 class LobbyPing(_In):
@@ -112,9 +113,14 @@ class LobbyQuickMatch(_Out):
 
 
 class LobbyError(_Out):
+    """A refusal: `message` in the socket's language, `reason` (the catalogues' `reason.<key>`)
+    and `params` beside it; both null for a field of the wrong type (English only)."""
+
     type: Literal["error"] = "error"
     code: str
     message: str
+    reason: str | None = None
+    params: dict[str, Any] | None = None
 
 
 class LobbyPong(_Out):

@@ -6,7 +6,7 @@ import logging
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, Request, status
+from fastapi import APIRouter, Query, Request, status
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.rooms.config import catalog
@@ -14,6 +14,7 @@ from app.rooms.pace import DEFAULT_TURN_BASED_SECONDS, MAX_TURN_BASED_SECONDS
 from app.store.health import probe_write
 
 from .deps import AppSettings, Session
+from .refused import Refused
 from .responses import Catalog, Health
 from .say import localize_catalog, request_lang
 
@@ -27,10 +28,11 @@ async def healthz(session: Session, request: Request) -> dict[str, Any]:
     drains to stop."""
     rooms = getattr(request.app.state, "rooms", None)
     if rooms is not None and rooms.draining:
-        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, "this instance is restarting")
+        raise Refused(status.HTTP_503_SERVICE_UNAVAILABLE, "this instance is restarting", reason="instance_restarting")
     instance = rooms.instance if rooms is not None else None
     if not await _takes_writes(request, session, instance or "-"):
-        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, "the database does not take writes just now")
+        raise Refused(status.HTTP_503_SERVICE_UNAVAILABLE, "the database does not take writes just now",
+                      reason="no_writes")
     return {"ok": True, "instance": instance}
 
 

@@ -12,10 +12,12 @@ import ipaddress
 import time
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi import APIRouter, Request, Response, status
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
 
 from app.rooms.metrics import LATENCY_BUCKETS
+
+from .refused import Refused
 
 router = APIRouter(tags=["meta"])
 
@@ -53,15 +55,15 @@ async def metrics(request: Request) -> Response:
     """Every metric of this process, in Prometheus text format."""
     settings = request.app.state.settings
     if not settings.metrics:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "metrics are turned off (SPITE_METRICS)")
+        raise Refused(status.HTTP_404_NOT_FOUND, "metrics are turned off (SPITE_METRICS)", reason="metrics_off")
     if settings.metrics_token is not None:
         given = request.headers.get("authorization", "")
         if not hmac.compare_digest(given.encode(), f"Bearer {settings.metrics_token}".encode()):
-            raise HTTPException(status.HTTP_401_UNAUTHORIZED, "metrics need the token (SPITE_METRICS_TOKEN)",
-                                headers={"WWW-Authenticate": "Bearer"})
+            raise Refused(status.HTTP_401_UNAUTHORIZED, "metrics need the token (SPITE_METRICS_TOKEN)",
+                          reason="metrics_token", headers={"WWW-Authenticate": "Bearer"})
     elif not _on_this_machine(request):
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "metrics are served to this machine only; set "
-                            "SPITE_METRICS_TOKEN to scrape from elsewhere")
+        raise Refused(status.HTTP_403_FORBIDDEN, "metrics are served to this machine only; set "
+                      "SPITE_METRICS_TOKEN to scrape from elsewhere", reason="metrics_local")
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 
 

@@ -18,7 +18,7 @@ import re
 from html import escape
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
@@ -26,6 +26,8 @@ from starlette.responses import Response
 from starlette.types import Scope
 
 from app.i18n import CATALOGUES, LANGS, pick, render
+
+from .refused import Refused
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,6 +39,7 @@ def static_dir(configured: str | None) -> Path:
 CACHE_CONTROL = "no-cache"  # keep, but ask (If-None-Match) before each use
 WORDS = re.compile(r'<[a-z]+ [^>]*data-i18n="([\w.]+)"[^>]*>')
 SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "preset_help.", "action.",
+               "limit.", "invitation.",  # words inside refusals (`too_many`, `invitation_answered`)
                "push.", "email.")  # push and mail texts (issues 29, 24): the server's alone
 # The parts of the client's catalogue fetched apart from the first (`/i18n/<lang>.<part>.json`),
 # by key prefix: "later", the words of what loads when visited (results, keys help, how to play,
@@ -126,13 +129,13 @@ def mount_pages(app: FastAPI, folder: Path) -> None:
     @app.get("/r/{code}", include_in_schema=False, response_class=HTMLResponse)
     async def invite(code: str, request: Request) -> Response:
         if not index.is_file():
-            raise HTTPException(404, "the client pages are not installed")
+            raise Refused(404, "the client pages are not installed", reason="no_pages")
         return _index(index, request.headers, "room.js")
 
     @app.get("/", include_in_schema=False, response_class=HTMLResponse)
     async def home(request: Request) -> Response:
         if not index.is_file():
-            raise HTTPException(404, "the client pages are not installed")
+            raise Refused(404, "the client pages are not installed", reason="no_pages")
         return _index(index, request.headers, "home.js")
 
     @app.get("/i18n/{lang}.json", include_in_schema=False, response_class=Response)
@@ -140,7 +143,7 @@ def mount_pages(app: FastAPI, folder: Path) -> None:
         code, _, part = lang.partition(".")
         body = client_catalogue(code, part or None)
         if body is None:
-            raise HTTPException(404, "there is no catalogue for that language")
+            raise Refused(404, "there is no catalogue for that language", reason="no_catalogue")
         return _cached(body, "application/json", request.headers)
 
     if folder.is_dir():

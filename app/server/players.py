@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Query, status
+from fastapi import APIRouter, Depends, Query, status
 
 from app.rooms.achievements import CATALOG
 from app.store import awards, history
@@ -13,6 +13,7 @@ from app.store.players import create_player, get_player, rename_player
 
 from .deps import AppSettings, CurrentPlayer, MaybePlayer, Session
 from .ratelimit import per_address
+from .refused import Refused
 from .responses import (
     AchievementList,
     Leaderboard,
@@ -30,7 +31,7 @@ router = APIRouter(prefix="/api/players", tags=["players"])
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=PlayerCreated,
-             dependencies=[Depends(per_address("new_players", "new players from your address"))])
+             dependencies=[Depends(per_address("new_players"))])
 async def new_player(body: NewPlayer, session: Session) -> PlayerCreated:
     """A guest identity. Keep the token: it is shown once and is stored only as a hash."""
     player, token = await create_player(session, body.name)
@@ -56,14 +57,14 @@ async def rename(body: Rename, player: CurrentPlayer, session: Session) -> Playe
     """Change your display name (matches already played keep the old one) and/or the language
     the server and the client speak to you."""
     if body.name is None and body.lang is None:
-        raise HTTPException(422, "give a name, a lang, or both")
+        raise Refused(422, "give a name, a lang, or both", reason="name_or_lang")
     player = await rename_player(session, player, body.name, body.lang)
     return PlayerChanged(id=player.id, name=player.name, lang=player.lang)
 
 
 async def _known(session: Session, player_id: str) -> None:
     if await get_player(session, player_id) is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no player has that id")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no player has that id", reason="no_player")
 
 
 @router.get("/{player_id}", response_model=PlayerProfile)
@@ -71,7 +72,7 @@ async def profile(player_id: str, session: Session) -> dict[str, Any]:
     """A player's name, whether they hold an account, and their rating (null before any rated match)."""
     player = await get_player(session, player_id)
     if player is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no player has that id")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no player has that id", reason="no_player")
     return await _profile(session, player)
 
 
@@ -83,7 +84,7 @@ async def ratings(player_id: str, session: Session, cursor: Annotated[str | None
     try:
         items, nxt = await awards.rating_history(session, player_id, cursor, limit)
     except awards.BadCursor as e:
-        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(e)) from e
+        raise Refused(status.HTTP_400_BAD_REQUEST, str(e), reason="bad_cursor") from e
     return {"items": items, "next": nxt}
 
 
@@ -108,7 +109,7 @@ async def matches(player_id: str, session: Session, viewer: MaybePlayer, setting
         items, nxt = await history.player_matches(session, player_id, cursor, limit, viewer.id if viewer else None,
                                                    settings.abandoned_after)
     except history.BadCursor as e:
-        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(e)) from e
+        raise Refused(status.HTTP_400_BAD_REQUEST, str(e), reason="bad_cursor") from e
     return Page.model_validate({"items": items, "next": nxt})
 
 
@@ -117,7 +118,7 @@ async def stats(player_id: str, session: Session) -> dict[str, Any]:
     """Matches played and won, points, hands, and the average pay-off cards left per hand."""
     player = await get_player(session, player_id)
     if player is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no player has that id")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no player has that id", reason="no_player")
     return {"name": player.name, **await history.player_stats(session, player_id)}
 
 
@@ -133,5 +134,5 @@ async def leaderboard(session: Session, settings: AppSettings,
         items, nxt = await awards.leaderboard(session, settings.leaderboard_min_games, cursor, limit,
                                               settings.leaderboard_min_opponents)
     except awards.BadCursor as e:
-        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(e)) from e
+        raise Refused(status.HTTP_400_BAD_REQUEST, str(e), reason="bad_cursor") from e
     return {"items": items, "next": nxt, "min_games": settings.leaderboard_min_games}

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.notify.push import BadSubscription, check_endpoint, check_keys
 from app.store import outbox
 
 from .deps import AppSettings, CurrentPlayer, Session
+from .refused import Refused
 
 router = APIRouter(tags=["notifications"])
 
@@ -56,7 +57,7 @@ async def subscribe(body: Subscribe, player: CurrentPlayer, session: Session, se
         endpoint = check_endpoint(body.endpoint, settings.push_hosts, settings.push_allow_http)
         p256dh, auth = check_keys(body.keys.p256dh, body.keys.auth)
     except BadSubscription as e:
-        raise HTTPException(422, str(e)) from e
+        raise Refused(422, str(e), reason="bad_push_subscription") from e
     await outbox.subscribe(session, player.id, endpoint, p256dh, auth, settings.max_push_subscriptions)
     return {"endpoint": endpoint}
 

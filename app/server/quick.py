@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, ConfigDict
 
 from app.rooms.channels import Channels
 from app.store import quick as quick_store
 
 from .deps import AppSettings, CurrentPlayer, Session
+from .refused import Refused
 
 router = APIRouter(prefix="/api/quick-match", tags=["quick match"])
 
@@ -44,19 +45,20 @@ async def join(body: NewTicket, me: CurrentPlayer, session: Session, settings: A
                request: Request) -> dict[str, Any]:
     """Join the queue. One open ticket per player (`409`, naming it); rated play needs an account."""
     if body.rated and not me.has_account:
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "only players with an account can play rated matches")
+        raise Refused(status.HTTP_403_FORBIDDEN, "only players with an account can play rated matches",
+                      reason="quick_rated")
     ordinal = await quick_store.ordinal_of(session, me.id)
     try:
         ticket = await quick_store.create(session, me.id, seats=body.seats, rated=body.rated, pace=body.pace,
                                           bots=body.bots and not body.rated, ordinal=ordinal,
                                           cap=settings.quick_match_queue)
     except quick_store.QueueFull:
-        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, "the quick-match queue is full; try again shortly",
-                            headers={"Retry-After": "10"}) from None
+        raise Refused(status.HTTP_429_TOO_MANY_REQUESTS, "the quick-match queue is full; try again shortly",
+                      reason="quick_full", headers={"Retry-After": "10"}) from None
     except quick_store.AlreadyWaiting:
         found = await quick_store.open_ticket(session, me.id)
-        raise HTTPException(status.HTTP_409_CONFLICT, {"message": "you are already waiting for a quick match",
-                                                       "ticket": found.id if found else None}) from None
+        raise Refused(status.HTTP_409_CONFLICT, "you are already waiting for a quick match", reason="quick_waiting",
+                      fields={"ticket": found.id if found else None}) from None
     return {"ticket": ticket, "status": "waiting"}
 
 
@@ -64,7 +66,7 @@ async def join(body: NewTicket, me: CurrentPlayer, session: Session, settings: A
 async def one(ticket_id: str, me: CurrentPlayer, session: Session) -> dict[str, Any]:
     t = await quick_store.get(session, ticket_id)
     if t is None or t.player_id != me.id:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no ticket of yours has that id")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no ticket of yours has that id", reason="no_ticket")
     shown = "waiting" if t.status == "pairing" else t.status
     return {"ticket": t.id, "status": shown, "room": t.room_code, "seats": t.seats, "rated": t.rated, "bots": t.bots,
             "created_at": t.created_at.isoformat()}
@@ -75,11 +77,11 @@ async def cancel(ticket_id: str, me: CurrentPlayer, session: Session, request: R
     """Leave the queue (`409` once the ticket is matched: go to its room)."""
     t = await quick_store.get(session, ticket_id)
     if t is None or t.player_id != me.id:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no ticket of yours has that id")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no ticket of yours has that id", reason="no_ticket")
     if t.status == "cancelled":
         return Response(status_code=status.HTTP_204_NO_CONTENT)
     if not await quick_store.cancel(session, t.id, me.id):
-        raise HTTPException(status.HTTP_409_CONFLICT, "that ticket has found a table already")
+        raise Refused(status.HTTP_409_CONFLICT, "that ticket has found a table already", reason="ticket_matched")
     channels: Channels = request.app.state.channels
     await channels.tell(me.id, {"type": "quick_match", "ticket": t.id, "status": "cancelled", "room": None})
     return Response(status_code=status.HTTP_204_NO_CONTENT)

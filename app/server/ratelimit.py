@@ -7,12 +7,14 @@ from __future__ import annotations
 import math
 import time
 
-from fastapi import HTTPException, Request, status
+from fastapi import Request
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
 from app.settings import Settings
+
+from .refused import too_many
 
 KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new_accounts",
          "reviews", "public_rooms", "email_changes")  # sign-in: `signin`
@@ -73,12 +75,11 @@ class Limiter:
         for rule in self.rules[kind]:
             self.window.hit(rule, kind, key)
 
-    def check(self, kind: str, key: str, what: str) -> None:
-        """Raise 429 (with Retry-After) if `key` has used up its `kind`."""
+    def check(self, kind: str, key: str) -> None:
+        """Raise 429 (with Retry-After) if `key` has used up its `kind` (refused.LIMITS names it)."""
         wait = self.hit(kind, key)
         if wait is not None:
-            raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"too many {what}; try again in {wait} s",
-                                headers={"Retry-After": str(wait)})
+            raise too_many(kind, wait)
 
 
 def client_address(request: Request) -> str:
@@ -86,10 +87,10 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def per_address(kind: str, what: str):  # type: ignore[no-untyped-def]
+def per_address(kind: str):  # type: ignore[no-untyped-def]
     """A route dependency: `kind` counted per client address."""
 
     async def limit(request: Request) -> None:
-        request.app.state.limiter.check(kind, client_address(request), what)
+        request.app.state.limiter.check(kind, client_address(request))
 
     return limit

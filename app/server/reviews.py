@@ -11,26 +11,33 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, Request, status
 from pydantic import BaseModel, Field
 
 from app.engine import replay_open
 from app.store import matches as match_store
 from app.store import reviews as review_store
 from app.store.models import Review, utcnow
+from app.store.review_failures import failure
+from app.store.review_failures import read as read_failure
 
 from .deps import AppSettings, CurrentPlayer, Session
 from .ratelimit import per_address
+from .refused import Refused, caller_lang
+from .say import refusal
 
 router = APIRouter(prefix="/api/matches", tags=["reviews"])
 
 
 class ReviewStatus(BaseModel):
-    """Where a review stands: queued, running, done or failed (with `error`)."""
+    """Where a review stands: queued, running, done or failed (with `error`, in the reader's
+    language, and its `reason` key and `params`)."""
 
     status: str
     progress: float = Field(ge=0, le=1)
     error: str | None = None
+    reason: str | None = None
+    params: dict[str, Any] | None = None
 
 
 class ReviewDecision(BaseModel):
@@ -91,45 +98,53 @@ def _stale_before(settings: Any) -> Any:
     return utcnow() - timedelta(seconds=settings.review_stale)
 
 
-def _status(row: Review, settings: Any) -> dict[str, Any]:
+async def _status(row: Review, settings: Any, request: Request) -> dict[str, Any]:
     if review_store.is_stale(row, _stale_before(settings)):
-        return {"status": review_store.FAILED, "progress": row.progress,
-                "error": "the review stopped without a word; ask again"}
-    return {"status": row.status, "progress": row.progress, "error": row.error}
+        error: str | None = failure(reason="review_stale")
+        status = review_store.FAILED
+    else:
+        error, status = row.error, row.status
+    if error is None:
+        return {"status": status, "progress": row.progress, "error": None, "reason": None, "params": None}
+    reason, params = read_failure(error)
+    said = refusal(await caller_lang(request), reason, params, error)
+    return {"status": status, "progress": row.progress, "error": said, "reason": reason, "params": params}
 
 
 async def _finished_match(session: Session, match_id: str) -> match_store.MatchRecord:
     record = await match_store.load_match(session, match_id, with_moves=False)
     if record is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no match has that id")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no match has that id", reason="no_match")
     if not replay_open(record.match.status):
-        raise HTTPException(status.HTTP_409_CONFLICT, "the match is still being played; it can be reviewed once over")
+        raise Refused(status.HTTP_409_CONFLICT, "the match is still being played; it can be reviewed once over",
+                      reason="review_not_over")
     return record
 
 
 @router.post("/{match_id}/review", status_code=status.HTTP_202_ACCEPTED, response_model=ReviewStatus,
-             dependencies=[Depends(per_address("reviews", "review requests from your address"))])
+             dependencies=[Depends(per_address("reviews"))])
 async def ask_review(match_id: str, request: Request, session: Session, settings: AppSettings,
                      player: CurrentPlayer) -> dict[str, Any]:
     """Queue the review of a finished match you played in (once; asking again reports it)."""
     record = await _finished_match(session, match_id)
     if not any(s.player_id == player.id for s in record.seats):
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "only a player of this match may ask for its review")
+        raise Refused(status.HTTP_403_FORBIDDEN, "only a player of this match may ask for its review",
+                      reason="review_players_only")
     row, new = await review_store.ask(session, match_id, settings_level(settings), player.id,
                                       _stale_before(settings))
     if new or row.status in (review_store.QUEUED, review_store.RUNNING):
         await request.app.state.jobs.enqueue(match_id)  # the queue ignores a match it already has
-    return _status(row, settings)
+    return await _status(row, settings, request)
 
 
 @router.get("/{match_id}/review", response_model=MatchReview)
-async def get_review(match_id: str, session: Session, settings: AppSettings) -> dict[str, Any]:
+async def get_review(match_id: str, session: Session, settings: AppSettings, request: Request) -> dict[str, Any]:
     """The review of a finished match (404 if never asked)."""
     await _finished_match(session, match_id)
     row = await review_store.get(session, match_id)
     if row is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no review was asked for this match")
-    out: dict[str, Any] = {**_status(row, settings), "level": row.level}
+        raise Refused(status.HTTP_404_NOT_FOUND, "no review was asked for this match", reason="no_review")
+    out: dict[str, Any] = {**await _status(row, settings, request), "level": row.level}
     if row.status == review_store.DONE and row.result is not None:
         out.update({k: row.result.get(k, []) for k in ("decisions", "chances", "luck", "summary")})
     return out

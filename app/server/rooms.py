@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, Request, status
 
-from app.i18n import pick
 from app.rooms import errors as E
 from app.rooms.errors import RoomError
 
 from .deps import AppSettings, CurrentPlayer, Rooms
 from .ratelimit import client_address, per_address
+from .refused import Refused
 from .responses import RoomLinks, RoomList
-from .say import refusal
 from .schemas import NewRoom
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
@@ -28,24 +27,23 @@ def _with_links(base: str, room: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=RoomLinks,
-             dependencies=[Depends(per_address("new_rooms", "rooms created from your address"))])
+             dependencies=[Depends(per_address("new_rooms"))])
 async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: AppSettings,
                  request: Request) -> dict[str, Any]:
     """Create a room. `seats` and `options.players` are the same; `seed` needs seeded rooms."""
-    request.app.state.limiter.check("player_rooms", player.id, "rooms created by you")
+    request.app.state.limiter.check("player_rooms", player.id)
     if body.public:  # the public list is shared: one address (many guests) cannot fill it
-        request.app.state.limiter.check("public_rooms", client_address(request), "public rooms from your address")
+        request.app.state.limiter.check("public_rooms", client_address(request))
     if body.seed is not None and not settings.seeded_rooms:
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "this server does not take seeds (SPITE_SEEDED_ROOMS)")
+        raise Refused(status.HTTP_403_FORBIDDEN, "this server does not take seeds (SPITE_SEEDED_ROOMS)",
+                      reason="no_seeds")
     try:
         room = await rooms.create_room(player, preset=body.preset, options=body.options, seats=body.seats,
                                        public=body.public, turn_seconds=body.turn_seconds, hints=body.hints,
                                        seed=body.seed, rated=body.rated, pace=body.pace, sit=body.sit)
     except RoomError as e:
-        message = refusal(pick(player.lang, accept_language=request.headers.get("accept-language")), e.reason,
-                          e.params, e.message)
-        raise HTTPException(STATUS.get(e.code, 400), {"message": message, "reason": e.reason, "params": e.params,
-                                                      **({"option": e.option} if e.option else {})}) from e
+        raise Refused(STATUS.get(e.code, 400), e.message, reason=e.reason,
+                      fields={"option": e.option} if e.option else None, **e.params) from e
     return _with_links(settings.public_url, room)
 
 
@@ -59,5 +57,5 @@ async def public(rooms: Rooms, settings: AppSettings) -> dict[str, Any]:
 async def one(code: str, rooms: Rooms, settings: AppSettings) -> dict[str, Any]:
     room = await rooms.describe(code)
     if room is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no room has that code")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no room has that code", reason="no_room")
     return _with_links(settings.public_url, room)

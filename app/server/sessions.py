@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel
 
 from app.store.tokens import hash_token, live_tokens, revoke, revoke_all, revoke_one
 
 from .deps import AppSettings, BearerToken, CurrentPlayer, Session
+from .refused import Refused
 
 router = APIRouter(prefix="/api/sessions", tags=["sessions"])
 ID_CHARS = 16
@@ -62,9 +63,9 @@ async def sign_out_everywhere(player: CurrentPlayer, session: Session, request: 
 async def sign_out_one(session_id: str, player: CurrentPlayer, session: Session, request: Request) -> Response:
     """Sign one of your devices out, by the id `GET /api/sessions` shows."""
     if len(session_id) != ID_CHARS or any(c not in "0123456789abcdef" for c in session_id):
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no such session")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no such session", reason="no_session")
     gone = await revoke_one(session, player.id, session_id)
     if gone is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no such session")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no such session", reason="no_session")
     request.app.state.open_sockets.revoked(gone)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

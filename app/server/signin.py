@@ -17,19 +17,13 @@ A refusal is `429` with `Retry-After`; the password is not hashed then.
 
 from __future__ import annotations
 
-from fastapi import HTTPException, status
-
 from app.settings import Settings
 
+from .refused import too_many
 from .reserve import Reservations, Ticket, parse_rules
 
 SUCCESS = ("signins", "user_signins")
 FAILURE = ("signin_failures", "signin_user_failures", "signin_username_failures")
-
-
-def too_many(wait: int, what: str = "sign-ins") -> HTTPException:
-    return HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"too many {what}; try again in {wait} s",
-                         headers={"Retry-After": str(wait)})
 
 
 class SignInGuard:
@@ -54,12 +48,12 @@ class SignInGuard:
         """Reserve one try of `user`'s password from `address`, or raise 429."""
         pair = f"{user}\n{address}"
         if self.under_attack(user) and self.window.count("signin_user_failures", pair, self.attack_seconds):
-            raise too_many(max(1, int(self.attack_seconds)), "failed sign-ins")
+            raise too_many("signin_failures", max(1, int(self.attack_seconds)))
         got = self.window.reserve([("signin_failures", address), ("signin_user_failures", pair),
                                    ("signins", address), ("user_signins", user)])
         if isinstance(got, int):
             failures = self.window.wait("signin_failures", address) or self.window.wait("signin_user_failures", pair)
-            raise too_many(got, "failed sign-ins" if failures else "sign-ins")
+            raise too_many("signin_failures" if failures else "signins", got)
         self.window.note(got, "signin_username_failures", user)
         return got
 

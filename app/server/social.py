@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel
 
 from app.rooms.channels import Channels
@@ -19,6 +19,7 @@ from app.store import invites, social
 from app.store.players import get_player
 
 from .deps import AppSettings, CurrentPlayer, Session
+from .refused import Refused
 
 router = APIRouter(prefix="/api/players/me", tags=["friends"])
 
@@ -45,16 +46,16 @@ class BlockList(BaseModel):
 
 
 def limit_social(request: Request, player_id: str) -> None:
-    request.app.state.limiter.check("social", player_id, "friend and block changes")
+    request.app.state.limiter.check("social", player_id)
 
 
-async def other_player(session: Session, me: str, player_id: str, what: str) -> str:
+async def other_player(session: Session, me: str, player_id: str, what: str, *, reason: str) -> str:
     """The other player's id once checked: 404 if unknown, 422 if it is the caller."""
     other = await get_player(session, player_id)
     if other is None:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, "no player has that id")
+        raise Refused(status.HTTP_404_NOT_FOUND, "no player has that id", reason="no_player")
     if other.id == me:
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, f"you cannot {what} yourself")
+        raise Refused(status.HTTP_422_UNPROCESSABLE_CONTENT, f"you cannot {what} yourself", reason=reason)
     return other.id
 
 
@@ -62,13 +63,14 @@ async def other_player(session: Session, me: str, player_id: str, what: str) -> 
 async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings: AppSettings,
                    request: Request) -> Response:
     """Ask a player to be friends, or accept their request."""
-    other = await other_player(session, me.id, player_id, "befriend")
+    other = await other_player(session, me.id, player_id, "befriend", reason="self_befriend")
     limit_social(request, me.id)
     if other in await social.blocked_by(session, me.id):
-        raise HTTPException(status.HTTP_409_CONFLICT, "you blocked this player: unblock them first")
+        raise Refused(status.HTTP_409_CONFLICT, "you blocked this player: unblock them first", reason="unblock_first")
     if await social.follows_count(session, me.id) >= settings.max_friends:
-        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS,
-                            f"you have {settings.max_friends} friends and requests: remove some first")
+        raise Refused(status.HTTP_429_TOO_MANY_REQUESTS,
+                      f"you have {settings.max_friends} friends and requests: remove some first",
+                      reason="too_many_friends", n=settings.max_friends)
     added = await social.follow(session, me.id, other)
     if added and me.id not in await social.blocked_by(session, other):  # a blocker is not told
         channels: Channels = request.app.state.channels
@@ -81,7 +83,7 @@ async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings
 @router.delete("/friends/{player_id}", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def unfriend(player_id: str, me: CurrentPlayer, session: Session, request: Request) -> Response:
     """Remove a friend, withdraw a request, or decline one (both directions end)."""
-    other = await other_player(session, me.id, player_id, "unfriend")
+    other = await other_player(session, me.id, player_id, "unfriend", reason="self_unfriend")
     limit_social(request, me.id)
     await social.unfollow(session, me.id, other)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
@@ -108,10 +110,11 @@ async def friends(me: CurrentPlayer, session: Session, settings: AppSettings) ->
 async def block(player_id: str, me: CurrentPlayer, session: Session, settings: AppSettings,
                 request: Request) -> Response:
     """Block a player (it also ends a friendship or request between you). Private."""
-    other = await other_player(session, me.id, player_id, "block")
+    other = await other_player(session, me.id, player_id, "block", reason="self_block")
     limit_social(request, me.id)
     if await social.blocks_count(session, me.id) >= settings.max_blocks:
-        raise HTTPException(status.HTTP_429_TOO_MANY_REQUESTS, f"you have blocked {settings.max_blocks} players")
+        raise Refused(status.HTTP_429_TOO_MANY_REQUESTS, f"you have blocked {settings.max_blocks} players",
+                      reason="too_many_blocks", n=settings.max_blocks)
     await social.block(session, me.id, other)
     await request.app.state.hidden_chat.announce(request.app.state.rooms.bus, me.id, other, True)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
@@ -119,7 +122,7 @@ async def block(player_id: str, me: CurrentPlayer, session: Session, settings: A
 
 @router.delete("/blocks/{player_id}", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def unblock(player_id: str, me: CurrentPlayer, session: Session, request: Request) -> Response:
-    other = await other_player(session, me.id, player_id, "unblock")
+    other = await other_player(session, me.id, player_id, "unblock", reason="self_unblock")
     limit_social(request, me.id)
     await social.unblock(session, me.id, other)
     await request.app.state.hidden_chat.announce(request.app.state.rooms.bus, me.id, other, False)

@@ -17,7 +17,6 @@ from typing import Any, TypeVar
 
 import orjson
 from fastapi import APIRouter, WebSocket
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -39,7 +38,7 @@ from app.store.models import utcnow
 from app.store.tokens import hash_token, player_by_token, revoked_since
 
 from . import wire
-from .frames import move_id_of, problem
+from .frames import deny, move_id_of, refused_frame
 from .metrics import COMMITTED, ERRORS, SENT, SOCKETS
 from .ratelimit import TokenBucket
 from .say import hint_text, refusal
@@ -205,8 +204,10 @@ class OpenSockets:
 
 
 async def _refuse(ws: WebSocket, e: RoomError) -> None:
-    with contextlib.suppress(Exception):
-        await ws.send_text(wire.Error(code=e.code, message=e.message).model_dump_json())
+    said = refusal(pick(accept_language=ws.headers.get("accept-language")), e.reason, e.params, e.message)
+    error = wire.Error(code=e.code, message=said, reason=e.reason, params=e.params if e.reason else None)
+    with contextlib.suppress(Exception):  # before hello: said in the handshake's language
+        await ws.send_text(error.model_dump_json())
     await _close(ws, TRY_AGAIN, "the server cannot reach its database; try again shortly")
 
 
@@ -237,20 +238,14 @@ async def room_socket(ws: WebSocket) -> None:
     service: RoomService = ws.app.state.rooms
     settings: Settings = ws.app.state.settings
     if service.draining:  # refuse the handshake with 503, so a proxy tries another instance
-        if "websocket.http.response" in ws.scope.get("extensions", {}):
-            await ws.send_denial_response(JSONResponse({"message": "this instance is restarting"}, 503))
-        else:
-            await ws.accept()
-            await _close(ws, RESTART, "the server is restarting; reconnect")
+        await deny(ws, 503, "this instance is restarting", RESTART, "instance_restarting", {},
+                   close_reason="the server is restarting; reconnect")
         return
     wait = ws.app.state.limiter.hit("connects", ws.client.host if ws.client else "unknown")
     if wait is not None:  # refuse the handshake itself where the server can (429), else close 4429
-        if "websocket.http.response" in ws.scope.get("extensions", {}):
-            await ws.send_denial_response(JSONResponse({"message": f"too many connections; try again in {wait} s"},
-                                                       429, headers={"Retry-After": str(wait)}))
-        else:
-            await ws.accept()
-            await _close(ws, TOO_MANY, "too many connections from your address")
+        await deny(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, "too_many",
+                   {"what": "connects", "wait": wait}, {"Retry-After": str(wait)},
+                   close_reason="too many connections from your address")
         return
     await ws.accept()
     try:
@@ -339,29 +334,32 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             strikes += 1
             text = message.get("text")
             conn.send_error(E.RATE_LIMITED, "slow down: too many messages",
-                            move_id_of(text) if text is not None and len(text) <= settings.max_message_bytes else None)
+                            move_id_of(text) if text is not None and len(text) <= settings.max_message_bytes else None,
+                            reason="slow_down")
             if strikes >= settings.rate_strikes:
                 conn.close(POLICY, "too many messages")
             continue
         strikes = 0
         text = message.get("text")
         if text is None:
-            conn.send_error(E.BAD_MESSAGE, "messages must be JSON text, not binary")
+            conn.send_error(E.BAD_MESSAGE, "messages must be JSON text, not binary", reason="binary_message")
             continue
         if len(text.encode("utf-8")) > settings.max_message_bytes:
-            conn.send_error(E.BAD_MESSAGE, f"a message has at most {settings.max_message_bytes} bytes")
+            conn.send_error(E.BAD_MESSAGE, f"a message has at most {settings.max_message_bytes} bytes",
+                            reason="message_too_long", params={"n": settings.max_message_bytes})
             continue
         try:
             msg = wire.CLIENT_MESSAGE.validate_json(text)
         except ValidationError as e:
-            conn.send_error(E.BAD_MESSAGE, problem(e), move_id=move_id_of(text))
+            english, why, params = refused_frame(e, wire.CLIENT_TYPES)
+            conn.send_error(E.BAD_MESSAGE, english, move_id=move_id_of(text), reason=why, params=params)
             continue
         if isinstance(msg, wire.Hello):
-            conn.send_error(E.BAD_MESSAGE, "you already said hello on this connection")
+            conn.send_error(E.BAD_MESSAGE, "you already said hello on this connection", reason="second_hello")
         elif isinstance(msg, wire.Ping):
             conn.send_pong()
         elif isinstance(msg, wire.Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
-            conn.send_error(E.RATE_LIMITED, why)
+            conn.send_error(E.RATE_LIMITED, why.english, reason=why.reason, params=why.params)
         else:
             command = wire.to_command(msg)
             if msg.type == "sit":  # blocks keep players apart: read them fresh for each sit
@@ -369,7 +367,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
                     async with ws.app.state.sessions() as s:
                         conn.avoid = frozenset(await social.avoided(s, conn.player_id))
                 except Exception:
-                    conn.send_error(E.UNAVAILABLE, "the server could not do that just now")
+                    conn.send_error(E.UNAVAILABLE, "the server could not do that just now", reason="not_done_now")
                     continue
             started = time.perf_counter()
             if msg.type == "move":
@@ -389,7 +387,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
                 conn.move_started = None
                 log.exception("request %s in room %s failed", msg.type, room.code)
                 conn.send_error(E.UNAVAILABLE, "the server could not do that just now",
-                                command.id if isinstance(command, MakeMove) else None)
+                                command.id if isinstance(command, MakeMove) else None, reason="not_done_now")
 
 
 # A plain Starlette route, not FastAPI's: it takes no dependencies, and FastAPI's websocket

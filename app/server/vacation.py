@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Response, status
+from fastapi import APIRouter, Response, status
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.store import vacations
 from app.store.models import utcnow
 
 from .deps import AppSettings, CurrentPlayer, Rooms, Session
+from .refused import Refused
 
 router = APIRouter(prefix="/api/players/me/vacation", tags=["vacation"])
 
@@ -41,14 +42,15 @@ async def take(body: TakeVacation, player: CurrentPlayer, session: Session, sett
                rooms: Rooms) -> dict[str, Any]:
     """Stop every turn-based deadline of yours for `days` days, or until you move."""
     if not player.has_account:
-        raise HTTPException(status.HTTP_403_FORBIDDEN, "vacation is for players with an account")
+        raise Refused(status.HTTP_403_FORBIDDEN, "vacation is for players with an account", reason="vacation_account")
     if body.days > settings.vacation_days:
-        raise HTTPException(422, f"days must be from 1 to {settings.vacation_days}")
+        raise Refused(422, f"days must be from 1 to {settings.vacation_days}", reason="vacation_days",
+                      max=settings.vacation_days)
     now = utcnow()
     try:
         until = await vacations.start(session, player.id, body.days, now, settings.vacation_days)
     except vacations.VacationRefused as e:
-        raise HTTPException(status.HTTP_409_CONFLICT, str(e)) from e
+        raise Refused(status.HTTP_409_CONFLICT, str(e), reason="vacation_left", n=e.left) from e
     await rooms.deadlines_changed(await vacations.rewake(session, player.id, until, now))
     return await _out(session, player.id, settings.vacation_days)
 

@@ -20,7 +20,11 @@ DAY = timedelta(days=1)
 
 
 class VacationRefused(ValueError):
-    """The vacation cannot be taken (the message says why)."""
+    """The vacation cannot be taken: only `left` days are left this year."""
+
+    def __init__(self, left: int) -> None:
+        super().__init__(f"you have {left} vacation {'day' if left == 1 else 'days'} left this year")
+        self.left = left
 
 
 def _fresh(v: Vacation | None, year: int) -> int:
@@ -41,7 +45,7 @@ async def start(session: AsyncSession, player_id: str, days: int, now: datetime,
     if v is not None and v.until > now:
         used -= int((v.until - now) / DAY)  # a vacation running now is replaced: its unused days come back
     if used + days > allowance:
-        raise VacationRefused(f"you have {max(0, allowance - used)} vacation days left this year")
+        raise VacationRefused(max(0, allowance - used))
     until = now + days * DAY
     if v is None:
         session.add(Vacation(player_id=player_id, until=until, year=now.year, days_used=used + days))

@@ -102,7 +102,7 @@ async def test_who_may_ask_and_what_is_refused(start_server: Callable[..., Serve
             f"/api/matches/{match_id}/review", headers=ann.auth)).headers}
 
 
-async def test_a_review_that_overruns_fails_with_a_reason_and_can_be_asked_again(
+async def test_a_review_that_overruns_fails_with_a_reason_in_the_readers_language_and_can_be_asked_again(
         start_server: Callable[..., ServerThread], db_url: str) -> None:
     # 10 s a decision and 5 s a try: the try is killed; no retries: failed, saying why
     server = start_server(review_ms=10000.0, review_samples=100000, review_timeout=5.0, review_retries=0)
@@ -110,7 +110,12 @@ async def test_a_review_that_overruns_fails_with_a_reason_and_can_be_asked_again
         ann, _bob, match_id = await finished_match(server.base, http)
         assert (await http.post(f"/api/matches/{match_id}/review", headers=ann.auth)).status_code == 202
         failed = await wait_review(http, match_id, lambda b: b["status"] == "failed", timeout=60)
-        assert "longer than 5 s" in failed["error"]
+        assert failed["error"] == "the review took longer than 5 s"
+        assert failed["reason"] == "review_timeout" and failed["params"] == {"seconds": "5"}
+        de = (await http.get(f"/api/matches/{match_id}/review", headers={"Accept-Language": "de"})).json()
+        assert de["error"] == "die Analyse hat länger als 5 s gedauert" and de["reason"] == "review_timeout"
+        fr = (await http.get(f"/api/matches/{match_id}/review", params={"lang": "fr"})).json()
+        assert fr["error"] == "l'analyse a pris plus de 5 s"
         again = await http.post(f"/api/matches/{match_id}/review", headers=ann.auth)
         assert again.status_code == 202 and again.json()["status"] in ("queued", "running")
         row = await _row(db_url, match_id)
