@@ -81,7 +81,8 @@ class Attendance:
                 r = room.room
                 if r.view_seat(peer.player_id) is None and self._watchers(room) >= self.settings.max_watchers_per_room:
                     await self.storage.drop_socket(room.code, peer.player_id, self.instance)
-                    raise RoomError(E.ROOM_FULL, "this room has as many watchers as it takes; try again later")
+                    raise RoomError(E.ROOM_FULL, "this room has as many watchers as it takes; try again later",
+                                    reason="watchers_full")
                 room.peers.add(peer)
                 r.attach(peer.player_id, peer.name)
                 m = r.match

@@ -49,13 +49,14 @@ def decide_rematch(room: Room, who: Actor, accept: bool, *, now: datetime, fresh
     """`who` offers or accepts a rematch (`accept`), or declines one."""
     st, m = room.state, room.match
     if st.status != RoomStatus.OVER or m is None:
-        raise RoomError(E.NOT_ALLOWED_NOW, "a rematch can start only once the match is over")
+        raise RoomError(E.NOT_ALLOWED_NOW, "a rematch can start only once the match is over",
+                        reason="rematch_after_match")
     if room.lobby_seat(who.player_id) is None:
-        raise RoomError(E.NOT_ALLOWED_NOW, "only a seated player can answer a rematch")
+        raise RoomError(E.NOT_ALLOWED_NOW, "only a seated player can answer a rematch", reason="rematch_answer_seated")
     answers = _answers(room)
     by = st.rematch.get("by") if answers else None
     if not accept and by is None:
-        raise RoomError(E.NOT_ALLOWED_NOW, "nobody has offered a rematch")
+        raise RoomError(E.NOT_ALLOWED_NOW, "nobody has offered a rematch", reason="rematch_none_offered")
     people = [s.player_id for s in st.seating if s is not None and s.bot is None and s.player_id]
     if accept and all(p == who.player_id or answers.get(p) for p in people):
         return decide_start(room, who, rematch=True, now=now, fresh=fresh, settings=settings)

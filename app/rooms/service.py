@@ -230,7 +230,7 @@ class RoomService:
             answer = decide_rematch(room.room, who, accept, now=at.now, fresh=self.fresh(), settings=self.settings)
             if await self.executor.carry_out(room, answer, at):
                 return
-        raise RoomError(E.CONFLICT, "the room is changing fast; try again")
+        raise RoomError(E.CONFLICT, "the room is changing fast; try again", reason="room_busy")
 
     async def _hint(self, room: LiveRoom, peer: Peer, who: Actor) -> None:
         """Suggest a move to the player whose turn it is (if the room allows hints)."""

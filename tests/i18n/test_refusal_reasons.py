@@ -129,3 +129,17 @@ def test_every_review_failure_has_a_text_with_its_params(lang: str) -> None:
         assert read(english.replace("{seconds}", "30"))[0] == key
     assert _placeholders(lang, CRASHED) == {"error"}
     assert read("TypeError: boom") == (CRASHED, {"error": "TypeError: boom"})
+
+
+def test_every_room_refusal_names_its_reason() -> None:
+    """A `RoomError` without a `reason` reaches a French or German player in English: each one
+    raised in app/ names its reason (or passes one on with `**`)."""
+    bare = []
+    for path in sorted((ROOT / "app").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name == "RoomError" and not any(k.arg in ("reason", None) for k in node.keywords):
+                bare.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert bare == [], f"RoomError without a reason: {bare}"
