@@ -35,7 +35,7 @@ async def deny(ws: WebSocket, status: int, english: str, close_code: int, reason
 
 def refused_frame(e: ValidationError, types: Sequence[str]) -> tuple[str, str | None, dict[str, Any]]:
     """The English sentence of a malformed message, its reason and params; a field of the
-    wrong type has no reason (pydantic's English says it)."""
+    wrong type is `bad_field` {field} (the English sentence adds pydantic's words)."""
     first = e.errors()[0]
     if first["type"] == "json_invalid":
         return "a message must be a JSON object", "not_json_object", {}
@@ -43,7 +43,9 @@ def refused_frame(e: ValidationError, types: Sequence[str]) -> tuple[str, str | 
         known = ", ".join(types)
         return f"unknown message type; known types: {known}", "unknown_type", {"types": known}
     where = ".".join(str(p) for p in first["loc"][1:])
-    return (f"{where}: {first['msg']}" if where else str(first["msg"])), None, {}
+    if where:  # the field is named in any language; pydantic's English says more, in English
+        return f"{where}: {first['msg']}", "bad_field", {"field": where}
+    return str(first["msg"]), None, {}
 
 
 def move_id_of(text: str) -> str | None:

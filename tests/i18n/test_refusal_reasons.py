@@ -117,7 +117,7 @@ def test_a_malformed_frames_reason_has_a_text_with_its_params(lang: str) -> None
             if reason is not None:
                 seen.add(reason)
                 assert _placeholders(lang, reason) == set(params), (reason, params)
-    assert seen == {"not_json_object", "unknown_type"}
+    assert seen == {"not_json_object", "unknown_type", "bad_field"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -112,6 +112,9 @@ async def test_the_room_socket_refuses_a_frame_in_its_language(server: ServerThr
     assert err["reason"] == "not_json_object" and err["message"] == "un mensaje debe ser un objeto JSON"
     err = await _error_after(sock, b"\x00")
     assert err["reason"] == "binary_message" and err["message"] == "los mensajes deben ser texto JSON, no binario"
+    err = await _error_after(sock, '{"type": "chat", "text": 5}')  # a field of the wrong type: named, in Spanish
+    assert err["reason"] == "bad_field" and err["params"] == {"field": "text"}, err
+    assert err["message"] == "el campo text de este mensaje no es válido"
     await sock.close()
 
 
