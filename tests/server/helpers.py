@@ -271,6 +271,17 @@ def pick(moves: list[Msg], rng: random.Random) -> Msg:
     return rng.choice(rest)
 
 
+async def match_with_bot(base: str, http: httpx.AsyncClient, host: Person, **room: Any) -> tuple[str, str, Sock]:
+    """A two-seat room of `host` and an easy bot, its match started: (room code, match id, the
+    host's socket, still open)."""
+    made = await new_room(http, host, seats=2, **room)
+    sock = await Sock.open(base, made["code"], host)
+    await sock.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == host.id)
+    await sock.room({"type": "add_bot", "seat": 1, "level": "easy"}, lambda r: r["seats"][1]["bot"] == "easy")
+    await sock.send({"type": "start"})
+    return made["code"], (await sock.state_at(0))["match_id"], sock
+
+
 async def seat_everyone(host_sock: Sock, socks: list[Sock]) -> None:
     for i, s in enumerate(socks):
         await s.room({"type": "sit", "seat": i}, lambda r, i=i, s=s: r["seats"][i]["player_id"] == s.person.id)

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .helpers import ServerThread, Sock, new_person, new_room
+from .helpers import ServerThread, Sock, match_with_bot, new_person, new_room
 
 
 async def test_sockets_opened_at_the_same_moment_respect_the_cap(start_server: Any) -> None:
@@ -152,13 +152,11 @@ async def test_a_private_rooms_code_is_shown_only_to_those_who_played(server: Se
                                                                        http: httpx.AsyncClient) -> None:
     ann, eve = await new_person(http, "Ann"), await new_person(http, "Eve")
     codes = {}
+    socks = []
     for public in (False, True):
-        room = await new_room(http, ann, seats=2, public=public)
-        a = await Sock.open(server.base, room["code"], ann)
-        await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
-        await a.room({"type": "add_bot", "seat": 1, "level": "easy"}, lambda r: r["seats"][1]["bot"] == "easy")
-        await a.send({"type": "start"})
-        codes[public] = (room["code"], (await a.state_at(0))["match_id"])
+        code, match_id, a = await match_with_bot(server.base, http, ann, public=public)
+        codes[public] = (code, match_id)
+        socks.append(a)
     for public, (code, match_id) in codes.items():
         for who, sees in ((None, public), (eve, public), (ann, True)):
             headers = who.auth if who else {}

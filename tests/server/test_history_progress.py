@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import httpx
 
-from .helpers import Person, ServerThread, Sock, new_person, new_room, play_to_end, seat_everyone
+from .helpers import Person, ServerThread, Sock, match_with_bot, new_person, new_room, play_to_end, seat_everyone
 
 
 async def progress_of(http: httpx.AsyncClient, player: Person, match_id: str, who: Person | None) -> str:
@@ -30,12 +30,7 @@ async def test_progress_says_which_link_a_history_shows(start_server: Callable[.
         ann, eve = await new_person(http, "Ann"), await new_person(http, "Eve")
         matches = {}
         for public in (False, True):
-            room = await new_room(http, ann, seats=2, public=public)
-            a = await Sock.open(server.base, room["code"], ann)
-            await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
-            await a.room({"type": "add_bot", "seat": 1, "level": "easy"}, lambda r: r["seats"][1]["bot"] == "easy")
-            await a.send({"type": "start"})
-            matches[public] = (await a.state_at(0))["match_id"]
+            _code, matches[public], a = await match_with_bot(server.base, http, ann, public=public)
             await a.close()  # nobody at the table: the bot does not play on
         for public, match_id in matches.items():
             assert await progress_of(http, ann, match_id, ann) == "resume"
