@@ -87,15 +87,22 @@ export class RoomChrome {
     this.showToast(text, "toast", 5000);
   }
 
-  /** An achievement, for eight seconds. @param {string} text */
-  showAward(text) {
-    this.showToast("★ " + text, "toast award", 8000);
+  /** News, not a problem (the rules changed, the host took you out of your seat): calmer, for
+   * six seconds, read out politely. @param {string} text */
+  showNotice(text) {
+    this.showToast(text, "toast notice", 6000, "status");
   }
 
-  /** @param {string} text @param {string} cls @param {number} ms */
-  showToast(text, cls, ms) {
+  /** An achievement, for eight seconds. @param {string} text */
+  showAward(text) {
+    this.showToast("★ " + text, "toast award", 8000, "status");
+  }
+
+  /** @param {string} text @param {string} cls @param {number} ms @param {string} [role] */
+  showToast(text, cls, ms, role = "alert") {
     this.toast.hidden = false;
     this.toast.className = cls;
+    this.toast.setAttribute("role", role);
     this.toast.textContent = text;
     clearTimeout(this.toastTimer);
     this.toastTimer = setTimeout(() => { this.toast.hidden = true; this.toast.className = "toast"; }, ms);

@@ -220,7 +220,7 @@ class RoomPage {
   /** @param {Room} room */
   onRoom(room) {
     const notice = this.room && changeNotice(this.room, room, this.me.id, roomSummary(room, this.meta), this.sent);
-    if (notice) this.chrome.showError(notice);
+    if (notice) this.chrome.showNotice(notice);
     this.room = room;
     quickStep(room, this.me.id, (m) => this.send(m));
     this.chrome.title.textContent = t("ch.room", { code: room.code });

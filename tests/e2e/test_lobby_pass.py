@@ -6,6 +6,7 @@ change of rules, sign-out asks first."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, WebSocket, expect
@@ -145,6 +146,9 @@ def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Serv
     seat.get_by_role("button", name="Remove").click()
     expect(seat.locator(".seat-name")).to_have_text("empty")
     expect(bob.locator("#toast")).to_have_text("The host took you out of your seat. You can still watch.")
+    # news, not a problem: the calm notice style, read out politely (an error toast is an alert)
+    expect(bob.locator("#toast")).to_have_class(re.compile(r"\bnotice\b"))
+    expect(bob.locator("#toast")).to_have_attribute("role", "status")
     expect(bob.locator(".seat[data-seat='1']").get_by_role("button", name="Sit here")).to_be_visible()
     shot(bob, f"lobby-removed-{size}")
     # Standing up oneself is no news.
