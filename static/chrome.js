@@ -63,6 +63,8 @@ export class RoomChrome {
     ctx.chat.el.addEventListener("focusin", () => this.readChat(false));
     // Read once on screen (scrolled to, or the window made taller).
     new IntersectionObserver((es) => { if (es.some((e) => e.isIntersecting)) this.readChat(false); }).observe(ctx.chat.el);
+    // Lines that came while the tab was hidden are read on coming back, if the chat is in sight.
+    document.addEventListener("visibilitychange", () => { if (this.unread && this.chatInSight()) this.readChat(false); });
   }
 
   /** What goes above the room's main part, in order. */
@@ -108,11 +110,15 @@ export class RoomChrome {
     this.toastTimer = setTimeout(() => { this.toast.hidden = true; this.toast.className = "toast"; }, ms);
   }
 
+  /** The chat is on the screen of a visible tab. */
+  chatInSight() {
+    const box = this.ctx.chat.el.getBoundingClientRect();
+    return !document.hidden && this.ctx.chat.el.isConnected && box.bottom > 0 && box.top < innerHeight && box.height > 0;
+  }
+
   /** A chat line from someone else: counted unless the chat is on screen (or being typed in). */
   unreadChat() {
-    const box = this.ctx.chat.el.getBoundingClientRect();
-    const inSight = box.bottom > 0 && box.top < innerHeight && box.height > 0;
-    const seen = !document.hidden && (inSight || this.ctx.chat.el.contains(document.activeElement));
+    const seen = this.chatInSight() || (!document.hidden && this.ctx.chat.el.contains(document.activeElement));
     if (seen) return;
     this.unread += 1;
     this.chatBadge.hidden = false;

@@ -160,6 +160,10 @@ def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Serv
     expect(bob.locator("#toast")).to_be_hidden()
 
 
+HIDE = """() => { Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
+  document.dispatchEvent(new Event("visibilitychange")); }"""
+SHOW = """() => { Object.defineProperty(document, "hidden", {configurable: true, get: () => false});
+  document.dispatchEvent(new Event("visibilitychange")); }"""
 AUDIO = """
 window.__contexts = 0;
 const Real = window.AudioContext;
@@ -206,6 +210,13 @@ def test_chat_read_on_screen_chime_armed_and_sign_out_asks(server: Server, open_
     ann.press("#chat-input", "Enter")
     expect(bob.locator("section.chat")).to_contain_text("still there?")
     bob.wait_for_timeout(300)
+    expect(badge).to_be_hidden()
+    # A line that comes while the tab is hidden is unread; back on the tab, with the chat in sight, it is read.
+    bob.evaluate(HIDE)
+    ann.fill("#chat-input", "are you there?")
+    ann.press("#chat-input", "Enter")
+    expect(badge).to_have_text("Chat · 1 new")
+    bob.evaluate(SHOW)
     expect(badge).to_be_hidden()
     shot(bob, f"lobby-chat-read-{size}")
     # Sign-out asks; staying keeps the account here.
