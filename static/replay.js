@@ -33,6 +33,7 @@ export function replayPage(id) {
     b.setAttribute("aria-label", label);
     b.title = label;
     b.addEventListener("click", fn);
+    b.disabled = true; // until the match has loaded: "Last" before then would mean move 0
     controls.append(b);
     return b;
   };
@@ -42,6 +43,7 @@ export function replayPage(id) {
   slider.type = "range";
   slider.min = "0";
   slider.id = "replay-slider";
+  slider.disabled = true;
   slider.setAttribute("aria-label", t("rp.move_number"));
   const moveList = el("ol", "replay-moves");
   moveList.setAttribute("aria-label", t("ml.moves"));
@@ -119,7 +121,7 @@ export function replayPage(id) {
   controls.append(slider);
   slider.addEventListener("input", () => { stop(); show(Number(slider.value)); });
   page.addEventListener("keydown", (e) => {
-    if (/** @type {Element} */ (e.target).closest("input:not([type=range]), textarea, select")) return;
+    if (slider.disabled || /** @type {Element} */ (e.target).closest("input:not([type=range]), textarea, select")) return;
     if (e.key === "ArrowRight") { e.preventDefault(); stop(); show(at + 1); }
     else if (e.key === "ArrowLeft") { e.preventDefault(); stop(); show(at - 1); }
     else if (e.key === "Home") { e.preventDefault(); stop(); show(0); }
@@ -140,6 +142,7 @@ export function replayPage(id) {
     }
     total = data.total;
     slider.max = String(total);
+    for (const c of controls.querySelectorAll("button, input")) /** @type {HTMLButtonElement} */ (c).disabled = false;
     /** @param {number} at @param {string} text @param {string} [cls] */
     const addStep = (at, text, cls = "") => {
       const li = el("li", cls);

@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.server.helpers import Person, Sock, new_account, new_person, new_room, play_to_end, seat_everyone
 
@@ -197,6 +197,24 @@ def test_the_replay_says_how_the_hand_ended_and_keeps_still(server: Server, open
         expect(page.locator(".replay-stage .stock .card.face")).to_have_count(0)
         assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]  # type: ignore[index]
         shot(page, f"replay-end-{size}")
+    # The step controls wait for the match: Last clicked while it loads would mean move 0.
+    page = page_at(open_page, "ann-slow", "phone")
+    as_person(page, got["ann"])
+    held: list[Route] = []
+    page.route(f"**/api/matches/{got['match']}/replay", lambda route: held.append(route))
+    page.goto(server.url + f"/#replay/{got['match']}")
+    expect(page.locator("#replay-last")).to_be_disabled()
+    expect(page.locator("#replay-slider")).to_be_disabled()
+    page.keyboard.press("End")
+    for _ in range(50):  # the held request reaches the route while the page waits
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the replay was asked for"
+    for route in held:
+        route.continue_()
+    page.click("#replay-last")
+    expect(page.locator(".replay-moves li.hand-end")).to_have_class(re.compile(r"\bcurrent\b"))
 
 
 def test_the_rating_chart_has_axes_values_dates_and_the_1500_line(server: Server, open_page: PageOpener) -> None:
