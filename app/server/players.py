@@ -114,12 +114,12 @@ async def matches(player_id: str, session: Session, viewer: MaybePlayer, setting
 
 
 @router.get("/{player_id}/stats", response_model=PlayerStats)
-async def stats(player_id: str, session: Session) -> dict[str, Any]:
-    """Matches played and won, points, hands, and the average pay-off cards left per hand."""
+async def stats(player_id: str, session: Session, settings: AppSettings) -> dict[str, Any]:
+    """Matches played and won, points, matches going on, hands, and the average pay-off cards left per hand."""
     player = await get_player(session, player_id)
     if player is None:
         raise Refused(status.HTTP_404_NOT_FOUND, "no player has that id", reason="no_player")
-    return {"name": player.name, **await history.player_stats(session, player_id)}
+    return {"name": player.name, **await history.player_stats(session, player_id, settings.abandoned_after)}
 
 
 leaders = APIRouter(prefix="/api/leaderboard", tags=["players"])

@@ -160,9 +160,10 @@ async def match_detail(session: AsyncSession, match_id: str, viewer: str | None 
     return out
 
 
-async def player_stats(session: AsyncSession, player_id: str) -> dict[str, Any]:
-    """Matches played (finished) and won, points scored, hands played and won, and the
-    average number of pay-off cards left at the end of a hand."""
+async def player_stats(session: AsyncSession, player_id: str,
+                       abandoned_after: float = ABANDONED_AFTER) -> dict[str, Any]:
+    """Matches played (finished) and won, points scored, matches still going (not abandoned:
+    `progress`), hands played and won, and the average pay-off cards left at a hand's end."""
     rows = (await session.execute(
         select(Match.totals, Match.winners, Seat.seat).join(Seat, Seat.match_id == Match.id)
         .where(Seat.player_id == player_id, Match.status == MatchStatus.MATCH_OVER))).all()
@@ -177,11 +178,13 @@ async def player_stats(session: AsyncSession, player_id: str) -> dict[str, Any]:
     hands = len(hand_rows)
     hands_won = sum(1 for _, _, result, seat in hand_rows if result and seat in result.get("winners", []))
     left = sum(r[0] for r in hand_rows)
-    in_play = (await session.execute(
-        select(Match.id).join(Seat, Seat.match_id == Match.id)
-        .where(Seat.player_id == player_id, Match.status != MatchStatus.MATCH_OVER))).all()
+    open_matches = (await session.execute(
+        select(Match).join(Seat, Seat.match_id == Match.id)
+        .where(Seat.player_id == player_id, Match.status != MatchStatus.MATCH_OVER))).scalars().all()
+    rooms, now = await _rooms(session, {m.room_code for m in open_matches}), utcnow()
+    going = sum(1 for m in open_matches if progress(m, True, rooms.get(m.room_code), now, abandoned_after) != ABANDONED)
     return {
         "player_id": player_id, "played": played, "won": won, "points": points,
-        "in_progress": len(in_play), "hands_played": hands, "hands_won": hands_won,
+        "in_progress": going, "hands_played": hands, "hands_won": hands_won,
         "average_cards_left": round(left / hands, 2) if hands else None,
     }

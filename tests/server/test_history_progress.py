@@ -36,10 +36,13 @@ async def test_progress_says_which_link_a_history_shows(start_server: Callable[.
             assert await progress_of(http, ann, match_id, ann) == "resume"
             for who in (eve, None):
                 assert await progress_of(http, ann, match_id, who) == ("watch" if public else "private")
+        in_progress = lambda: http.get(f"/api/players/{ann.id}/stats")  # noqa: E731
+        assert (await in_progress()).json()["in_progress"] == 2
         await asyncio.sleep(2.5)  # no move for longer than abandoned_after
         for match_id in matches.values():
             for who in (ann, eve, None):
                 assert await progress_of(http, ann, match_id, who) == "abandoned"
+        assert (await in_progress()).json()["in_progress"] == 0  # the profile's count agrees with the history
 
         bob = await new_person(http, "Bob")
         room = await new_room(http, ann, seats=2, preset="short")
