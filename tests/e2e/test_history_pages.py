@@ -143,14 +143,19 @@ def test_history_links_each_match_as_it_stands_and_its_page_says_how_hands_ended
         shot(ann, f"history-abandoned-{size}")
 
 
-def test_the_replay_says_how_the_hand_ended_and_keeps_still(server: Server, open_page: PageOpener) -> None:
+def short_match_of_ann(server: Server, seed: str) -> dict[str, Any]:
+    """A finished short match (pay-off piles of 5) of Ann and Bob: Ann's identity and the match id."""
     async def make(http: httpx.AsyncClient) -> dict[str, Any]:
         ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
         match = await finished(server.url, http, [ann, bob], preset="short", options={"payoff_size": 5}, seats=2,
-                               seed="replay-e2e")
+                               seed=seed)
         return {"ann": person(ann), "match": match}
 
-    got = in_thread(make, server.url)
+    return in_thread(make, server.url)
+
+
+def test_the_replay_says_how_the_hand_ended_and_keeps_still(server: Server, open_page: PageOpener) -> None:
+    got = short_match_of_ann(server, "replay-e2e")
     for size in SIZES:
         page = page_at(open_page, f"ann-{size}", size)
         as_person(page, got["ann"])
@@ -252,13 +257,7 @@ def test_a_french_player_reads_the_match_page_and_the_replay_in_french(server: S
                                                                         size: str) -> None:
     from .test_language_pages import english_on, overflows
 
-    async def make(http: httpx.AsyncClient) -> dict[str, Any]:
-        ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
-        match = await finished(server.url, http, [ann, bob], preset="short", options={"payoff_size": 5}, seats=2,
-                               seed="replay-fr")
-        return {"ann": person(ann), "match": match}
-
-    got = in_thread(make, server.url)
+    got = short_match_of_ann(server, "replay-fr")
     page = page_at(open_page, f"ann-{size}", size)
     page.context.add_init_script("localStorage.setItem('spite.lang', 'fr');")
     as_person(page, got["ann"])
