@@ -49,6 +49,8 @@ from .server import (
     vacation,
 )
 from .server.chatlimit import ChatLimits
+from .server.handshake import Admission
+from .server.open_sockets import OpenSockets
 from .server.pages import mount_pages, static_dir
 from .server.passwords import HashGate
 from .server.proxies import TrustedProxies
@@ -130,7 +132,8 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
     app.state.limiter = Limiter(settings)
     app.state.signin_guard = SignInGuard(settings)
     app.state.chat_limits = ChatLimits(settings)
-    app.state.open_sockets = socket.OpenSockets()
+    app.state.open_sockets = OpenSockets()
+    app.state.admission = Admission(settings.handshake_concurrency, settings.handshake_wait)
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(errors.SecurityHeaders)

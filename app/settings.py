@@ -84,6 +84,10 @@ class Settings(BaseSettings):
 
     # Limits on what a stranger controls.
     hello_timeout: float = Field(default=10.0, gt=0)
+    handshake_concurrency: int = Field(default=8, ge=1, le=1000,
+                                       description="Sockets doing their handshake's database work at once")
+    handshake_wait: float = Field(default=30.0, gt=0,
+                                  description="Seconds a socket waits for its turn at the handshake gate")
     max_message_bytes: int = Field(default=8192, ge=256)
     max_body_bytes: int = Field(default=65536, ge=1024)
     max_frame_bytes: int = Field(default=65536, ge=1024,

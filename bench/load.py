@@ -371,7 +371,10 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
         print_traced(TRACE_DIR, sockets)
     for room in rooms:
         await room.players[0].ws.send(dumps({"type": "start"}))
-    await asyncio.sleep(1.0 + args.rooms / 500)
+    await asyncio.sleep(1.0)
+    deadline = time.perf_counter() + 60
+    while any(r.players[0].view is None for r in rooms) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.2)  # every match dealt before the warm-up: the start is not the steady state
     warmup = min(3.0, args.seconds / 5)
     # This client's garbage is nearly all freed by reference counting; its collector would only
     # pause it (for hundreds of ms with thousands of sockets) and inflate every figure.

@@ -22,11 +22,13 @@ from app.i18n import DEFAULT, pick
 from app.mailbox import Mailbox
 from app.rooms import errors as E
 from app.rooms.channels import Channels
+from app.rooms.errors import RoomError
 from app.rooms.service import RoomService
 from app.settings import Settings
 from app.store.tokens import player_by_token
 
 from .frames import deny, refused_frame
+from .handshake import Admission, read_hello
 from .lobby_wire import (
     CHANNEL_MESSAGE,
     LOBBY_CLIENT,
@@ -40,7 +42,7 @@ from .lobby_wire import (
 )
 from .ratelimit import TokenBucket
 from .say import refusal
-from .socket import POLICY, TOO_MANY, UNAUTHORIZED, read_hello
+from .socket import POLICY, TOO_MANY, UNAUTHORIZED
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -112,9 +114,13 @@ async def lobby_socket(ws: WebSocket) -> None:
     if hello is None:
         await ws.close(UNAUTHORIZED, "say hello with your token first")
         return
+    gate: Admission = ws.app.state.admission
     try:
-        async with ws.app.state.sessions() as s:
+        async with gate.turn(), ws.app.state.sessions() as s:
             player = await player_by_token(s, hello.token, settings.token_idle_days)
+    except RoomError as e:  # too many handshakes at once, for too long
+        await ws.close(1013, e.message)
+        return
     except Exception:
         log.warning("could not check a token", exc_info=True)
         await ws.close(1013, "the server cannot reach its database; try again shortly")

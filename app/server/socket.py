@@ -12,12 +12,11 @@ import asyncio
 import contextlib
 import logging
 import time
-from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any
 
 import orjson
 from fastapi import APIRouter, WebSocket
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.i18n import DEFAULT, pick
@@ -34,17 +33,17 @@ from app.rooms.records import ChatSender
 from app.rooms.service import RoomNotFound, RoomService
 from app.settings import Settings
 from app.store import social
-from app.store.models import utcnow
-from app.store.tokens import hash_token, player_by_token, revoked_since
+from app.store.tokens import hash_token, player_by_token
 
 from . import wire
 from .frames import deny, move_id_of, refused_frame
+from .handshake import Admission, read_hello
 from .metrics import COMMITTED, ERRORS, SENT, SOCKETS
+from .open_sockets import OpenSockets
 from .ratelimit import TokenBucket
 from .say import hint_text, refusal
 
 log = logging.getLogger(__name__)
-H = TypeVar("H", bound=BaseModel)
 router = APIRouter()
 UNAUTHORIZED, NOT_FOUND, TOO_MANY, POLICY = 4401, 4404, 4429, 1008
 RESTART = 1012  # protocol.md: the server is restarting; reconnect
@@ -161,76 +160,17 @@ class Connection:
         self._put(wire.Pong())
 
 
-class OpenSockets:
-    """This instance's room sockets by the (hash of the) token they said hello with, so a
-    revoked token's sockets close at once here, and within a heartbeat on other instances."""
-
-    def __init__(self) -> None:
-        self.by_token: dict[str, set[Connection]] = {}
-
-    def add(self, token_hash: str, conn: Connection) -> None:
-        self.by_token.setdefault(token_hash, set()).add(conn)
-
-    def discard(self, token_hash: str, conn: Connection) -> None:
-        conns = self.by_token.get(token_hash)
-        if conns is not None:
-            conns.discard(conn)
-            if not conns:
-                del self.by_token[token_hash]
-
-    def revoked(self, token_hash: str) -> int:
-        """Close every socket of a token that no longer works; how many there were."""
-        conns = self.by_token.pop(token_hash, set())
-        for conn in conns:
-            conn.close(UNAUTHORIZED, "you signed out: that token no longer works")
-        return len(conns)
-
-    async def watch(self, sessions: Any, every: float) -> None:
-        """Forever: close the sockets of tokens revoked on any instance since the last look."""
-        since = utcnow()
-        while True:
-            await asyncio.sleep(every)
-            try:
-                now = utcnow()
-                async with sessions() as s:
-                    hashes = await revoked_since(s, since - timedelta(seconds=every))  # overlap: clocks differ
-                since = now
-                for token_hash in hashes:
-                    self.revoked(token_hash)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("could not look for revoked tokens")
-
-
 async def _refuse(ws: WebSocket, e: RoomError) -> None:
     said = refusal(pick(accept_language=ws.headers.get("accept-language")), e.reason, e.params, e.message)
     error = wire.Error(code=e.code, message=said, reason=e.reason, params=e.params if e.reason else None)
     with contextlib.suppress(Exception):  # before hello: said in the handshake's language
         await ws.send_text(error.model_dump_json())
-    await _close(ws, TRY_AGAIN, "the server cannot reach its database; try again shortly")
+    await _close(ws, TRY_AGAIN, e.message)
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
     with contextlib.suppress(Exception):  # the client may already be gone
         await ws.close(code, reason)
-
-
-async def read_hello(ws: WebSocket, settings: Settings, messages: TypeAdapter[Any], hello: type[H]) -> H | None:
-    """The socket's first message if it is a `hello` within `hello_timeout` and the size limit,
-    else None (the room socket and the lobby socket say hello alike)."""
-    try:
-        message = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
-    except TimeoutError:
-        return None
-    text = message.get("text")
-    if message["type"] != "websocket.receive" or text is None or len(text) > settings.max_message_bytes:
-        return None
-    try:
-        msg = messages.validate_json(text)
-    except ValidationError:
-        return None
-    return msg if isinstance(msg, hello) else None
 
 
 async def room_socket(ws: WebSocket) -> None:
@@ -248,8 +188,10 @@ async def room_socket(ws: WebSocket) -> None:
                    close_reason="too many connections from your address")
         return
     await ws.accept()
+    gate: Admission = ws.app.state.admission
     try:
-        room_code = (await service.live(code)).code
+        async with gate.turn():
+            room_code = (await service.live(code)).code
         about(room_code)
     except RoomNotFound:
         await _close(ws, NOT_FOUND, "no room has that code")
@@ -262,8 +204,12 @@ async def room_socket(ws: WebSocket) -> None:
         await _close(ws, UNAUTHORIZED, "say hello with your token first")
         return
     try:
-        async with ws.app.state.sessions() as s:
+        async with gate.turn(), ws.app.state.sessions() as s:  # the token and the blocks: one session
             player = await player_by_token(s, hello.token, settings.token_idle_days)
+            hidden = await social.blocked_by(s, player.id) if player is not None else set()
+    except RoomError as e:
+        await _refuse(ws, e)
+        return
     except Exception as e:
         log.warning("could not check a token: %s", e)
         await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly",
@@ -278,16 +224,8 @@ async def room_socket(ws: WebSocket) -> None:
     lang = pick(hello.lang, player.lang, accept_language=ws.headers.get("accept-language"))
     conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split",
                       account=player.has_account, lang=lang)
+    conn.hidden = hidden
     del player  # an ORM row (and its state): the socket's frame keeps it no longer than needed
-    try:
-        async with ws.app.state.sessions() as s:
-            conn.hidden = await social.blocked_by(s, conn.player_id)
-    except Exception as e:
-        log.warning("could not read blocks: %s", e)
-        service.release_socket(conn.player_id)
-        await _refuse(ws, RoomError(E.UNAVAILABLE, "the server cannot reach its database just now; try again shortly",
-                                     reason="database_away"))
-        return
     token = hash_token(hello.token)
     opened: OpenSockets = ws.app.state.open_sockets
     opened.add(token, conn)
@@ -296,7 +234,8 @@ async def room_socket(ws: WebSocket) -> None:
     room = None
     SOCKETS.inc()
     try:
-        room = await service.join(code, conn, hello.last_v)
+        async with gate.turn():
+            room = await service.join(code, conn, hello.last_v)
         await _serve(ws, conn, service, room, settings)
     except (WebSocketDisconnect, RoomNotFound):
         pass
@@ -307,7 +246,7 @@ async def room_socket(ws: WebSocket) -> None:
         elif e.code == E.ROOM_FULL:  # too many watchers: 4429, as for too many sockets
             conn.close(TOO_MANY, e.message)
         elif e.code == E.UNAVAILABLE:
-            conn.close(TRY_AGAIN, "the server cannot reach its database; try again shortly")
+            conn.close(TRY_AGAIN, e.message)
     finally:
         SOCKETS.dec()
         opened.discard(token, conn)
