@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 from playwright.sync_api import Page, Route, expect
 
@@ -72,3 +73,35 @@ def test_a_commitment_that_spells_english_is_not_english(server: Server, open_pa
     expect(page.locator("#daily .commitment")).to_contain_text("0add1ace2")
     assert not english_on(page, "fr")
 
+
+def test_the_lobby_toasts_speak_french(server: Server, open_page: PageOpener) -> None:
+    """Friend requests and invitations come as toasts on every page (the lobby socket): in the
+    page's language, their close button's label too (they were English whatever the page)."""
+    page = open_page("fr-toasts", phone=True, locale="fr-FR", viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    register(page, "Ann")
+    expect(page.locator("#quick-match")).to_be_visible()
+    me = page.evaluate("JSON.parse(localStorage.getItem('spite.identity'))")
+    ann = {"Authorization": f"Bearer {me['token']}"}
+
+    def guest(name: str) -> tuple[str, dict[str, str]]:
+        made = httpx.post(server.url + "/api/players", json={"name": name}).json()
+        return made["id"], {"Authorization": f"Bearer {made['token']}"}
+
+    (bob_id, bob), (_, cat) = guest("Bob"), guest("Cat")
+    friends = server.url + "/api/players/me/friends/"
+    assert httpx.put(friends + bob_id, headers=ann).is_success
+    assert httpx.put(friends + me["id"], headers=bob).is_success  # Bob accepts
+    assert httpx.put(friends + me["id"], headers=cat).is_success  # Cat asks
+    room = httpx.post(server.url + "/api/rooms", json={"preset": "short", "seats": 2, "sit": True}, headers=bob).json()
+    assert httpx.post(f"{server.url}/api/rooms/{room['code']}/invitations", json={"player_id": me["id"]},
+                      headers=bob).is_success
+    toasts = page.locator("#lobby-toasts")
+    expect(toasts).to_contain_text("Bob et vous êtes maintenant amis")
+    expect(toasts).to_contain_text("Cat vous demande en ami")
+    expect(toasts.locator(".invitation")).to_contain_text(f"Bob vous invite à la table {room['code']}")
+    expect(toasts.locator(".invitation button.close")).to_have_attribute("aria-label", "Fermer")
+    text = page.evaluate("""() => [...document.querySelectorAll("#lobby-toasts, #lobby-toasts *")]
+      .map((e) => e === e.closest("#lobby-toasts") ? e.innerText : e.getAttribute("aria-label") || "").join("\\n")""")
+    assert not words(text) & english_only("fr"), text
+    shot(page, "fr-toasts-390")
