@@ -7,7 +7,7 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
-import { currentLang } from "./i18n.js";
+import { currentLang, more, t } from "./i18n.js";
 
 /** @typedef {{type: string, [k: string]: any}} LobbyMessage */
 
@@ -50,7 +50,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(String(e.data)); } catch { return; }
     if (msg.type === "welcome") delay = 500;
-    show(msg);
+    void show(msg);
     for (const fn of listeners.get(msg.type) || []) fn(msg);
   });
   sock.addEventListener("close", (e) => {
@@ -73,42 +73,45 @@ function toastBox() {
   return box;
 }
 
-/** One toast: `parts` inside, gone after `ms` (0: until dismissed).
+/** One toast (once the later part of the catalogue is in): `parts` inside, gone after `ms` (0: until dismissed).
  * @param {(string | HTMLElement)[]} parts @param {number} ms */
-export function lobbyToast(parts, ms = 8000) {
-  const t = el("div", "lobby-toast");
-  const close = button("×", () => t.remove(), "small close");
-  close.setAttribute("aria-label", "Dismiss");
-  t.append(...parts, close);
-  toastBox().append(t);
-  if (ms) setTimeout(() => t.remove(), ms);
-  return t;
+function lobbyToast(parts, ms = 8000) {
+  const toast = el("div", "lobby-toast");
+  const close = button("×", () => toast.remove(), "small close");
+  close.setAttribute("aria-label", t("fa.dismiss"));
+  toast.append(...parts, close);
+  toastBox().append(toast);
+  if (ms) setTimeout(() => toast.remove(), ms);
+  return toast;
 }
 
-/** @param {LobbyMessage} msg */
-function show(msg) {
+/** A toast for an invitation or a friend request, in the page's language (its words are in the
+ * later part of the catalogue: fetched with the first toast). @param {LobbyMessage} msg */
+async function show(msg) {
+  if (msg.type !== "invitation" && msg.type !== "friend_request") return;
+  await more();
   if (msg.type === "invitation") {
-    const text = el("span", "", `${msg.from.name} invites you to room ${msg.room}`);
+    const text = el("span", "", t("fa.invites_you", { name: msg.from.name, room: msg.room }));
     /** @type {HTMLElement} */
-    let t;
-    const join = button("Join", async () => {
+    let toast;
+    const join = button(t("fa.join"), async () => {
       try {
         const out = /** @type {{room: string}} */ (await api.post(`/api/invitations/${encodeURIComponent(msg.id)}/accept`));
-        t.remove();
+        toast.remove();
         location.assign("/r/" + encodeURIComponent(out.room));
       } catch (e) {
         text.textContent = /** @type {Error} */ (e).message;
       }
     }, "small primary");
     join.classList.add("join-invite");
-    const no = button("Decline", () => {
+    const no = button(t("fa.decline"), () => {
       api.post(`/api/invitations/${encodeURIComponent(msg.id)}/decline`).catch(() => {});
-      t.remove();
+      toast.remove();
     }, "small");
-    t = lobbyToast([text, join, no], 0);
-    t.classList.add("invitation");
-  } else if (msg.type === "friend_request") {
-    const link = el("a", "", msg.friends ? `${msg.from.name} is now your friend` : `${msg.from.name} asks to be friends`);
+    toast = lobbyToast([text, join, no], 0);
+    toast.classList.add("invitation");
+  } else {
+    const link = el("a", "", t(msg.friends ? "fa.now_friends" : "fa.asks_friends", { name: msg.from.name }));
     link.href = "/#friends";
     lobbyToast([link], 8000);
   }

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from app.i18n import CATALOGUES
 from app.i18n.catalog import PLACEHOLDER
 
 from .conftest import PageOpener, Server, shot
-from .test_languages import WORD, english_only, register
+from .test_languages import WORD, english_only, register, words
 
 PAGE_TEXT = """() => {
   const parts = [document.querySelector("#app").innerText];
@@ -32,7 +33,7 @@ def english_on(page: Page, lang: str) -> set[str]:
     text = page.evaluate(PAGE_TEXT)
     assert text.strip()
     theirs = {w.lower() for v in CATALOGUES[lang].texts.values() for w in WORD.findall(PLACEHOLDER.sub(" ", v))}
-    return {w.lower() for w in WORD.findall(text)} & english_only(lang) - theirs - {"english"}
+    return words(text) & english_only(lang) - theirs - {"english"}
 
 
 def overflows(page: Page) -> bool:
@@ -55,3 +56,52 @@ def test_the_pages_say_no_english(server: Server, open_page: PageOpener, locale:
             assert not re.search(r"\b[a-z]{2,3}\.[a-z_]+\b", page.locator("#app").inner_text()), f"{name}: a key shows"
             assert not overflows(page), f"{name} ({lang}, {size['width']}) is wider than the screen"
             shot(page, f"{lang}-{name}-{size['width']}")
+
+
+def test_a_commitment_that_spells_english_is_not_english(server: Server, open_page: PageOpener) -> None:
+    """The daily deal's commitment is random hex: one in a few hundred spells "add" or "ace"
+    between digits ("9add1…"), which is no English (the flake of the test above, CI once)."""
+    page = open_page("fr-hex", phone=True, locale="fr-FR", viewport={"width": 390, "height": 844})
+
+    def spelled(route: Route) -> None:
+        day = route.fetch().json()
+        route.fulfill(json={**day, "commitment": "0add1ace2" + day["commitment"][9:]})
+
+    page.route("**/api/daily", spelled)
+    page.goto(server.url + "/")
+    register(page, "Ann")
+    expect(page.locator("#daily .commitment")).to_contain_text("0add1ace2")
+    assert not english_on(page, "fr")
+
+
+def test_the_lobby_toasts_speak_french(server: Server, open_page: PageOpener) -> None:
+    """Friend requests and invitations come as toasts on every page (the lobby socket): in the
+    page's language, their close button's label too (they were English whatever the page)."""
+    page = open_page("fr-toasts", phone=True, locale="fr-FR", viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    register(page, "Ann")
+    expect(page.locator("#quick-match")).to_be_visible()
+    me = page.evaluate("JSON.parse(localStorage.getItem('spite.identity'))")
+    ann = {"Authorization": f"Bearer {me['token']}"}
+
+    def guest(name: str) -> tuple[str, dict[str, str]]:
+        made = httpx.post(server.url + "/api/players", json={"name": name}).json()
+        return made["id"], {"Authorization": f"Bearer {made['token']}"}
+
+    (bob_id, bob), (_, cat) = guest("Bob"), guest("Cat")
+    friends = server.url + "/api/players/me/friends/"
+    assert httpx.put(friends + bob_id, headers=ann).is_success
+    assert httpx.put(friends + me["id"], headers=bob).is_success  # Bob accepts
+    assert httpx.put(friends + me["id"], headers=cat).is_success  # Cat asks
+    room = httpx.post(server.url + "/api/rooms", json={"preset": "short", "seats": 2, "sit": True}, headers=bob).json()
+    assert httpx.post(f"{server.url}/api/rooms/{room['code']}/invitations", json={"player_id": me["id"]},
+                      headers=bob).is_success
+    toasts = page.locator("#lobby-toasts")
+    expect(toasts).to_contain_text("Bob et vous êtes maintenant amis")
+    expect(toasts).to_contain_text("Cat vous demande en ami")
+    expect(toasts.locator(".invitation")).to_contain_text(f"Bob vous invite à la table {room['code']}")
+    expect(toasts.locator(".invitation button.close")).to_have_attribute("aria-label", "Fermer")
+    text = page.evaluate("""() => [...document.querySelectorAll("#lobby-toasts, #lobby-toasts *")]
+      .map((e) => e === e.closest("#lobby-toasts") ? e.innerText : e.getAttribute("aria-label") || "").join("\\n")""")
+    assert not words(text) & english_only("fr"), text
+    shot(page, "fr-toasts-390")
