@@ -19,6 +19,7 @@ from app.bus import Bus, make_bus
 from app.jobs import make_queue
 from app.rooms import stages
 from app.rooms.pool import BotPool
+from app.rooms.ports import Clock, Storage
 from app.rooms.service import RoomService
 from app.rooms.storage import SqlRooms
 from app.settings import Settings, get_settings
@@ -58,9 +59,14 @@ from .server.ratelimit import Limiter
 from .server.signin import SignInGuard
 
 
-def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> FastAPI:
-    """The app for `settings` (default: from the environment). `bus` lets several app
-    instances in one process share an in-process bus (tests of several instances)."""
+def create_app(settings: Settings | None = None, *, clock: Clock | None = None, bus: Bus | None = None,
+               storage: Storage | None = None) -> FastAPI:
+    """The one composition root: the app for `settings` (default: from the environment).
+
+    What stands behind the room service's ports may be given instead of the real ones: `clock`
+    (the rooms' time: timers, deadlines, the turn clock, bots' pauses; default the system's),
+    `bus` (several app instances in one process share an in-process bus) and `storage` (the
+    rooms' store; default the SQL store on `settings.database_url`)."""
     settings = settings or get_settings()
     logs.configure(settings)
     stages.enable(settings.trace_stages)
@@ -73,10 +79,10 @@ def create_app(settings: Settings | None = None, *, bus: Bus | None = None) -> F
                 await migrate.upgrade(engine)
             sessions = make_sessions(engine)
             repeats = Repeats(settings.rated_repeat_full, settings.rated_repeat_hours)
-            service = RoomService(settings, SqlRooms(sessions, MoveWriter(engine, repeats=repeats),
-                                                     presence_ttl=settings.presence_ttl),
-                                  bus or make_bus(settings.redis_url, settings.redis_prefix),
-                                  BotPool(settings.bot_workers, think_ms=settings.bot_think_ms))
+            rooms_store = storage or SqlRooms(sessions, MoveWriter(engine, repeats=repeats),
+                                              presence_ttl=settings.presence_ttl)
+            service = RoomService(settings, rooms_store, bus or make_bus(settings.redis_url, settings.redis_prefix),
+                                  BotPool(settings.bot_workers, think_ms=settings.bot_think_ms), clock=clock)
             logs.configure(settings, service.instance)
             app.state.settings = settings
             app.state.engine = engine

@@ -2,7 +2,7 @@
 # The whole test suite from a fresh machine: a venv, the dependencies, Debian's chromium for
 # the browser tests and nginx for the proxy tests, then lint, types (mypy, and tsc over the browser client), the import-cycle
 # check and every test.
-# Extra arguments go to pytest.
+# Extra arguments go to pytest (-n 0: one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
@@ -29,4 +29,7 @@ if [ ! -x "$JSCHECK/node_modules/.bin/tsc" ] || [ "$JSCHECK/package-lock.json" -
   (cd "$JSCHECK" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 "$JSCHECK/node_modules/.bin/tsc" -p "$JSCHECK"
-.venv/bin/python -m pytest "$@"
+# Every core (pytest-xdist, SPITE_TEST_WORKERS to choose), a whole module to a worker: a module's
+# tests share its fixtures (one browser-test server a module). docs/testing.md says how the suite
+# stays fast and deterministic.
+.venv/bin/python -m pytest -n "${SPITE_TEST_WORKERS:-auto}" --dist loadscope --no-loadscope-reorder "$@"

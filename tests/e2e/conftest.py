@@ -1,6 +1,7 @@
-"""Browser tests: a real uvicorn server (fresh SQLite file, seeded rooms on) on a free port, and
-Debian's Chromium driven by Playwright. Every page a test opens is watched for console errors and
-uncaught exceptions; any one fails the test. Screenshots go to test-artifacts/screenshots/."""
+"""Browser tests: a real uvicorn server (a SQLite file at the latest schema, seeded rooms on), one
+per test module unless the module needs other settings, and Debian's Chromium driven by
+Playwright. Every page a test opens is watched for console errors and uncaught exceptions; any
+one fails the test. Screenshots go to test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import contextlib
 import os
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,7 +18,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.children import die_with_parent
+from tests.children import listening_socket, spawn_uvicorn
+from tests.conftest import fresh_database_url
 from tests.server.helpers import CROWD_ENV
 
 try:
@@ -42,22 +43,20 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A running uvicorn process serving the whole app."""
+    """A running uvicorn process serving the whole app, on a socket bound here."""
 
     url: str
     port: int
     db: Path
     env: dict[str, str]
+    sock: socket.socket
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
 
     def start(self) -> None:
         assert self.log is not None
-        out = self.log.open("ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", APP, "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning"],
-            cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=die_with_parent)
+        with self.log.open("ab") as out:
+            self.proc = spawn_uvicorn(APP, self.sock, env=self.env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -83,24 +82,27 @@ class Server:
 
 @contextlib.contextmanager
 def running_server(tmp_path: Path, **settings: str) -> Iterator[Server]:
-    """A fresh server and database in `tmp_path`, with extra `SPITE_*` settings."""
-    port = free_port()
-    db = tmp_path / "e2e.db"
+    """A fresh server and database (at the latest schema) in `tmp_path`, with extra `SPITE_*` settings."""
+    sock = listening_socket()
+    port = sock.getsockname()[1]
+    db = Path(fresh_database_url("sqlite", str(tmp_path)).removeprefix("sqlite:///"))
     env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", "SPITE_SEEDED_ROOMS": "true",
            "SPITE_BOT_DELAY": "0", "SPITE_PUBLIC_URL": f"http://127.0.0.1:{port}", **CROWD_ENV, **settings}
     env.pop("SPITE_REDIS_URL", None)
-    srv = Server(url=f"http://127.0.0.1:{port}", port=port, db=db, env=env, log=tmp_path / "server.log")
-    srv.start()
+    srv = Server(url=f"http://127.0.0.1:{port}", port=port, db=db, env=env, sock=sock, log=tmp_path / "server.log")
     try:
+        srv.start()
         yield srv
     finally:
         srv.stop()
+        sock.close()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """A fresh server and database for one test."""
-    with running_server(tmp_path) as srv:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server and database for the tests of a module: each test makes its own players and
+    rooms. A module whose tests need other settings defines its own `server`."""
+    with running_server(tmp_path_factory.mktemp("server")) as srv:
         yield srv
 
 

@@ -6,7 +6,6 @@ achievements, recent matches), at phone and desktop size."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -17,10 +16,11 @@ from .play import play_until_hand_ends, register, sit
 PASSWORD = "correct horse"
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """As conftest's, with the leaderboard open from the first rated match."""
-    with running_server(tmp_path, SPITE_LEADERBOARD_MIN_GAMES="1", SPITE_LEADERBOARD_MIN_OPPONENTS="1") as srv:
+    folder = tmp_path_factory.mktemp("server")
+    with running_server(folder, SPITE_LEADERBOARD_MIN_GAMES="1", SPITE_LEADERBOARD_MIN_OPPONENTS="1") as srv:
         yield srv
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -21,13 +20,13 @@ from .test_accounts import claim, sized
 SIZES = {"phone": (390, 844, True), "desktop": (1280, 800, False)}
 
 
-@pytest.fixture
-def mail(tmp_path: Path) -> Iterator[tuple[Server, Inbox]]:
+@pytest.fixture(scope="module")
+def mail(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Inbox]]:
     inbox = Inbox()
     smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
     smtp.start()
     try:
-        with running_server(tmp_path, SPITE_SMTP_URL=f"smtp://127.0.0.1:{smtp.port}",
+        with running_server(tmp_path_factory.mktemp("server"), SPITE_SMTP_URL=f"smtp://127.0.0.1:{smtp.port}",
                             SPITE_SMTP_FROM="spite@example.test") as srv:
             yield srv, inbox
     finally:
@@ -40,23 +39,24 @@ def test_email_and_vacation_from_your_games(mail: tuple[Server, Inbox], open_pag
     w, h, phone = SIZES[size]
     ann = sized(open_page, "ann", w, h, phone=phone)
     claim(ann, server.url, "Ann", f"ann_away_{size}")
+    address = f"ann.{size}@example.test"  # the module's tests share one server and one inbox
     ann.goto(server.url + "/#games")
     panel = ann.locator("#away-panel")
     expect(panel).to_contain_text("While you are away")
     expect(ann.locator("#email-state")).to_have_text("No address: no mail is sent.")
-    ann.fill("#email-input", "ann@example.test")
+    ann.fill("#email-input", address)
     ann.click("#email-save")
-    expect(ann.locator("#email-state")).to_contain_text("A confirmation link was sent to ann@example.test")
+    expect(ann.locator("#email-state")).to_contain_text(f"A confirmation link was sent to {address}")
     ann.wait_for_function("() => true")  # let the outbox run
     for _ in range(100):
-        if inbox.to("ann@example.test"):
+        if inbox.to(address):
             break
         ann.wait_for_timeout(100)
-    (confirm,) = inbox.to("ann@example.test")
+    (confirm,) = inbox.to(address)
     ann.goto(server.url + link_in(confirm, "/api/email/confirm"))
     expect(ann.locator("body")).to_contain_text("Your address is confirmed")
     ann.goto(server.url + "/#games")
-    expect(ann.locator("#email-state")).to_contain_text("ann@example.test is confirmed")
+    expect(ann.locator("#email-state")).to_contain_text(f"{address} is confirmed")
 
     expect(ann.locator("#vacation-state")).to_contain_text("Not on vacation")
     ann.fill("#vacation-days", "3")

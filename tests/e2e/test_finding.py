@@ -6,7 +6,6 @@ results page. Screenshots in test-artifacts/screenshots/finding-*."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -15,9 +14,9 @@ from .conftest import PageOpener, Server, running_server, shot
 from .play import create_room, register
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    with running_server(tmp_path, SPITE_QUICK_MATCH_INTERVAL="0.2", SPITE_BOT_THINK_MS="10",
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("server"), SPITE_QUICK_MATCH_INTERVAL="0.2", SPITE_BOT_THINK_MS="10",
                         SPITE_DAILY_OPTIONS='{"payoff_size": 5}') as srv:
         yield srv
 

@@ -12,7 +12,6 @@ import random
 import re
 import threading
 from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -27,9 +26,10 @@ from .test_honest_table import SIZES, page_at
 ABANDONED_AFTER = 25  # seconds: the pages are looked at well before, then once it has passed
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    with running_server(tmp_path, SPITE_ABANDONED_AFTER=str(ABANDONED_AFTER), SPITE_RATE_PER_SECOND="200",
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("server")
+    with running_server(folder, SPITE_ABANDONED_AFTER=str(ABANDONED_AFTER), SPITE_RATE_PER_SECOND="200",
                         SPITE_RATE_BURST="400") as srv:
         yield srv
 

@@ -6,7 +6,6 @@ rematch is an offer the others accept."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -19,11 +18,12 @@ from .test_take_backs import room_against_a_bot
 SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """As conftest's, with a stand-in for an absent player after one second, and the socket rate
     the server tests use (a script plays whole matches faster than a person may send)."""
-    with running_server(tmp_path, SPITE_ABSENT_GRACE="1", SPITE_RATE_PER_SECOND="200", SPITE_RATE_BURST="400") as srv:
+    folder = tmp_path_factory.mktemp("server")
+    with running_server(folder, SPITE_ABSENT_GRACE="1", SPITE_RATE_PER_SECOND="200", SPITE_RATE_BURST="400") as srv:
         yield srv
 
 

@@ -1,8 +1,9 @@
-"""Server fixtures: the app over ASGI (REST tests) and real uvicorn servers (socket tests)."""
+"""Server fixtures: the app over ASGI (REST tests), real uvicorn servers (socket tests), and real
+uvicorn servers in the test's own loop whose rooms run on a clock the test moves on (timing tests)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -10,7 +11,8 @@ import pytest
 
 from app.main import create_app
 
-from .helpers import ServerThread, make_settings
+from .helpers import LoopServer, ServerThread, make_settings
+from .jump_clock import JumpClock
 
 
 @pytest.fixture
@@ -48,3 +50,25 @@ async def server(start_server: Callable[..., ServerThread]) -> ServerThread:
 async def http(server: ServerThread) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as client:
         yield client
+
+
+@pytest.fixture
+def clock() -> JumpClock:
+    """The rooms' time for `start_clocked`: the machine's, plus the jumps the test makes."""
+    return JumpClock()
+
+
+@pytest.fixture
+async def start_clocked(db_url: str, clock: JumpClock) -> AsyncIterator[Callable[..., Awaitable[LoopServer]]]:
+    """Start real servers whose rooms run on the test's `clock` (settings overridable; several
+    servers in a row share the clock and the database); all stopped at the end."""
+    started: list[LoopServer] = []
+
+    async def start(**overrides: Any) -> LoopServer:
+        server = LoopServer(create_app(make_settings(db_url, **overrides), clock=clock))
+        started.append(await server.start())
+        return server
+
+    yield start
+    for server in reversed(started):
+        await server.stop()

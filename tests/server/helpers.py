@@ -10,7 +10,6 @@ import os
 import random
 import socket
 import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -25,7 +24,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from app.settings import Settings
-from tests.children import die_with_parent
+from tests.children import listening_socket, spawn_uvicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 Msg = dict[str, Any]
@@ -87,15 +86,61 @@ class ServerThread:
         self.sock.close()
 
 
-class ServerProcess:
-    """`uvicorn app.main:app` in a subprocess (so it can be killed with SIGKILL)."""
+class LoopServer:
+    """A real uvicorn server for an app on a free port, in the test's own event loop: with a
+    fake clock given to `create_app`, the test moves the rooms' time itself (`clock.advance`)
+    and the server's timers wake exactly then, never on the machine's time."""
 
-    def __init__(self, env: dict[str, str], port: int | None = None, stderr: Path | None = None) -> None:
-        if port is None:
-            s = free_socket()
-            port = s.getsockname()[1]
-            s.close()
-        self.port = port
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.sock = free_socket()
+        self.port = self.sock.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+        self.task: asyncio.Task[None] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def start(self) -> LoopServer:
+        self.task = asyncio.get_running_loop().create_task(self.server.serve(sockets=[self.sock]))
+        while not self.server.started:
+            if self.task.done():
+                self.task.result()
+                raise RuntimeError("the test server did not start")
+            await asyncio.sleep(0.01)
+        return self
+
+    async def stop(self) -> None:
+        """Stop serving (again: nothing)."""
+        self.server.should_exit = True
+        if self.task is not None:
+            await self.task
+        self.sock.close()
+
+
+async def on_the_clock(clock: Any, sock: Sock, pred: Callable[[Msg], bool], *, start: int = 0,
+                       step: float = 0.05, steps: int = 2000) -> Msg:
+    """Move the fake `clock` on, `step` seconds at a time, until `sock` has a message that matches
+    `pred` (from index `start`): the server's timers act only when their time has come, and each
+    act (a commit, then a message) takes the machine's time, which the loop waits for between steps."""
+    for _ in range(steps):
+        found = sock.find(pred, start)
+        if found is not None:
+            return found
+        await clock.advance(step)
+        sock.arrived.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(sock.arrived.wait(), 0.02)
+    raise AssertionError(f"nothing matched after {steps * step:.0f} s on the clock; last: {sock.summary()}")
+
+
+class ServerProcess:
+    """`uvicorn app.main:app` in a subprocess (so it can be killed with SIGKILL), serving a socket
+    this process bound (each start gets a new port)."""
+
+    def __init__(self, env: dict[str, str], stderr: Path | None = None) -> None:
+        self.port = 0
         self.env = {**os.environ, **env}
         self.stderr = stderr
         self.proc: subprocess.Popen[bytes] | None = None
@@ -105,10 +150,11 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
+        sock = listening_socket()
+        self.port = sock.getsockname()[1]
         err = open(self.stderr, "ab") if self.stderr is not None else None  # noqa: SIM115 (the child keeps it)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning"], cwd=ROOT, env=self.env, stderr=err, preexec_fn=die_with_parent)
+        with sock:
+            self.proc = spawn_uvicorn("app.main:app", sock, env=self.env, cwd=ROOT, stderr=err)
         if err is not None:
             err.close()
         deadline = time.monotonic() + 60
@@ -220,6 +266,10 @@ class Sock:
             self.arrived.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.arrived.wait(), left)
+
+    def find(self, pred: Callable[[Msg], bool], start: int = 0) -> Msg | None:
+        """The first message (from index `start`) that matches, if one has come."""
+        return next((m for m in self.messages[start:] if pred(m)), None)
 
     def summary(self, n: int = 4) -> list[Any]:
         """The last messages, short: type, version and error codes."""

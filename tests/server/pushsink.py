@@ -67,8 +67,10 @@ class PushSink:
         path = scope["path"]
         headers = {k.decode().lower(): v.decode() for k, v in scope["headers"]}
         self.received.append(Received(path, headers, body))
-        if path.startswith("/hang/"):
-            await asyncio.sleep(3600)
+        if path.startswith("/hang/"):  # hold the request until the sender gives up and hangs up
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            return
         status = 410 if path.startswith("/gone/") else 201
         await send({"type": "http.response.start", "status": status, "headers": [(b"content-length", b"0")]})
         await send({"type": "http.response.body", "body": b""})

@@ -10,7 +10,8 @@ from typing import Any
 
 import httpx
 
-from .helpers import ServerThread, Sock, new_person, new_room, pick, seat_everyone
+from .helpers import ServerThread, Sock, new_person, new_room, on_the_clock, pick, seat_everyone
+from .jump_clock import JumpClock
 from .truth import rebuild_and_check
 
 Msg = dict[str, Any]
@@ -32,27 +33,29 @@ async def _pair(server: ServerThread, http: httpx.AsyncClient, **room: Any) -> t
     return people, code, socks
 
 
-async def test_turn_clock_plays_for_a_slow_player(server: ServerThread, http: httpx.AsyncClient) -> None:
-    _, _, (a, b) = await _pair(server, http, seed="clock", turn_seconds=1)
+async def test_turn_clock_plays_for_a_slow_player(start_clocked: Any, clock: JumpClock) -> None:
+    server = await start_clocked()
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        _, _, (a, b) = await _pair(server, http, seed="clock", turn_seconds=1)
     st = a.last_state()
     assert st is not None
     mover = st["view"]["turn"]
     other = 1 - mover
-    clock = st["clock"]
-    assert clock["seat"] == mover and clock["turn_seconds"] == 1 and 0 < clock["remaining"] <= 1
-    started = time.monotonic()
-    first = await a.wait(autoplayed("clock", mover), timeout=5)
-    assert time.monotonic() - started >= 0.5, "the clock waits for the deadline"
-    passed = await a.wait(lambda m: m["type"] == "state" and m["view"]["turn"] == other, timeout=10)
+    turn_clock = st["clock"]
+    assert turn_clock["seat"] == mover and turn_clock["turn_seconds"] == 1 and turn_clock["remaining"] == 1
+    started = clock.monotonic()
+    first = await on_the_clock(clock, a, autoplayed("clock", mover))
+    assert clock.monotonic() - started >= 0.9, "the clock waits for the deadline"
+    passed = await on_the_clock(clock, a, lambda m: m["type"] == "state" and m["view"]["turn"] == other)
     assert passed["v"] > first["v"] - 1 and passed["clock"]["seat"] == other
     # Every move in between was the server's, for the slow player, until the turn passed.
     between = [m for m in a.states() if first["v"] <= m["v"] <= passed["v"]]
     assert all(any(e.get("type") == "autoplay" for e in m["events"]) for m in between if m["events"])
-    await b.wait(autoplayed("clock", other), timeout=5)
+    await on_the_clock(clock, b, autoplayed("clock", other))
 
 
-async def test_clock_deadline_survives_a_restart(start_server, db_url: str) -> None:  # type: ignore[no-untyped-def]
-    one: ServerThread = start_server()
+async def test_clock_deadline_survives_a_restart(start_clocked: Any, clock: JumpClock) -> None:
+    one = await start_clocked()
     async with httpx.AsyncClient(base_url=one.base, timeout=30) as http:
         people, code, socks = await _pair(one, http, seed="clock-restart", turn_seconds=2)
     st = socks[0].last_state()
@@ -60,18 +63,18 @@ async def test_clock_deadline_survives_a_restart(start_server, db_url: str) -> N
     deadline = st["clock"]["deadline"]
     for s in socks:
         await s.close()
-    one.stop()
-    await asyncio.sleep(2.2)
-    two: ServerThread = start_server()
+    await one.stop()
+    await clock.advance(2.2)  # the deadline passes while no server is up
+    two = await start_clocked()
     a = await Sock.open(two.base, code, people[0], last_v=st["v"])
     resumed = await a.state_at(st["v"])
     assert resumed["clock"]["deadline"] == deadline and resumed["clock"]["remaining"] == 0
-    auto = await a.wait(autoplayed("clock", st["view"]["turn"]), timeout=5)
+    auto = await on_the_clock(clock, a, autoplayed("clock", st["view"]["turn"]))
     assert auto["v"] == st["v"] + 1
 
 
-async def test_absent_player_is_stood_in_for_and_handed_back(start_server) -> None:  # type: ignore[no-untyped-def]
-    server: ServerThread = start_server(absent_grace=1.0)
+async def test_absent_player_is_stood_in_for_and_handed_back(start_clocked: Any, clock: JumpClock) -> None:
+    server = await start_clocked(absent_grace=1.0)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         people, code, socks = await _pair(server, http, seed="absent")
     st = socks[0].last_state()
@@ -79,20 +82,22 @@ async def test_absent_player_is_stood_in_for_and_handed_back(start_server) -> No
     away = st["view"]["turn"]
     here = socks[1 - away]
     start = len(here.messages)
-    left_at = time.monotonic()
     await socks[away].close()
-    gone = await here.wait(lambda m: m["type"] == "state" and m["view"]["players"][away]["connected"] is False,
-                           start=start)
+    gone = await on_the_clock(clock, here, lambda m: m["type"] == "state"
+                              and m["view"]["players"][away]["connected"] is False, start=start, step=0.01)
     assert gone["autoplay"] == []
-    auto = await here.wait(autoplayed("absent", away), timeout=6, start=start)
-    assert time.monotonic() - left_at >= 0.9, "the stand-in waits for the grace period"
+    left_at = clock.monotonic()
+    auto = await on_the_clock(clock, here, autoplayed("absent", away), start=start)
+    assert clock.monotonic() - left_at >= 0.9, "the stand-in waits for the grace period"
     assert auto["autoplay"] == [away]
     # The stand-in finishes the absent player's turn; then it is our turn and nothing happens.
-    mine = await here.wait(lambda m: m["type"] == "state" and m["view"]["turn"] == 1 - away, timeout=10, start=start)
+    mine = await on_the_clock(clock, here, lambda m: m["type"] == "state" and m["view"]["turn"] == 1 - away,
+                              start=start)
     back = await Sock.open(server.base, code, people[away], last_v=mine["v"])
     now = await back.state_at(mine["v"])
     assert now["autoplay"] == [] and now["view"]["you"] == away
-    await here.wait(lambda m: m["type"] == "state" and m["view"]["players"][away]["connected"] is True, start=start)
+    await on_the_clock(clock, here, lambda m: m["type"] == "state" and m["view"]["players"][away]["connected"] is True,
+                       start=start)
     rng = random.Random(1)
     while True:
         latest = here.last_state()
@@ -102,10 +107,12 @@ async def test_absent_player_is_stood_in_for_and_handed_back(start_server) -> No
         await here.send({"type": "move", "id": here.next_id(), "move": pick(latest["view"]["legal_moves"], rng)})
         await here.state_at(latest["v"] + 1)
     v = here.last_state()["v"]  # type: ignore[index]
-    await asyncio.sleep(1.5)
-    assert here.last_state()["v"] == v, "the returned player's turn is theirs again"  # type: ignore[index]
+    await clock.advance(1.5)  # past the grace period: nobody stands in for a player who is here
     mine_now = await back.state_at(v)
     assert mine_now["view"]["legal_moves"] and mine_now["autoplay"] == []
+    played = await back.request({"type": "move", "id": back.next_id(), "move": mine_now["view"]["legal_moves"][0]},
+                                lambda m: m["type"] in ("state", "error"))
+    assert played["type"] == "state" and played["v"] == v + 1, "the returned player's turn is theirs again"
 
 
 async def _watch_to_end(socks: list[Sock], rng: random.Random, timeout: float = 60) -> Msg:
@@ -193,16 +200,19 @@ async def test_hints(server: ServerThread, http: httpx.AsyncClient) -> None:
     assert (await c.error({"type": "hint"}))["code"] == "hints_off"
 
 
-async def test_an_absent_host_hands_over(start_server) -> None:  # type: ignore[no-untyped-def]
-    server: ServerThread = start_server(absent_grace=1.0)
+async def test_an_absent_host_hands_over(start_clocked: Any, clock: JumpClock) -> None:
+    server = await start_clocked(absent_grace=1.0)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob, cat = [await new_person(http, n) for n in ("Ann", "Bob", "Cat")]
         code = (await new_room(http, ann, preset="short", seats=2, seed="host"))["code"]
     a, b, c = [await Sock.open(server.base, code, p) for p in (ann, bob, cat)]
     await seat_everyone(a, [a, b])
+    start = len(b.messages)
     await a.close()
+    await on_the_clock(clock, b, lambda m: m["type"] == "room" and m["room"]["seats"][0]["connected"] is False,
+                       start=start, step=0.01)
     assert (await b.error({"type": "start"}))["code"] == "not_host"
-    await asyncio.sleep(1.2)
+    await clock.advance(1.2)  # the host has been away longer than the grace period
     assert (await c.error({"type": "add_bot"}))["code"] == "not_host", "a spectator never stands in for the host"
     await b.send({"type": "start"})
     st = await b.state_at(0)

@@ -14,8 +14,8 @@ from app.store.db import make_engine
 from app.store.models import Base
 
 
-async def test_empty_to_head_and_back(db_url: str) -> None:
-    engines = [make_engine(db_url), make_engine(db_url)]
+async def test_empty_to_head_and_back(empty_db_url: str) -> None:
+    engines = [make_engine(empty_db_url), make_engine(empty_db_url)]
     try:
         assert await migrate.revision(engines[0]) is None
         await asyncio.gather(*(migrate.upgrade(e) for e in engines))

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any, TypeVar
 
 import httpx
 from sqlalchemy import select
@@ -16,6 +18,9 @@ from app.store.models import Match as MatchRow
 from app.store.models import Move as MoveRow
 
 from .helpers import CROWD_ENV, ServerProcess, Sock, new_person, new_room, seat_everyone
+from .jump_clock import JumpClock
+
+T = TypeVar("T")
 
 
 async def deadline_moves(db_url: str, match_id: str) -> list[tuple[int, int, str]]:
@@ -38,6 +43,29 @@ async def match_row(db_url: str, match_id: str) -> MatchRow:
             return row
     finally:
         await engine.dispose()
+
+
+async def move_deadline_back(db_url: str, match_id: str, seconds: float) -> None:
+    """Bring the match's stored deadline `seconds` nearer, as if that much time had passed."""
+    engine = make_engine(db_url)
+    try:
+        async with make_sessions(engine)() as s, s.begin():
+            row = await s.get(MatchRow, match_id)
+            assert row is not None and row.wake_at is not None and row.turn_deadline is not None
+            row.wake_at -= timedelta(seconds=seconds)
+            row.turn_deadline -= timedelta(seconds=seconds)
+    finally:
+        await engine.dispose()
+
+
+async def eventually(check: Callable[[], Awaitable[T]], tries: int = 200) -> T:
+    """`check()` once it is true (tried every 0.1 s, `tries` times at most)."""
+    for _ in range(tries):
+        got = await check()
+        if got:
+            return got
+        await asyncio.sleep(0.1)
+    raise AssertionError("never came true")
 
 
 async def test_turn_based_rooms_say_their_pace_and_check_their_turn(api: httpx.AsyncClient) -> None:
@@ -85,25 +113,17 @@ async def test_a_deadline_that_passed_while_the_server_was_killed_is_played_once
     assert await deadline_moves(db_url, match_id) == []
     row = await match_row(db_url, match_id)
     assert row.wake_at is not None and row.turn_deadline is not None  # the deadline is stored with the match
-    await asyncio.sleep(5)  # the deadline passes while no server is up
+    await move_deadline_back(db_url, match_id, 5)  # the deadline passes while no server is up
     second = ServerProcess(env).start()
     try:
-        started = time.monotonic()
-        moves: list[tuple[int, int, str]] = []
-        while time.monotonic() - started < 20:
-            moves = await deadline_moves(db_url, match_id)
-            if moves:
-                break
-            await asyncio.sleep(0.2)
-        assert moves, "the deadline was not played after the restart"
+        moves = await eventually(lambda: deadline_moves(db_url, match_id))
         assert moves[0][1] == seat and moves[0][2] == "deadline"
         # Nobody is connected: the server goes on playing that seat's turn until it passes.
-        await asyncio.sleep(1.0)
+        row = await eventually(lambda: _turn_passed(db_url, match_id, seat))
+        assert row.wake_at is not None and row.wake_at.timestamp() > time.time() + 1  # the next seat's whole turn
         moves = await deadline_moves(db_url, match_id)
         turn_moves = [m for m in moves if m[1] == seat]
         assert all(actor == "deadline" for _, _, actor in turn_moves)
-        row = await match_row(db_url, match_id)
-        assert row.wake_at is not None and row.wake_at.timestamp() > time.time() + 1  # the next seat's whole turn
         async with httpx.AsyncClient(base_url=second.base, timeout=30) as http:
             watcher = Sock.open(second.base, code, people[seat])
             sock = await watcher
@@ -113,6 +133,11 @@ async def test_a_deadline_that_passed_while_the_server_was_killed_is_played_once
             assert (await http.get(f"/api/rooms/{code}")).json()["pace"] == "turn_based"
     finally:
         second.stop()
+
+
+async def _turn_passed(db_url: str, match_id: str, seat: int) -> MatchRow | None:
+    row = await match_row(db_url, match_id)
+    return row if row.turn_seat is not None and row.turn_seat != seat else None
 
 
 async def test_your_games_lists_every_room_you_sit_in_your_turns_first_and_the_cap_holds(
@@ -176,10 +201,10 @@ async def test_your_games_lists_every_room_you_sit_in_your_turns_first_and_the_c
 
 
 async def test_vacation_stops_the_deadline_waiting_for_you_and_ending_it_lets_it_act(
-        start_server: Any, db_url: str) -> None:
+        start_clocked: Any, clock: JumpClock, db_url: str) -> None:
     from .helpers import new_account
 
-    server = start_server(turn_based_min_seconds=2, vacation_days=5, lease_seconds=1.5, deadline_horizon=30)
+    server = await start_clocked(turn_based_min_seconds=2, vacation_days=5, lease_seconds=1.5, deadline_horizon=30)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_account(http, "Ann", "ann_tb"), await new_account(http, "Bob", "bob_tb")
         guest = await new_person(http, "Gus")
@@ -203,7 +228,7 @@ async def test_vacation_stops_the_deadline_waiting_for_you_and_ending_it_lets_it
         assert row.wake_at is not None and row.wake_at.timestamp() > time.time() + 2 * 86_400 - 60
         for s in socks:
             await s.close()
-        await asyncio.sleep(5)  # the 3-second deadline would have acted by now
+        await clock.advance(5)  # the 3-second deadline would have acted by now
         assert [m for m in await deadline_moves(db_url, match_id) if m[2] == "deadline"] == []
         r = await http.put("/api/players/me/vacation", json={"days": 5}, headers=away.auth)
         # 2 taken, of which one whole day not yet used comes back if replaced: 1 + 5 > 5
@@ -212,8 +237,6 @@ async def test_vacation_stops_the_deadline_waiting_for_you_and_ending_it_lets_it
         assert (await http.delete("/api/players/me/vacation", headers=away.auth)).status_code == 204
         got = (await http.get("/api/players/me/vacation", headers=away.auth)).json()
         assert got["until"] is None and got["days_left"] == 4  # the whole day not used came back
-        started = time.monotonic()
-        while time.monotonic() - started < 20 and not await deadline_moves(db_url, match_id):
-            await asyncio.sleep(0.3)
-        moves = await deadline_moves(db_url, match_id)
-        assert moves and moves[0][1] == turn and moves[0][2] == "deadline"
+        await clock.advance(3)
+        moves = await eventually(lambda: deadline_moves(db_url, match_id))
+        assert moves[0][1] == turn and moves[0][2] == "deadline"
