@@ -19,7 +19,7 @@ from app.bus import Bus, make_bus
 from app.jobs import make_queue
 from app.rooms import stages
 from app.rooms.pool import BotPool
-from app.rooms.ports import Clock, Storage
+from app.rooms.ports import Clock, Storage, SystemClock
 from app.rooms.service import RoomService
 from app.rooms.storage import SqlRooms
 from app.settings import Settings, get_settings
@@ -82,7 +82,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             rooms_store = storage or SqlRooms(sessions, MoveWriter(engine, repeats=repeats),
                                               presence_ttl=settings.presence_ttl)
             service = RoomService(settings, rooms_store, bus or make_bus(settings.redis_url, settings.redis_prefix),
-                                  BotPool(settings.bot_workers, think_ms=settings.bot_think_ms), clock=clock)
+                                  BotPool(settings.bot_workers, think_ms=settings.bot_think_ms), clock=app.state.clock)
             logs.configure(settings, service.instance)
             app.state.settings = settings
             app.state.engine = engine
@@ -135,6 +135,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                   openapi_url="/openapi.json" if docs else None, docs_url="/docs" if docs else None,
                   redoc_url="/redoc" if docs else None)
     app.state.settings = settings
+    app.state.clock = clock or SystemClock()  # the health probe's pace reads it too
     app.state.limiter = Limiter(settings)
     app.state.signin_guard = SignInGuard(settings)
     app.state.chat_limits = ChatLimits(settings)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, status
@@ -43,7 +42,7 @@ async def _takes_writes(request: Request, session: AsyncSession, instance: str) 
     """Does the database take a write (a row of this instance, rewritten)? A read alone
     succeeds with the disk full or another process holding the write lock."""
     checked = getattr(request.app.state, "health_checked", None)
-    now = time.monotonic()
+    now = request.app.state.clock.monotonic()
     if checked is not None and now - checked[0] < PROBE_EVERY:
         return bool(checked[1])
     try:
@@ -52,7 +51,7 @@ async def _takes_writes(request: Request, session: AsyncSession, instance: str) 
     except Exception as e:
         log.warning("health probe: the database refused a write: %s", e)
         ok = False
-    request.app.state.health_checked = (time.monotonic(), ok)
+    request.app.state.health_checked = (request.app.state.clock.monotonic(), ok)
     return ok
 
 

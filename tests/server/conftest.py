@@ -65,7 +65,8 @@ async def start_clocked(db_url: str, clock: JumpClock) -> AsyncIterator[Callable
     started: list[LoopServer] = []
 
     async def start(**overrides: Any) -> LoopServer:
-        server = LoopServer(create_app(make_settings(db_url, **overrides), clock=clock))
+        url = overrides.pop("db_url", db_url)
+        server = LoopServer(create_app(make_settings(url, **overrides), clock=clock))
         started.append(await server.start())
         return server
 
