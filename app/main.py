@@ -135,10 +135,10 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                   openapi_url="/openapi.json" if docs else None, docs_url="/docs" if docs else None,
                   redoc_url="/redoc" if docs else None)
     app.state.settings = settings
-    app.state.clock = clock or SystemClock()  # the health probe's pace reads it too
+    app.state.clock = clock or SystemClock()  # the health probe's pace and the message rates read it too
     app.state.limiter = Limiter(settings)
     app.state.signin_guard = SignInGuard(settings)
-    app.state.chat_limits = ChatLimits(settings)
+    app.state.chat_limits = ChatLimits(settings, clock=app.state.clock.monotonic)
     app.state.open_sockets = OpenSockets()
     app.state.admission = Admission(settings.handshake_concurrency, settings.handshake_wait)
     errors.install(app)

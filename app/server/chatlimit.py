@@ -7,6 +7,7 @@ either is refused with `rate_limited` and shown to nobody. Counted in this insta
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from app.settings import Settings
@@ -30,20 +31,23 @@ class ChatRefusal(NamedTuple):
 
 
 class ChatLimits:
-    def __init__(self, settings: Settings) -> None:
+    """The players' and the rooms' chat buckets, on `clock` (seconds, monotonic)."""
+
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
+        self.clock = clock
         self.players: dict[str, TokenBucket] = {}
         self.rooms: dict[str, TokenBucket] = {}
-        self.swept = time.monotonic()
+        self.swept = clock()
 
     def take(self, player_id: str, room: str) -> ChatRefusal | None:
         """None if the line may go out, else why not."""
         s = self.settings
-        now = time.monotonic()
+        now = self.clock()
         if now - self.swept > IDLE_SECONDS:
             self._sweep(now)
-        mine = self.players.setdefault(player_id, TokenBucket(s.chat_per_second, s.chat_burst))
-        theirs = self.rooms.setdefault(room, TokenBucket(s.room_chat_per_second, s.room_chat_burst))
+        mine = self.players.setdefault(player_id, TokenBucket(s.chat_per_second, s.chat_burst, self.clock))
+        theirs = self.rooms.setdefault(room, TokenBucket(s.room_chat_per_second, s.room_chat_burst, self.clock))
         if not mine.peek():
             return ChatRefusal(f"slow down: at most {s.chat_per_second:g} chat lines a second",
                                reason="chat_slow_down", params={"n": _number(s.chat_per_second)})

@@ -157,7 +157,7 @@ async def lobby_socket(ws: WebSocket) -> None:
 
 
 async def _serve(ws: WebSocket, conn: LobbyConnection, settings: Settings) -> None:
-    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst, ws.app.state.clock.monotonic)
     strikes = 0
     while conn.closing is None and ws.client_state == WebSocketState.CONNECTED:
         message = await ws.receive()

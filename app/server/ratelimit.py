@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from fastapi import Request
 from limits import RateLimitItem, parse_many
@@ -21,15 +22,18 @@ KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new
 
 
 class TokenBucket:
-    def __init__(self, rate: float, burst: int) -> None:
+    """`rate` tokens a second up to `burst`, on `clock` (seconds, monotonic)."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = float(burst)
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.clock = clock
+        self.stamp = clock()
 
     def peek(self) -> bool:
         """Whether there is a token (without taking it)."""
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         return self.tokens >= 1.0

@@ -261,7 +261,7 @@ async def room_socket(ws: WebSocket) -> None:
 
 
 async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: Any, settings: Settings) -> None:
-    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst, ws.app.state.clock.monotonic)
     strikes = 0
     while conn.close_code is None and ws.client_state == WebSocketState.CONNECTED:
         stages.stop()

@@ -208,6 +208,9 @@ def play_until_hand_ends(players: list[tuple[Page, list[Style]]], limit: float =
     Returns how many moves each page made (by index)."""
     counters = [[0] for _ in players]
     first = players[0][0]
+    for page, _ in players:  # each page draws the hand first (a page still on the lobby says no status)
+        page.wait_for_function("() => ['playing', 'hand_over', 'match_over'].includes("
+                               "document.getElementById('stage')?.dataset.status)")
     deadline = time.monotonic() + limit
     while status(first) == "playing":
         assert time.monotonic() < deadline, "the hand did not end in time"

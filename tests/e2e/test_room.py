@@ -126,6 +126,9 @@ def test_a_server_restart_shows_the_banner_then_reconnects(server: Server, open_
     for page in (ann, bob):
         expect(page.locator("#banner")).to_be_hidden(timeout=20_000)
         expect(page.locator("#stage")).to_have_attribute("data-v", str(v))
+    for page in (ann, bob):  # each has heard the other come back: no table redrawn under a pick
+        expect(page.locator(".table .conn.off")).to_have_count(0)
+        expect(page.locator(".table .conn.on")).to_have_count(2)
     _one_move(ann, bob)
     expect(ann.locator("#stage")).to_have_attribute("data-v", str(v + 1))
 

@@ -64,9 +64,10 @@ async def start_clocked(db_url: str, clock: JumpClock) -> AsyncIterator[Callable
     servers in a row share the clock and the database); all stopped at the end."""
     started: list[LoopServer] = []
 
-    async def start(**overrides: Any) -> LoopServer:
+    async def start(*, on: Any = None, **overrides: Any) -> LoopServer:
+        """`on`: another clock than the test's `clock` (a FakeClock, which stands still)."""
         url = overrides.pop("db_url", db_url)
-        server = LoopServer(create_app(make_settings(url, **overrides), clock=clock))
+        server = LoopServer(create_app(make_settings(url, **overrides), clock=on or clock))
         started.append(await server.start())
         return server
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
+from typing import Any
 
 import httpx
 
-from .helpers import ServerThread, Sock, new_person, new_room
+from tests.rooms.fakes import FakeClock
+
+from .helpers import LoopServer, ServerThread, Sock, new_person, new_room
 
 
 async def test_malformed_messages(server: ServerThread, http: httpx.AsyncClient) -> None:
@@ -35,8 +39,9 @@ async def test_malformed_messages(server: ServerThread, http: httpx.AsyncClient)
     assert r["status"] == "waiting"
 
 
-async def test_rate_limit(start_server) -> None:  # type: ignore[no-untyped-def]
-    server: ServerThread = start_server(rate_per_second=5.0, rate_burst=5, rate_strikes=40)
+async def test_rate_limit(start_clocked: Any) -> None:
+    clock = FakeClock(datetime.now(UTC))  # stands still: no token comes back until the test says
+    server: LoopServer = await start_clocked(on=clock, rate_per_second=5.0, rate_burst=5, rate_strikes=40)
     async with httpx.AsyncClient(base_url=server.base) as http:
         ann = await new_person(http, "Ann")
         room = await new_room(http, ann)
@@ -44,12 +49,12 @@ async def test_rate_limit(start_server) -> None:  # type: ignore[no-untyped-def]
     start = len(a.messages)
     for _ in range(20):
         await a.send({"type": "ping"})
-    await a.wait(lambda m: m["type"] == "error" and m["code"] == "rate_limited", start=start)
-    await asyncio.sleep(0.3)
+    while len([m for m in a.messages[start:] if m["type"] in ("pong", "error")]) < 20:  # each ping is answered
+        await a.wait(lambda m: True, start=len(a.messages))
     replies = a.messages[start:]
-    assert sum(m["type"] == "pong" for m in replies) <= 12  # a burst of 5, plus what refills meanwhile
-    assert sum(m["type"] == "error" and m["code"] == "rate_limited" for m in replies) >= 8
-    await asyncio.sleep(1.0)
+    assert sum(m["type"] == "pong" for m in replies) == 5  # the burst, and nothing refilled
+    assert sum(m["type"] == "error" and m["code"] == "rate_limited" for m in replies) == 15
+    await clock.advance(1.0)
     assert (await a.request({"type": "ping"}, lambda m: m["type"] in ("pong", "error")))["type"] == "pong"
     # A flood gets the socket closed.
     for _ in range(60):

@@ -1,15 +1,26 @@
-"""Chat and watchers as a load lever (issue 22, item 7): each player's chat lines (over all their
-sockets) and each room's are rate-limited before anyone is shown them, and the sockets of people
-without a seat are capped per room."""
+"""Chat and watchers as a load lever: each player's chat lines (over all their sockets) and each
+room's are rate-limited before anyone is shown them, and the sockets of people without a seat are
+capped per room. The chat buckets run on a clock that stands still until the test moves it, so
+the counts are exact however long the machine takes to carry the lines."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
+import pytest
 
-from .helpers import ServerThread, Sock, new_person, new_room
+from tests.rooms.fakes import FakeClock
+
+from .helpers import LoopServer, ServerThread, Sock, new_person, new_room
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """For `start_clocked`: time stands still until the test moves it (no bucket refills meanwhile)."""
+    return FakeClock(datetime.now(UTC))
 
 
 def _chats(sock: Sock) -> list[str]:
@@ -21,15 +32,19 @@ def _limited(sock: Sock) -> int:
 
 
 async def _settle(socks: list[Sock]) -> None:
-    for s in socks:
-        await s.request({"type": "ping"}, lambda m: m["type"] == "pong")
-    await asyncio.sleep(0.3)
+    """Every line sent so far has reached every socket: a socket answers a ping once it has
+    handled what came before (a chat line is handed to every reader's queue by then), and a
+    reader's second pong queues behind the lines handed to it during the first round."""
+    for _ in range(2):
+        for s in socks:
+            await s.request({"type": "ping"}, lambda m: m["type"] == "pong")
 
 
-async def test_a_players_chat_lines_are_limited_over_all_their_sockets(server: ServerThread,
-                                                                       http: httpx.AsyncClient) -> None:
-    ann, eve = await new_person(http, "Ann"), await new_person(http, "Eve")
-    code = (await new_room(http, ann))["code"]
+async def test_a_players_chat_lines_are_limited_over_all_their_sockets(start_clocked: Any, clock: FakeClock) -> None:
+    server: LoopServer = await start_clocked()
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        ann, eve = await new_person(http, "Ann"), await new_person(http, "Eve")
+        code = (await new_room(http, ann))["code"]
     reader = await Sock.open(server.base, code, ann)
     eves = [await Sock.open(server.base, code, eve) for _ in range(2)]
     for i in range(8):  # SPITE_CHAT_BURST: 5 at once, then 1 a second
@@ -37,15 +52,19 @@ async def test_a_players_chat_lines_are_limited_over_all_their_sockets(server: S
             await s.send({"type": "chat", "text": f"spam {i}.{j}"})
     await _settle([reader, *eves])
     shown = _chats(reader)
-    assert 5 <= len(shown) <= 6, shown  # one more may have refilled meanwhile
-    assert sum(_limited(s) for s in eves) == 16 - len(shown)
-    await asyncio.sleep(1.1)
+    assert len(shown) == 5 and all(line.startswith("spam ") for line in shown), shown  # two sockets, any order
+    assert sum(_limited(s) for s in eves) == 11
+    await eves[0].send({"type": "chat", "text": "still too soon"})
+    await clock.advance(1.0)  # one line's worth of time
+    await eves[1].send({"type": "chat", "text": "a second later"})
+    await _settle([reader, *eves])
+    assert _chats(reader)[5:] == ["a second later"] and sum(_limited(s) for s in eves) == 12
     await reader.send({"type": "chat", "text": "the host may still talk"})
     await reader.wait(lambda m: m["type"] == "chat" and m["text"] == "the host may still talk")
 
 
-async def test_a_rooms_chat_is_limited_for_everyone_together(start_server: Any) -> None:
-    server: ServerThread = start_server(room_chat_burst=6, room_chat_per_second=0.5)
+async def test_a_rooms_chat_is_limited_for_everyone_together(start_clocked: Any) -> None:
+    server: LoopServer = await start_clocked(room_chat_burst=6, room_chat_per_second=0.5)
     async with httpx.AsyncClient(base_url=server.base) as http:
         people = [await new_person(http, f"P{i}") for i in range(4)]
         code = (await new_room(http, people[0]))["code"]
