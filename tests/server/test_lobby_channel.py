@@ -175,8 +175,11 @@ async def test_friends_are_told_when_a_friend_comes_online_and_the_list_shows_it
     private = await new_room(http, bob)
     await in_room.close()
     hidden = await Sock.open(server.base, private["code"], bob)
-    await asyncio.sleep(0.2)
-    items = (await http.get("/api/players/me/friends", headers=ann.auth)).json()["items"]
+    for _ in range(100):  # until the server has seen Bob leave the public room (at most 10 s)
+        items = (await http.get("/api/players/me/friends", headers=ann.auth)).json()["items"]
+        if items[0]["room"] is None:
+            break
+        await asyncio.sleep(0.1)
     assert items[0]["room"] is None
     await hidden.close()
     await bob_lobby.close()
