@@ -69,7 +69,8 @@ class _Templates:
 
     def sqlite_file(self) -> Path:
         if self.sqlite is None:
-            self.folder = Path(tempfile.mkdtemp(prefix=f"spite-templates-{WORKER}-"))
+            if self.folder is None:  # one folder, even if a first try to migrate failed
+                self.folder = Path(tempfile.mkdtemp(prefix=f"spite-templates-{WORKER}-"))
             path = self.folder / "template.db"
             _migrate(f"sqlite:///{path}")
             self.sqlite = path
