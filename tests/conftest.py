@@ -31,7 +31,7 @@ BACKENDS = ["sqlite"] + (["postgres"] if POSTGRES else [])
 # This process's name among pytest-xdist's workers ("gw0", ...), "main" without xdist.
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 # Fixtures whose test needs a service beside the app: marked `services`.
-_SERVICE_FIXTURES = {"pg_url", "redis_url", "cluster"}
+_SERVICE_FIXTURES = {"pg_url", "redis_url"}
 
 
 def _sync(coro: Coroutine[Any, Any, None]) -> None:
@@ -164,14 +164,14 @@ LONGEST_FIRST = ("tests/bots/test_bot_games.py", "tests/scale", "tests/e2e", "te
 
 
 def _rank(item: pytest.Item) -> int:
-    path = Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()
+    path = item.path.resolve().relative_to(ROOT).as_posix()
     return next((i for i, part in enumerate(LONGEST_FIRST) if path.startswith(part)), len(LONGEST_FIRST))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each test by what it needs (e2e, scale, services), and put the longest parts first."""
     for item in items:
-        parts = Path(str(item.fspath)).parts
+        parts = item.path.parts
         if "e2e" in parts:
             item.add_marker(pytest.mark.e2e)
         if "scale" in parts:

@@ -85,8 +85,9 @@ def running_server(tmp_path: Path, **settings: str) -> Iterator[Server]:
     """A fresh server and database (at the latest schema) in `tmp_path`, with extra `SPITE_*` settings."""
     sock = listening_socket()
     port = sock.getsockname()[1]
-    db = Path(fresh_database_url("sqlite", str(tmp_path)).removeprefix("sqlite:///"))
-    env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", "SPITE_SEEDED_ROOMS": "true",
+    url = fresh_database_url("sqlite", str(tmp_path))
+    db = Path(url.removeprefix("sqlite:///"))
+    env = {**os.environ, "SPITE_DATABASE_URL": url, "SPITE_SEEDED_ROOMS": "true",
            "SPITE_BOT_DELAY": "0", "SPITE_PUBLIC_URL": f"http://127.0.0.1:{port}", **CROWD_ENV, **settings}
     env.pop("SPITE_REDIS_URL", None)
     srv = Server(url=f"http://127.0.0.1:{port}", port=port, db=db, env=env, sock=sock, log=tmp_path / "server.log")

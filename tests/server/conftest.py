@@ -4,12 +4,14 @@ uvicorn servers in the test's own loop whose rooms run on a clock the test moves
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
 
 from app.main import create_app
+from tests.rooms.fakes import FakeClock
 
 from .helpers import LoopServer, ServerThread, make_settings
 from .jump_clock import JumpClock
@@ -59,13 +61,20 @@ def clock() -> JumpClock:
 
 
 @pytest.fixture
+def still_clock() -> FakeClock:
+    """A clock that stands still until the test moves it (for `start_clocked(on=...)`): rates
+    and buckets refill only when the test says."""
+    return FakeClock(datetime.now(UTC))
+
+
+@pytest.fixture
 async def start_clocked(db_url: str, clock: JumpClock) -> AsyncIterator[Callable[..., Awaitable[LoopServer]]]:
     """Start real servers whose rooms run on the test's `clock` (settings overridable; several
     servers in a row share the clock and the database); all stopped at the end."""
     started: list[LoopServer] = []
 
     async def start(*, on: Any = None, **overrides: Any) -> LoopServer:
-        """`on`: another clock than the test's `clock` (a FakeClock, which stands still)."""
+        """`on`: another clock than the test's `clock` (`still_clock`)."""
         url = overrides.pop("db_url", db_url)
         server = LoopServer(create_app(make_settings(url, **overrides), clock=on or clock))
         started.append(await server.start())

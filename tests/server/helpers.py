@@ -57,19 +57,26 @@ def free_socket() -> socket.socket:
     return s
 
 
-class ServerThread:
-    """A real uvicorn server for an app, in a thread of this process."""
+class _Uvicorn:
+    """A real uvicorn server for an app, on a socket bound here to a free port."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
         self.sock = free_socket()
         self.port = self.sock.getsockname()[1]
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+
+class ServerThread(_Uvicorn):
+    """A real uvicorn server for an app, in a thread of this process."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     def start(self) -> ServerThread:
         self.thread.start()
@@ -86,21 +93,14 @@ class ServerThread:
         self.sock.close()
 
 
-class LoopServer:
-    """A real uvicorn server for an app on a free port, in the test's own event loop: with a
-    fake clock given to `create_app`, the test moves the rooms' time itself (`clock.advance`)
-    and the server's timers wake exactly then, never on the machine's time."""
+class LoopServer(_Uvicorn):
+    """A real uvicorn server for an app, in the test's own event loop: with the test's clock
+    given to `create_app`, the test moves the rooms' time on itself (`clock.advance`) and the
+    server's timers wake when it does."""
 
     def __init__(self, app: Any) -> None:
-        self.app = app
-        self.sock = free_socket()
-        self.port = self.sock.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+        super().__init__(app)
         self.task: asyncio.Task[None] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
 
     async def start(self) -> LoopServer:
         self.task = asyncio.get_running_loop().create_task(self.server.serve(sockets=[self.sock]))
@@ -121,7 +121,7 @@ class LoopServer:
 
 async def on_the_clock(clock: Any, sock: Sock, pred: Callable[[Msg], bool], *, start: int = 0,
                        step: float = 0.05, steps: int = 2000) -> Msg:
-    """Move the fake `clock` on, `step` seconds at a time, until `sock` has a message that matches
+    """Move the test's `clock` on, `step` seconds at a time, until `sock` has a message that matches
     `pred` (from index `start`): the server's timers act only when their time has come, and each
     act (a commit, then a message) takes the machine's time, which the loop waits for between steps."""
     for _ in range(steps):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -39,8 +38,8 @@ async def test_malformed_messages(server: ServerThread, http: httpx.AsyncClient)
     assert r["status"] == "waiting"
 
 
-async def test_rate_limit(start_clocked: Any) -> None:
-    clock = FakeClock(datetime.now(UTC))  # stands still: no token comes back until the test says
+async def test_rate_limit(start_clocked: Any, still_clock: FakeClock) -> None:
+    clock = still_clock  # no token comes back until the test says
     server: LoopServer = await start_clocked(on=clock, rate_per_second=5.0, rate_burst=5, rate_strikes=40)
     async with httpx.AsyncClient(base_url=server.base) as http:
         ann = await new_person(http, "Ann")

@@ -6,21 +6,13 @@ the counts are exact however long the machine takes to carry the lines."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 from typing import Any
 
 import httpx
-import pytest
 
 from tests.rooms.fakes import FakeClock
 
 from .helpers import LoopServer, ServerThread, Sock, new_person, new_room
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    """For `start_clocked`: time stands still until the test moves it (no bucket refills meanwhile)."""
-    return FakeClock(datetime.now(UTC))
 
 
 def _chats(sock: Sock) -> list[str]:
@@ -40,8 +32,10 @@ async def _settle(socks: list[Sock]) -> None:
             await s.request({"type": "ping"}, lambda m: m["type"] == "pong")
 
 
-async def test_a_players_chat_lines_are_limited_over_all_their_sockets(start_clocked: Any, clock: FakeClock) -> None:
-    server: LoopServer = await start_clocked()
+async def test_a_players_chat_lines_are_limited_over_all_their_sockets(start_clocked: Any,
+                                                                       still_clock: FakeClock) -> None:
+    clock = still_clock
+    server: LoopServer = await start_clocked(on=clock)
     async with httpx.AsyncClient(base_url=server.base) as http:
         ann, eve = await new_person(http, "Ann"), await new_person(http, "Eve")
         code = (await new_room(http, ann))["code"]
@@ -63,8 +57,8 @@ async def test_a_players_chat_lines_are_limited_over_all_their_sockets(start_clo
     await reader.wait(lambda m: m["type"] == "chat" and m["text"] == "the host may still talk")
 
 
-async def test_a_rooms_chat_is_limited_for_everyone_together(start_clocked: Any) -> None:
-    server: LoopServer = await start_clocked(room_chat_burst=6, room_chat_per_second=0.5)
+async def test_a_rooms_chat_is_limited_for_everyone_together(start_clocked: Any, still_clock: FakeClock) -> None:
+    server: LoopServer = await start_clocked(on=still_clock, room_chat_burst=6, room_chat_per_second=0.5)
     async with httpx.AsyncClient(base_url=server.base) as http:
         people = [await new_person(http, f"P{i}") for i in range(4)]
         code = (await new_room(http, people[0]))["code"]
