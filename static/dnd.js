@@ -56,10 +56,15 @@ export class TableInput {
     return this.hooks.view();
   }
 
-  /** Forget the selection (call after each new render: the old DOM is gone). */
-  reset() {
+  /** Call after each new render (the old DOM is gone): the selection is forgotten, unless the
+   * new render shows the same view version (`same`: a presence or clock redraw), where the same
+   * card is picked again. @param {boolean} [same] */
+  reset(same = false) {
+    const p = this.picked;
     this.picked = null;
     this.endDrag();
+    const el = same && p && this.host.querySelector(`.card[data-card="${p.card}"][data-from="${p.from}"]`);
+    if (el) this.pick(/** @type {HTMLElement} */ (el), { quiet: true });
   }
 
   // ---- picking and placing -------------------------------------------------------------

@@ -55,6 +55,7 @@ class RoomPage {
     this.view = null;
     /** @type {number | null} */
     this.v = null;
+    /** @type {number | null} the version last drawn: a redraw of it keeps a picked card */ this.drawnV = null;
     /** @type {string | null} */
     this.matchId = null;
     /** @type {Map<string, Move>} move id -> move, until the server answers */
@@ -311,7 +312,7 @@ class RoomPage {
     this.stage.textContent = "";
     this.actions.textContent = "";
     this.resultSlot.textContent = "";
-    this.input?.reset();
+    const same = this.view !== null && this.v === this.drawnV;
     if (this.view) {
       this.stage.append(renderTable(this.view, { spread: this.spread, clock: clockText(this.deadline, this.view),
         autoplay: this.autoplay, recent: this.log.recent, lastMove: this.log.last(),
@@ -323,6 +324,8 @@ class RoomPage {
     } else if (this.room) {
       this.stage.append(roomLobby(this.room, this.you, { send: (m) => this.send(m), meta: this.meta }));
     }
+    this.input?.reset(same);
+    this.drawnV = this.view ? this.v : null;
     restoreFocus(this.stage, focusKey, this.resultSlot);
   }
 

@@ -111,6 +111,24 @@ def test_reload_mid_game_resumes_the_same_table(server: Server, open_page: PageO
     expect(ann.locator("#stage")).to_have_attribute("data-v", str(v + 1))
 
 
+def test_a_picked_card_stays_picked_when_the_table_is_redrawn(server: Server, open_page: PageOpener) -> None:
+    """Presence redraws the table at the same version: the card a player has picked stays picked,
+    and the next tap places it."""
+    ann, bob = _seated_game(server, open_page)
+    page, other = (ann, bob) if my_turn(ann) else (bob, ann)
+    card_id, src, dst = choose_move(page)
+    page.locator(f".card[data-card='{card_id}'][data-from='{src}']").click()
+    expect(page.locator(".card.picked")).to_have_count(1)
+    v = version(page)
+    other.close()  # the other player goes: the table is drawn again with one seat away
+    expect(page.locator(".table .conn.off")).to_have_count(1)
+    expect(page.locator(f".card.picked[data-card='{card_id}'][data-from='{src}']")).to_have_count(1)
+    target = page.locator(f"[data-pile='{dst}']")
+    expect(target).to_have_class(re.compile(r"\btarget\b"))
+    target.click()
+    expect(page.locator("#stage")).to_have_attribute("data-v", str(v + 1))
+
+
 def test_a_server_restart_shows_the_banner_then_reconnects(server: Server, open_page: PageOpener) -> None:
     # While the server is down, Chromium reports each refused socket as a console error.
     open_page.watch.allowed.append("WebSocket connection to")
