@@ -15,5 +15,5 @@ HEALTHCHECK --interval=10s --timeout=3s --retries=3 \
 # no per-message deflate (it doubles the memory of an idle socket), no access log. Behind a proxy,
 # set SPITE_TRUSTED_PROXIES to the proxy's address: only its X-Forwarded-For is read (the
 # rightmost untrusted entry); nothing a client writes there is believed (docs/operations.md).
-# SIGTERM drains the instance first (app/server/shutdown.py).
+# SIGTERM drains the instance first (app/web/http/shutdown.py).
 CMD ["python", "-m", "app.serve", "--host", "0.0.0.0", "--port", "8000"]

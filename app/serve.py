@@ -1,5 +1,5 @@
 """`python -m app.serve`: the server of one machine, with the limits a server facing strangers
-directly needs (docs/operations.md). `uvicorn app.main:app` serves the same app, but uvicorn
+directly needs (docs/operations.md). `uvicorn app.web.app:app` serves the same app, but uvicorn
 alone neither times out a client that sends its request headers slowly nor caps connections.
 
 - a client must send a whole request's headers within `SPITE_HEADER_TIMEOUT` seconds of
@@ -9,7 +9,7 @@ alone neither times out a client that sends its request headers slowly nor caps 
   default buffers 16 MiB); the app's own message limit is smaller still;
 - no per-message deflate (it doubles an idle socket's memory), no access log;
 - uvicorn's own proxy headers are off: behind a proxy, the app reads X-Forwarded-For itself,
-  from the proxies `SPITE_TRUSTED_PROXIES` names only (app/server/proxies.py).
+  from the proxies `SPITE_TRUSTED_PROXIES` names only (app/web/http/proxies.py).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 import uvicorn
 
-from app.settings import Settings, get_settings
+from app.platform.settings import Settings, get_settings
 
 try:
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as _Http
@@ -61,7 +61,7 @@ class HeaderDeadline(_Http):
 def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
     """The uvicorn configuration of `python -m app.serve` (tests start servers with it too)."""
     return uvicorn.Config(
-        "app.main:app", host=host, port=port, http=HeaderDeadline.with_timeout(settings.header_timeout),
+        "app.web.app:app", host=host, port=port, http=HeaderDeadline.with_timeout(settings.header_timeout),
         limit_concurrency=settings.max_connections, ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=False, timeout_keep_alive=5, access_log=False, log_level="warning",
         proxy_headers=False)

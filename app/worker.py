@@ -12,9 +12,9 @@ from typing import Any
 
 from saq import Worker
 
-from app.jobs import job_config
-from app.jobs.saq_queue import FUNCTION, make_queue, review_match
-from app.settings import Settings, get_settings
+from app.platform.jobs import job_config
+from app.platform.jobs.saq_queue import FUNCTION, make_queue, review_match
+from app.platform.settings import Settings, get_settings
 from app.store import migrate
 from app.store.db import make_engine, make_sessions
 

@@ -293,7 +293,7 @@ def server(name: str, env: dict[str, str], cpu: int | None = 0) -> Iterator[tupl
     full = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{db}", **OPEN_LIMITS, **env}
     full.pop("SPITE_REDIS_URL", None)
     taskset = ["taskset", "-c", str(cpu)] if cpu is not None and shutil.which("taskset") else []
-    proc = subprocess.Popen([*taskset, sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
+    proc = subprocess.Popen([*taskset, sys.executable, "-m", "uvicorn", "app.web.app:app", "--host", "127.0.0.1",
                              "--port", str(port), "--log-level", "warning", "--no-access-log"], cwd=ROOT, env=full)
     try:
         base = f"http://127.0.0.1:{port}"

@@ -15,12 +15,12 @@ import os
 import tempfile
 import time
 
-from app.store import matches as match_store
 from app.store import migrate
 from app.store.db import make_engine, make_sessions
-from app.store.models import Hand, Match, Room, Seat
-from app.store.players import create_player
-from app.store.writer import MoveWrite, MoveWriter
+from app.store.moves.writer import MoveWrite, MoveWriter
+from app.store.repositories import matches as match_store
+from app.store.repositories.players import create_player
+from app.store.tables import Hand, Match, Room, Seat
 
 
 async def new_match(sessions: object, match_id: str) -> None:

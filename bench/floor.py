@@ -30,8 +30,8 @@ from sqlalchemy import create_engine
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from app.engine import Match, make_options, view  # noqa: E402
-from app.store.models import utcnow  # noqa: E402
-from app.store.writer import _FastPath  # noqa: E402
+from app.store.moves.writer import _FastPath  # noqa: E402
+from app.store.tables import utcnow  # noqa: E402
 
 SCHEMA = """
 CREATE TABLE matches (id TEXT PRIMARY KEY, v INTEGER NOT NULL, status TEXT NOT NULL,

@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, str]] = [
     ("room core (decisions)", r"\bapp/rooms/(lobby|match_rules|timers|steps|model|messages|commands)\.py"),
     ("room fan-out (views, encoding)", r"\bapp/rooms/fanout\.py"),
     ("room shell and ports", r"\bapp/rooms/"),
-    ("SQLite (inline commits: sqlite3 runs under app/store/inline.py)", r"\bapp/store/inline\.py"),
+    ("SQLite (inline commits: sqlite3 runs under app/store/moves/inline.py)", r"\bapp/store/inline\.py"),
     ("store (our code)", r"\bapp/store/"),
     ("server (our socket and REST code)", r"\bapp/server/"),
     ("metrics and logging", r"prometheus_client|/logging/"),

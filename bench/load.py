@@ -20,7 +20,7 @@ the players connect to when they are all connected, seated and idle, divided by 
 sockets. When the benchmark started the server it also reports the server's CPU time per move.
 
 `--stages` runs the server with `SPITE_TRACE_STAGES` and prints the mean time from a move's
-frame arriving to the end of each stage of the move path (app/rooms/stages.py); `--profile`
+frame arriving to the end of each stage of the move path (app/platform/move_trace.py); `--profile`
 samples the server with py-spy for the measured window (`bench/layers.py` sums it by layer).
 The load client's own CPU share is printed too: near 100 % means the client, not the server,
 holds the figure.
@@ -141,7 +141,7 @@ def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None)
         run = [sys.executable, "bench/traced.py", TRACE_DIR, "--"] if TRACE_DIR else [sys.executable, "-m", "uvicorn"]
         if DRIVER == "psycopg":
             run = [sys.executable, "bench/psycopg_server.py"]
-        cmd = [*cpu, *run, "app.main:app", "--host", "127.0.0.1",
+        cmd = [*cpu, *run, "app.web.app:app", "--host", "127.0.0.1",
                "--port", str(port), "--log-level", "warning", "--no-access-log",
                "--ws-per-message-deflate", "true" if DEFLATE else "false"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env)

@@ -31,7 +31,7 @@ def make_engine(url: str | URL, *, timeout: float = 5.0, **kwargs: Any) -> Async
 
 
 original = db.make_engine
-db.make_engine = make_engine  # before app.main imports it
+db.make_engine = make_engine  # before app.web.app imports it
 
 if __name__ == "__main__":
     sys.argv = ["uvicorn", *sys.argv[1:]]

@@ -29,7 +29,7 @@ sys.path.insert(0, ROOT)
 
 from app.bots import choose_move  # noqa: E402
 from app.engine import Match, Move, make_options, view  # noqa: E402
-from app.jobs.review import JobConfig  # noqa: E402
+from app.platform.jobs.review import JobConfig  # noqa: E402
 from app.review import HandInput, MatchInput, MoveInput, Review  # noqa: E402
 
 

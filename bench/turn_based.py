@@ -4,7 +4,7 @@
 
 Builds two SQLite databases (migrated as the server does): one empty, one with `--rooms`
 turn-based matches being played, two people each, their deadlines spread over the next day
-(none within the deadline horizon). For each, a real server (`uvicorn app.main:app`) runs idle
+(none within the deadline horizon). For each, a real server (`uvicorn app.web.app:app`) runs idle
 for `--seconds`, and this prints its resident memory and the CPU it used (from /proc), then the
 time of the deadline scheduler's query (`leases.due`: the earliest rooms due within the horizon,
 by an index) against each database. The difference between the two servers is what the rooms
@@ -33,9 +33,10 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.store import leases, migrate  # noqa: E402
+from app.store import migrate  # noqa: E402
 from app.store.db import make_engine, make_sessions  # noqa: E402
-from app.store.models import Match, Player, Room, Seat, utcnow  # noqa: E402
+from app.store.repositories import leases  # noqa: E402
+from app.store.tables import Match, Player, Room, Seat, utcnow  # noqa: E402
 
 
 async def build(path: Path, rooms: int) -> None:
@@ -108,7 +109,7 @@ def idle_server(path: Path, seconds: float) -> tuple[int, float]:
     env = {**os.environ, "SPITE_DATABASE_URL": f"sqlite:///{path}", "SPITE_STATIC_DIR": str(path.parent),
            "SPITE_LOG_LEVEL": "warning"}
     env.pop("SPITE_REDIS_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.web.app:app", "--port", str(port),
                              "--log-level", "warning"], cwd=ROOT, env=env)
     try:
         deadline = time.monotonic() + 120

@@ -13,9 +13,9 @@ import logging.config
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from app.settings import get_settings
+from app.platform.settings import get_settings
 from app.store.db import is_sqlite, make_engine
-from app.store.models import Base
+from app.store.tables import Base
 
 config = context.config
 target_metadata = Base.metadata

@@ -1,4 +1,4 @@
-"""app/mailbox.py: order, waiting, clearing, a cancelled consumer, and memory against asyncio.Queue."""
+"""app/platform/mailbox.py: order, waiting, clearing, a cancelled consumer, and memory against asyncio.Queue."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.mailbox import Mailbox
+from app.platform.mailbox import Mailbox
 
 
 @given(st.lists(st.one_of(st.integers(), st.none().map(lambda _: "take")), max_size=300))

@@ -1,6 +1,6 @@
 """The ports of the room shell: what it needs from the world, as small Protocols.
 
-Production plugs in `storage.SqlRooms` (the store and the move writer), `app.bus` (in-process
+Production plugs in `storage.SqlRooms` (the store and the move writer), `app.platform.bus` (in-process
 or Redis), `SystemClock`, `pool.BotPool` and the server's sockets (`Peer`); the tests of
 tests/rooms plug in-memory fakes and a fake clock into the same shell.
 """
@@ -14,15 +14,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from app.store.models import Player
-
-from .effects import BeginMatch, CommitMove, DealHand
-from .handlog import HandLog
-from .messages import RoomInfo, StateExtra, TableView
-from .model import LiveMatch, RoomPatch, RoomState
-from .records import Awards, ChatSender, Seen
-from .reminders import Reminder
-from .steps import Step
+from app.domain.records import Awards, ChatSender, Seen
+from app.rooms.core.effects import BeginMatch, CommitMove, DealHand
+from app.rooms.core.handlog import HandLog
+from app.rooms.core.messages import RoomInfo, StateExtra, TableView
+from app.rooms.core.model import LiveMatch, RoomPatch, RoomState
+from app.rooms.core.reminders import Reminder
+from app.rooms.core.steps import Step
+from app.store.tables import Player
 
 
 class Clock(Protocol):

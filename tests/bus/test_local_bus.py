@@ -1,4 +1,4 @@
-"""The in-process bus (`app.bus.LocalBus`): per room, in order, never back to the publisher's own
+"""The in-process bus (`app.platform.bus.LocalBus`): per room, in order, never back to the publisher's own
 origin; a failing or slow subscriber hurts nobody else; handlers run on their own loop."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 import threading
 from typing import Any
 
-from app.bus import RESYNC, LocalBus, make_bus
+from app.platform.bus import RESYNC, LocalBus, make_bus
 
 from .conftest import Inbox, Msg
 

@@ -1,4 +1,4 @@
-"""The Redis bus (`app.bus.RedisBus`) against the real Redis: a subscription is live when
+"""The Redis bus (`app.platform.bus.RedisBus`) against the real Redis: a subscription is live when
 `subscribe` returns, origins are filtered across instances, a malformed message is skipped,
 the last subscriber's leaving unsubscribes the channel, and one connection serves many rooms.
 (Order across instances, other sites and a dropped connection: tests/bus/test_redis_instances.py.)"""
@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as redis
 
-from app.bus import RedisBus, make_bus
+from app.platform.bus import RedisBus, make_bus
 
 from .conftest import Inbox
 

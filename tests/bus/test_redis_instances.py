@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import redis.asyncio as redis
 
-from app.bus import RESYNC, RedisBus
+from app.platform.bus import RESYNC, RedisBus
 
 Msg = dict[str, Any]
 

@@ -1,8 +1,8 @@
 """The docs cannot drift from the code: every backticked reference in docs/*.md and in the
 module docstrings of app/, bench/ and scripts/ names something that exists.
 
-A reference is a backticked path (`app/rooms/fanout.py`, `static/*.js`, `main.js`) or dotted
-name (`fanout.push_states`, `app.rooms.messages.RoomInfo`, `Executor.carry_out`,
+A reference is a backticked path (`app/rooms/shell/fanout.py`, `static/*.js`, `main.js`) or dotted
+name (`fanout.push_states`, `app.rooms.core.messages.RoomInfo`, `Executor.carry_out`,
 `steps.MoveStep.to_json()`). A path must match a file or folder of the repository (from its root,
 from the citing file's folder, or, for a bare file name, anywhere in it). A dotted name is
 resolved from its first part: `app` (a module path), a module's short name (`fanout`, any
@@ -11,7 +11,7 @@ module of that name; a class or function must be defined there, not imported), a
 `self`), a table (`matches.v`: a column), a builtin or an importable module (`time.monotonic`);
 `*` matches any run of letters. Host names (`web.push.apple.com`) are not references.
 A dotted name rooted at a wire object (`state.clock`, `turn_info.passes`) is a JSON path: its
-last part must be a field of static/types.js or of a request or response model of app/server/.
+last part must be a field of static/types.js or of a request or response model of app/web/.
 A dotted name may also be a key of the language catalogues (`hint.helps_next`, `rank.*`: a key
 of static/i18n/en.json). Anything else with a dot must be listed in NOT_CODE, with why.
 """
@@ -144,7 +144,7 @@ def wire_fields() -> set[str]:
 @cache
 def table_columns() -> dict[str, set[str]]:
     """Each table's columns (`matches.v` names a column of the `matches` table)."""
-    from app.store.models import Base
+    from app.store.tables import Base
 
     return {name: set(table.columns.keys()) for name, table in Base.metadata.tables.items()}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.settings import Settings
+from app.platform.settings import Settings
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "operations.md"
 

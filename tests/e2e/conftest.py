@@ -30,7 +30,7 @@ except ImportError:  # pragma: no cover - the dev extra installs it
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM = os.environ.get("SPITE_E2E_CHROMIUM", "/usr/bin/chromium")
-APP = os.environ.get("SPITE_E2E_APP", "app.main:app")  # the ASGI app under test
+APP = os.environ.get("SPITE_E2E_APP", "app.web.app:app")  # the ASGI app under test
 # How long a server may take to answer /healthz (a loaded machine imports slowly).
 START_SECONDS = float(os.environ.get("SPITE_E2E_START_SECONDS", "90"))
 

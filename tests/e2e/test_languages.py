@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from app.i18n.catalog import PLACEHOLDER
-from app.server.pages import PARTS, client_catalogue
+from app.web.routes.pages import PARTS, client_catalogue
 
 from .conftest import PageOpener, Server, shot
 from .play import play_until_hand_ends, version

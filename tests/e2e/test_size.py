@@ -20,7 +20,7 @@ def catalogue_sizes(parts: frozenset[str] = frozenset()) -> dict[str, int]:
     server's own texts, and the `parts` a page awaits, `/i18n/<lang>.<part>.json`), gzipped
     file by file; a page loads one language, its player's."""
     from app.i18n import LANGS
-    from app.server.pages import client_catalogue
+    from app.web.routes.pages import client_catalogue
 
     return {lang: sum(len(gzip.compress(client_catalogue(lang, part) or b"", compresslevel=9))
                       for part in (None, *sorted(parts))) for lang in LANGS}

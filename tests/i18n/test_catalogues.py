@@ -16,9 +16,9 @@ from app.engine.options import OPTION_NAMES, PRESETS
 from app.engine.reasons import REASONS, english
 from app.i18n import CATALOGUES, LANGS
 from app.i18n.catalog import FOLDER, PLACEHOLDER
-from app.rooms.achievements import CATALOG as ACHIEVEMENTS
-from app.rooms.errors import ACTIONS
-from app.rooms.wording import CHOICE_LABEL, OPTION_LABEL, PRESET_LABEL
+from app.rooms.core.achievements import CATALOG as ACHIEVEMENTS
+from app.rooms.core.errors import ACTIONS
+from app.rooms.core.wording import CHOICE_LABEL, OPTION_LABEL, PRESET_LABEL
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = CATALOGUES["en"].texts

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from app.i18n import LANGS, render
-from app.rooms.config import resolve
-from app.rooms.errors import ConfigError
-from app.server.say import refusal
+from app.rooms.core.config import resolve
+from app.rooms.core.errors import ConfigError
+from app.web.http.language import refusal
 
 BAD: list[tuple[dict[str, Any], dict[str, Any]]] = [  # (options, other fields): one bad value each
     ({"hints_shown": "yes"}, {}), ({"take_backs": 3}, {}), ({"discard_rule": "whatever"}, {}),

@@ -12,7 +12,7 @@ import pytest
 
 from app.i18n import CATALOGUES, LANGS
 from app.i18n.catalog import PLACEHOLDER
-from app.server.refused import LIMITS, Refused
+from app.web.http.refused import LIMITS, Refused
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_PARAMS = {"reason", "headers", "fields", "move_id", "option", "code", "cls", "params"}
@@ -100,12 +100,12 @@ def test_the_english_catalogue_says_the_servers_sentence() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_malformed_frames_reason_has_a_text_with_its_params(lang: str) -> None:
-    """The sockets' frame-level refusals (app/server/frames.py) name reasons the catalogues say."""
+    """The sockets' frame-level refusals (app/web/sockets/frames.py) name reasons the catalogues say."""
     from pydantic import ValidationError
 
-    from app.server import wire
-    from app.server.frames import refused_frame
-    from app.server.lobby_wire import LOBBY_CLIENT, LOBBY_CLIENT_TYPES
+    from app.web.sockets.frames import refused_frame
+    from app.web.wire import room as wire
+    from app.web.wire.lobby import LOBBY_CLIENT, LOBBY_CLIENT_TYPES
 
     seen = set()
     for adapter, types in ((wire.CLIENT_MESSAGE, wire.CLIENT_TYPES), (LOBBY_CLIENT, LOBBY_CLIENT_TYPES)):
@@ -122,7 +122,7 @@ def test_a_malformed_frames_reason_has_a_text_with_its_params(lang: str) -> None
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_review_failure_has_a_text_with_its_params(lang: str) -> None:
-    from app.store.review_failures import CRASHED, FAILURES, read
+    from app.store.repositories.review_failures import CRASHED, FAILURES, read
 
     for key, english in FAILURES.items():
         assert _placeholders(lang, key) == {m.group(1) for m in PLACEHOLDER.finditer(english)}, key

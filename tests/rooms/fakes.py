@@ -11,15 +11,15 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from app.domain.records import Awards, RoomStatus, Seen
 from app.engine import MatchStatus
-from app.rooms.effects import BeginMatch, CommitMove, DealHand
-from app.rooms.model import RoomPatch, RoomState, SeatInfo
+from app.platform.settings import Settings
+from app.rooms.core.effects import BeginMatch, CommitMove, DealHand
+from app.rooms.core.model import RoomPatch, RoomState, SeatInfo
+from app.rooms.core.steps import MatchLog, Step, rebuild
 from app.rooms.ports import Changes, LoadedRoom
-from app.rooms.records import Awards, RoomStatus, Seen
-from app.rooms.steps import MatchLog, Step, rebuild
-from app.settings import Settings
 from app.store.errors import Conflict
-from app.store.models import Player
+from app.store.tables import Player
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from app.engine import Match, MatchStatus, Move, make_options, view
-from app.rooms.achievements import BY_KEY, CATALOG, earned, hand_facts
-from app.rooms.model import SeatInfo
+from app.rooms.core.achievements import BY_KEY, CATALOG, earned, hand_facts
+from app.rooms.core.model import SeatInfo
 
 PEOPLE = [SeatInfo(f"P{i}", player_id=f"p{i}") for i in range(6)]
 

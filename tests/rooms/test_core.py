@@ -8,13 +8,14 @@ from datetime import timedelta
 
 import pytest
 
+from app.domain.records import RoomStatus, Seen
 from app.engine import Match, MatchStatus, Move, make_options
-from app.rooms import commands as C
-from app.rooms import errors as E
-from app.rooms.effects import DealHand, MarkReady
-from app.rooms.errors import RoomError
-from app.rooms.lobby import Actor, decide_chat, decide_lobby
-from app.rooms.match_rules import (
+from app.rooms.core import commands as C
+from app.rooms.core import errors as E
+from app.rooms.core.effects import DealHand, MarkReady
+from app.rooms.core.errors import RoomError
+from app.rooms.core.lobby import Actor, decide_chat, decide_lobby
+from app.rooms.core.match_rules import (
     AlreadyMade,
     CommitMove,
     Fresh,
@@ -26,11 +27,10 @@ from app.rooms.match_rules import (
     decide_seat_move,
     decide_start,
 )
-from app.rooms.model import Room, RoomState, SeatInfo
-from app.rooms.notices import Advanced, ChatSaid, Resync, RoomChanged, notice_from_json, notice_json
-from app.rooms.records import RoomStatus, Seen
-from app.rooms.steps import DealStep, MatchLog, MoveStep, StepRefused, apply_steps, new_match, rebuild
-from app.rooms.timers import ABSENT, BOT, CLOCK, DEAL, Timer, absent_seats, decide_automatic, next_timer
+from app.rooms.core.model import Room, RoomState, SeatInfo
+from app.rooms.core.notices import Advanced, ChatSaid, Resync, RoomChanged, notice_from_json, notice_json
+from app.rooms.core.steps import DealStep, MatchLog, MoveStep, StepRefused, apply_steps, new_match, rebuild
+from app.rooms.core.timers import ABSENT, BOT, CLOCK, DEAL, Timer, absent_seats, decide_automatic, next_timer
 
 from .fakes import START, settings
 
@@ -357,7 +357,7 @@ def test_bus_notices_round_trip_and_garbage_means_resync() -> None:
 
 
 def test_seeded_rooms_later_hands_cannot_be_computed_from_the_first_hands_seed() -> None:
-    from app.rooms.match_rules import hand_seed
+    from app.rooms.core.match_rules import hand_seed
 
     key_a, key_b = Fresh("m", "x", b"key-a"), Fresh("m", "x", b"key-b")
     assert hand_seed("room-seed", key_a, 1, 1) == "room-seed"  # the room's own seed deals hand 1
@@ -419,7 +419,7 @@ def test_each_receiver_is_sent_the_events_the_observer_allows_it(monkeypatch: py
     stack's buried card, say), the room keeps and sends each receiver its own list."""
     import orjson
 
-    import app.rooms.model as model
+    import app.rooms.core.model as model
 
     room = playing(lobby())
     m = room.match

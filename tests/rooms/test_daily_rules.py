@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
+from app.domain.records import Attempt
 from app.engine import sealed_result, seed_sealed
-from app.rooms.daily_rules import day_commitment, day_seed, ranked, seed_shown, today, valid_day
-from app.rooms.records import Attempt
+from app.social.core.daily_deal import day_commitment, day_seed, ranked, seed_shown, today, valid_day
 
 
 def test_the_day_is_the_utc_day_of_the_clock_or_the_settable_one() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from app.rooms.driving import Driving
+from app.rooms.shell.driving import Driving
 
 from .fakes import MemoryStorage
 

@@ -14,14 +14,14 @@ import pytest
 
 from app.engine import MatchStatus
 from app.engine.moves import FORFEIT, RESIGN
-from app.rooms import commands as C
-from app.rooms import errors as E
-from app.rooms.errors import RoomError
-from app.rooms.forfeit import decide_forfeit, forfeit_due, limit_of
-from app.rooms.live import LiveRoom
-from app.rooms.match_rules import decide_move, decide_seat_move, decide_start
-from app.rooms.pace import CLOCK, DEADLINE, STANDIN
-from app.rooms.steps import PLAYER, apply_steps
+from app.rooms.core import commands as C
+from app.rooms.core import errors as E
+from app.rooms.core.errors import RoomError
+from app.rooms.core.forfeit import decide_forfeit, forfeit_due, limit_of
+from app.rooms.core.match_rules import decide_move, decide_seat_move, decide_start
+from app.rooms.core.pace import CLOCK, DEADLINE, STANDIN
+from app.rooms.core.steps import PLAYER, apply_steps
+from app.rooms.shell.live import LiveRoom
 
 from .fakes import START, MemoryStorage, RecordingPeer, settings
 from .test_core import FRESH, RULES, lobby, sit

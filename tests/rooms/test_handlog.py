@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rooms import commands as C
+from app.rooms.core import commands as C
 
 from .fakes import RecordingPeer
 from .test_shell import mover, play_first_legal, seated, world

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rooms.matcher import MatchRules, Ticket, pair, seat_order, window
+from app.social.core.quick_pairing import MatchRules, Ticket, pair, seat_order, window
 
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 RULES = MatchRules(window=5.0, widen=0.5, bot_seconds=30.0, gone_seconds=30.0)

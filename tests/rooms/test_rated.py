@@ -7,15 +7,15 @@ import random
 
 import pytest
 
+from app.domain.records import Standing
 from app.engine import MatchStatus
-from app.rooms import commands as C
-from app.rooms import errors as E
-from app.rooms.effects import CommitMove
-from app.rooms.errors import RoomError
-from app.rooms.lobby import Actor, decide_lobby
-from app.rooms.match_rules import decide_seat_move, decide_start
-from app.rooms.records import Standing
-from app.rooms.steps import PLAYER, apply_steps
+from app.rooms.core import commands as C
+from app.rooms.core import errors as E
+from app.rooms.core.effects import CommitMove
+from app.rooms.core.errors import RoomError
+from app.rooms.core.lobby import Actor, decide_lobby
+from app.rooms.core.match_rules import decide_seat_move, decide_start
+from app.rooms.core.steps import PLAYER, apply_steps
 
 from .fakes import START
 from .test_core import FRESH, RULES, lobby, sit

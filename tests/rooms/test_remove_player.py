@@ -9,12 +9,12 @@ from datetime import timedelta
 
 import pytest
 
-from app.rooms import commands as C
-from app.rooms import errors as E
-from app.rooms.errors import RoomError
-from app.rooms.lobby import decide_lobby
-from app.rooms.model import Room
-from app.rooms.records import RoomStatus, Seen
+from app.domain.records import RoomStatus, Seen
+from app.rooms.core import commands as C
+from app.rooms.core import errors as E
+from app.rooms.core.errors import RoomError
+from app.rooms.core.lobby import decide_lobby
+from app.rooms.core.model import Room
 
 from .fakes import START
 from .test_core import GUEST, HOST, OTHER, RULES, lobby, playing, sit
@@ -75,8 +75,8 @@ def test_nobody_is_removed_during_a_match_but_between_matches_they_may_be() -> N
 
 
 async def test_a_room_made_with_sit_has_its_host_in_the_first_seat() -> None:
-    from app.rooms.directory import create_room
-    from app.store.models import Player
+    from app.rooms.shell.directory import create_room
+    from app.store.tables import Player
 
     from .fakes import MemoryStorage, settings
 

@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from app.bus import LocalBus
+from app.domain.records import RoomStatus
 from app.engine import MatchStatus
-from app.rooms import commands as C
-from app.rooms import errors as E
-from app.rooms.errors import RoomError
-from app.rooms.live import LiveRoom
-from app.rooms.match_rules import Fresh
-from app.rooms.model import LiveMatch
-from app.rooms.records import RoomStatus
-from app.rooms.service import RoomService
+from app.platform.bus import LocalBus
+from app.rooms.core import commands as C
+from app.rooms.core import errors as E
+from app.rooms.core.errors import RoomError
+from app.rooms.core.match_rules import Fresh
+from app.rooms.core.model import LiveMatch
+from app.rooms.shell.live import LiveRoom
+from app.rooms.shell.service import RoomService
 
 from .fakes import FakeClock, MemoryStorage, RecordingPeer, SeededBots, settings, settle
 

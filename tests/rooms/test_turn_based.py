@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from app.rooms import commands as C
-from app.rooms.config import resolve
-from app.rooms.errors import ConfigError
-from app.rooms.model import Room
-from app.rooms.pace import DEADLINE, STANDIN, act_at, count_missed, handed, person_deadline
-from app.rooms.timers import BOT, next_timer
+from app.rooms.core import commands as C
+from app.rooms.core.config import resolve
+from app.rooms.core.errors import ConfigError
+from app.rooms.core.model import Room
+from app.rooms.core.pace import DEADLINE, STANDIN, act_at, count_missed, handed, person_deadline
+from app.rooms.core.timers import BOT, next_timer
 
 from .fakes import START, MemoryStorage, RecordingPeer, settings
 from .test_shell import play_first_legal, seated

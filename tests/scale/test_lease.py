@@ -10,9 +10,10 @@ from datetime import timedelta
 import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.store import leases, migrate
+from app.store import migrate
 from app.store.db import make_engine, make_sessions
-from app.store.models import Match, Player, Room, utcnow
+from app.store.repositories import leases
+from app.store.tables import Match, Player, Room, utcnow
 
 Sessions = async_sessionmaker[AsyncSession]
 

@@ -14,9 +14,9 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from app.main import create_app
-from app.rooms.logctx import about
-from app.server.logs import JsonFormatter
+from app.platform.logctx import about
+from app.platform.logs import JsonFormatter
+from app.web.app import create_app
 from tests.server.helpers import ServerThread, Sock, make_settings, new_person, new_room, pick, seat_everyone
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import httpx
 
-from app.store import reviews as review_store
 from app.store.db import make_engine, make_sessions
+from app.store.repositories import reviews as review_store
 from tests.children import die_with_parent
 from tests.server.helpers import ROOT
 from tests.server.review_helpers import finished_match, wait_review

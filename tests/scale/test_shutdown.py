@@ -93,7 +93,7 @@ async def test_a_draining_instance_turns_new_sockets_away(db_url: str) -> None:
     then tries another instance) and refuses requests on open sockets."""
     from websockets.exceptions import InvalidStatus
 
-    from app.main import create_app
+    from app.web.app import create_app
     from tests.server.helpers import ServerThread, make_settings
 
     server = ServerThread(create_app(make_settings(db_url))).start()

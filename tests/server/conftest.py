@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.main import create_app
+from app.web.app import create_app
 from tests.rooms.fakes import FakeClock
 
 from .helpers import LoopServer, ServerThread, make_settings

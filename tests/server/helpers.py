@@ -23,7 +23,7 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from app.settings import Settings
+from app.platform.settings import Settings
 from tests.children import listening_socket, spawn_uvicorn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +136,7 @@ async def on_the_clock(clock: Any, sock: Sock, pred: Callable[[Msg], bool], *, s
 
 
 class ServerProcess:
-    """`uvicorn app.main:app` in a subprocess (so it can be killed with SIGKILL), serving a socket
+    """`uvicorn app.web.app:app` in a subprocess (so it can be killed with SIGKILL), serving a socket
     this process bound (each start gets a new port)."""
 
     def __init__(self, env: dict[str, str], stderr: Path | None = None) -> None:
@@ -154,7 +154,7 @@ class ServerProcess:
         self.port = sock.getsockname()[1]
         err = open(self.stderr, "ab") if self.stderr is not None else None  # noqa: SIM115 (the child keeps it)
         with sock:
-            self.proc = spawn_uvicorn("app.main:app", sock, env=self.env, cwd=ROOT, stderr=err)
+            self.proc = spawn_uvicorn("app.web.app:app", sock, env=self.env, cwd=ROOT, stderr=err)
         if err is not None:
             err.close()
         deadline = time.monotonic() + 60

@@ -14,7 +14,7 @@ import orjson
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from app.notify.push import b64url
+from app.platform.notify.push import b64url
 
 
 @dataclass

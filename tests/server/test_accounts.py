@@ -13,9 +13,9 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from app.settings import Settings
+from app.platform.settings import Settings
 from app.store.db import make_engine, make_sessions
-from app.store.models import Player
+from app.store.tables import Player
 
 from .helpers import ServerThread, Sock, new_account, new_person, new_room, play_to_end, seat_everyone
 
@@ -143,7 +143,7 @@ async def test_a_revoked_token_closes_its_open_socket(server: ServerThread, http
 
 
 async def test_accounts_claimed_are_limited_per_address(db_url: str) -> None:
-    from app.main import create_app
+    from app.web.app import create_app
 
     from .helpers import make_settings
 

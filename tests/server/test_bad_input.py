@@ -84,7 +84,7 @@ async def test_socket_limit(start_server) -> None:  # type: ignore[no-untyped-de
 async def test_random_messages_change_nothing_they_should_not(server: ServerThread, http: httpx.AsyncClient) -> None:
     import random
 
-    from app.server.wire import CLIENT_TYPES
+    from app.web.wire.room import CLIENT_TYPES
 
     from .helpers import random_json
 

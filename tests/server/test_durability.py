@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from app.bus import LocalBus
+from app.platform.bus import LocalBus
 
 from .helpers import (
     CROWD_ENV,

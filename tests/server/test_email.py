@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import httpx
 from aiosmtpd.controller import Controller
 
-from app.store.models import EmailAddress, Notification
+from app.store.tables import EmailAddress, Notification
 
 from .helpers import Person, Sock, free_socket, new_account, new_person, new_room, seat_everyone
 from .test_push import PUSH, eventually, play_turn, rows

@@ -72,7 +72,7 @@ async def test_blocking_ends_a_friendship_is_private_and_refuses_a_new_request(a
 
 
 async def test_the_friends_limit_holds(db_url: str) -> None:
-    from app.main import create_app
+    from app.web.app import create_app
 
     from .helpers import make_settings
 

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from pydantic import TypeAdapter
 
-from app.server.wire import ServerMessage
+from app.web.wire.room import ServerMessage
 
 from .helpers import ServerThread, Sock, new_person, new_room, play_to_end, seat_everyone
 from .truth import rebuild_and_check
@@ -145,7 +145,7 @@ async def test_history_after_games(server: ServerThread, http: httpx.AsyncClient
     assert full["total"] == first["v"] and len(full["moves"]) + len(full["hands"]) == first["v"] + 1
     step = (await http.get(f"/api/matches/{first['match_id']}/replay", params={"at": 3})).json()
     assert step["at"] == 3 and step["total"] == first["v"]
-    from app.rooms.replay import STEPS
+    from app.rooms.shell.replay import STEPS
 
     assert STEPS.get((first["match_id"], 3)) is not None  # kept: the next asker is not rebuilt for
     assert (await http.get(f"/api/matches/{first['match_id']}/replay", params={"at": 3})).json() == step

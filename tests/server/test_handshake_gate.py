@@ -1,4 +1,4 @@
-"""The handshake gate (app/server/handshake.py): a storm of connections waits its turn for the
+"""The handshake gate (app/web/sockets/handshake.py): a storm of connections waits its turn for the
 database in the order it came, and past `SPITE_HANDSHAKE_WAIT` is told the server is busy
 (1013, `server_busy`, in the socket's language) instead of crowding the pool."""
 
@@ -13,8 +13,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from app.rooms.errors import RoomError
-from app.server.handshake import Admission
+from app.rooms.core.errors import RoomError
+from app.web.sockets.handshake import Admission
 
 from .helpers import ServerThread, new_person, new_room
 

@@ -137,7 +137,7 @@ async def test_every_answer_carries_the_security_headers_and_the_docs_are_off(ap
 
 
 async def test_metrics_answer_this_machine_or_the_token_holder(db_url: str) -> None:
-    from app.main import create_app
+    from app.web.app import create_app
 
     from .helpers import make_settings
 
@@ -176,13 +176,13 @@ async def test_a_private_rooms_code_is_shown_only_to_those_who_played(server: Se
 
 def _defaults(*names: str) -> dict[str, Any]:
     """The shipped values of these settings (the tests' helpers raise them for their crowd)."""
-    from app.settings import Settings
+    from app.platform.settings import Settings
 
     return {n: Settings.model_fields[n].default for n in names}
 
 
 async def test_identities_rooms_and_replays_are_limited_per_address(db_url: str) -> None:
-    from app.main import create_app
+    from app.web.app import create_app
 
     from .helpers import make_settings
 
@@ -227,7 +227,7 @@ async def test_room_sockets_are_limited_per_address(start_server: Any) -> None:
 # Concurrency (issue 22): each limit holds when its requests arrive at once.
 
 async def test_limits_hold_against_parallel_requests(db_url: str) -> None:
-    from app.main import create_app
+    from app.web.app import create_app
 
     from .helpers import make_settings
 

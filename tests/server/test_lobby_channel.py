@@ -110,7 +110,7 @@ async def test_an_invitation_expires(start_server, db_url: str) -> None:  # type
         from sqlalchemy import update
 
         from app.store.db import make_engine, make_sessions
-        from app.store.models import Invitation
+        from app.store.tables import Invitation
 
         engine = make_engine(db_url)  # this test's own connection (the server's belong to its loop)
         try:

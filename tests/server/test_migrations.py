@@ -11,7 +11,7 @@ from sqlalchemy import inspect
 
 from app.store import migrate
 from app.store.db import make_engine
-from app.store.models import Base
+from app.store.tables import Base
 
 
 async def test_empty_to_head_and_back(empty_db_url: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import httpx
 
-from app.rooms.names import skeleton
+from app.domain.names import skeleton
 
 from .helpers import ServerThread, Sock, new_person, new_room
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 from sqlalchemy import select
 
-from app.store.models import Token
+from app.store.tables import Token
 
 
 async def test_create_and_me(api: httpx.AsyncClient) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.main import create_app
+from app.web.app import create_app
 from tests.children import die_with_parent
 
 from .helpers import ROOT, Person, Sock, free_socket, make_settings, new_room
@@ -146,7 +146,7 @@ async def test_metrics_see_the_rightmost_untrusted_address(db_url: str, trusted:
 def test_a_bad_trusted_proxy_setting_is_refused() -> None:
     from pydantic import ValidationError
 
-    from app.settings import Settings
+    from app.platform.settings import Settings
 
     with pytest.raises(ValidationError, match="trusted_proxies"):
         Settings(trusted_proxies="10.0.0.1, nonsense")

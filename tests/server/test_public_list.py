@@ -11,9 +11,9 @@ from datetime import timedelta
 import httpx
 from sqlalchemy import update
 
-from app.main import create_app
-from app.settings import Settings
-from app.store.models import Room, utcnow
+from app.platform.settings import Settings
+from app.store.tables import Room, utcnow
+from app.web.app import create_app
 
 from .helpers import make_settings, new_person
 

@@ -15,7 +15,7 @@ from py_vapid import Vapid02
 from sqlalchemy import select
 
 from app.store.db import make_engine, make_sessions
-from app.store.models import Notification, PushSubscription
+from app.store.tables import Notification, PushSubscription
 
 from .helpers import ServerThread, Sock, new_person, new_room, seat_everyone
 from .pushsink import Device, PushSink

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from app.i18n import LANGS
-from app.notify.texts import localized
-from app.rooms.reminders import MATCH_OVER, YOUR_TURN, Reminder
+from app.platform.notify.texts import localized
+from app.rooms.core.reminders import MATCH_OVER, YOUR_TURN, Reminder
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -9,7 +9,7 @@ from collections import Counter
 
 import httpx
 
-from app.main import create_app
+from app.web.app import create_app
 
 from .helpers import make_settings, new_person
 

@@ -12,7 +12,7 @@ import httpx
 from sqlalchemy import select
 
 from app.store.db import make_engine, make_sessions
-from app.store.models import Rating, RatingChange
+from app.store.tables import Rating, RatingChange
 
 from .helpers import CROWD_ENV, Person, ServerProcess, Sock, new_account, new_room, pick, seat_everyone
 

@@ -28,14 +28,14 @@ from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from typing_extensions import is_typeddict
 
-from app.main import create_app
-from app.rooms import directory
-from app.rooms.config import catalog
-from app.rooms.replay import replay
-from app.rooms.storage import SqlRooms
-from app.store import history
+from app.rooms.core.config import catalog
+from app.rooms.shell import directory
+from app.rooms.shell.replay import replay
+from app.rooms.shell.sql_storage import SqlRooms
 from app.store.db import make_engine, make_sessions
-from app.store.models import utcnow
+from app.store.repositories import history
+from app.store.tables import utcnow
+from app.web.app import create_app
 
 from .helpers import ServerThread, Sock, make_settings, new_person, new_room, play_to_end, seat_everyone
 

@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from app.jobs.local import LocalQueue
-from app.jobs.review import JobConfig
+from app.platform.jobs.local import LocalQueue
+from app.platform.jobs.review import JobConfig
 
 
 def _in_a_thread() -> tuple[int, int]:

@@ -13,8 +13,8 @@ from collections.abc import Callable
 import httpx
 
 from app.engine import Match, Move, options_from_json, view
-from app.store import reviews as review_store
 from app.store.db import make_engine, make_sessions
+from app.store.repositories import reviews as review_store
 
 from .helpers import ROOT, ServerThread, Sock, new_person, new_room, seat_everyone
 from .review_helpers import SMALL_REVIEWS, finished_match, wait_review

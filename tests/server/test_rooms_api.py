@@ -7,8 +7,8 @@ from typing import Any
 
 import httpx
 
-from app.main import create_app
-from app.rooms.config import CODE_ALPHABET
+from app.rooms.core.config import CODE_ALPHABET
+from app.web.app import create_app
 
 from .helpers import make_settings
 

@@ -1,4 +1,4 @@
-"""A socket's send queue (app/server/socket.py `Connection`): a reader too slow for its queue is
+"""A socket's send queue (app/web/sockets/room.py `Connection`): a reader too slow for its queue is
 closed with 1008 and what waited is dropped; a restart close still sends what is queued."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from app.server.socket import POLICY, RESTART, Connection
+from app.web.sockets.room import POLICY, RESTART, Connection
 
 
 class SlowSocket:

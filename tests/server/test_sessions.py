@@ -10,10 +10,10 @@ from typing import Any
 import httpx
 from sqlalchemy import update
 
-from app.bus import LocalBus
+from app.platform.bus import LocalBus
 from app.store.db import make_engine, make_sessions
-from app.store.models import Token, utcnow
-from app.store.tokens import hash_token
+from app.store.repositories.tokens import hash_token
+from app.store.tables import Token, utcnow
 
 from .helpers import ServerThread, Sock, new_person, new_room
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.settings import get_settings
+from app.platform.settings import get_settings
 from app.store.db import async_url, sqlite_file
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 
-from app.main import create_app
+from app.web.app import create_app
 
 from .helpers import Person, make_settings, new_account
 

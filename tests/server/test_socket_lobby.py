@@ -9,7 +9,7 @@ import httpx
 from pydantic import TypeAdapter
 from websockets.asyncio.client import connect
 
-from app.server.wire import ServerMessage
+from app.web.wire.room import ServerMessage
 
 from .helpers import ServerThread, Sock, new_person, new_room
 

@@ -46,7 +46,7 @@ async def _play(server: ServerThread, http: httpx.AsyncClient, preset: str, seat
     match_id, end = last["match_id"], last["v"]
     for s in [*split, split_w]:
         await s.state_at(end, match_id=match_id)
-    for s in [*full, full_w]:  # every message is exactly its one schema (app/server/wire.py)
+    for s in [*full, full_w]:  # every message is exactly its one schema (app/web/wire/room.py)
         assert [p for m in s.messages for p in wire_problems(m)] == []
     for s in [*split, split_w]:
         assert [p for m in s.messages for p in wire_problems(m, split=True)] == []

@@ -14,8 +14,8 @@ import httpx
 from sqlalchemy import select
 
 from app.store.db import make_engine, make_sessions
-from app.store.models import Match as MatchRow
-from app.store.models import Move as MoveRow
+from app.store.tables import Match as MatchRow
+from app.store.tables import Move as MoveRow
 
 from .helpers import CROWD_ENV, ServerProcess, Sock, new_person, new_room, seat_everyone
 from .jump_clock import JumpClock

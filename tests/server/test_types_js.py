@@ -29,8 +29,8 @@ def _properties(text: str, name: str) -> list[str]:
 
 
 def test_each_message_has_exactly_its_schemas_fields() -> None:
-    from app.rooms import messages
-    from app.server import wire
+    from app.rooms.core import messages
+    from app.web.wire import room as wire
 
     text = _generator().render()
     assert _properties(text, "Room") == list(messages.RoomInfo.__annotations__)

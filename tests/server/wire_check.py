@@ -1,4 +1,4 @@
-"""A received server message against its one schema (`app.server.wire`): exactly the fields the
+"""A received server message against its one schema (`app.web.wire.room`): exactly the fields the
 schema declares, no more and none missing, through every object the server declares (the
 engine's open objects, a field with an `x-js` type such as the view, are the engine's tests')."""
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from app.server import wire
+from app.web.wire import room as wire
 
 
 def _schema(tp: Any) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.store import migrate
 from app.store.db import make_engine, make_sessions
-from app.store.writer import MoveWriter
+from app.store.moves.writer import MoveWriter
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.store import matches as match_store
-from app.store.models import Hand, Match, Move, Room, Seat
-from app.store.players import create_player
-from app.store.writer import MoveWrite
+from app.store.moves.writer import MoveWrite
+from app.store.repositories import matches as match_store
+from app.store.repositories.players import create_player
+from app.store.tables import Hand, Match, Move, Room, Seat
 
 
 async def new_match(sessions: async_sessionmaker[AsyncSession], match_id: str = "m1",

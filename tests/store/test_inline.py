@@ -1,4 +1,4 @@
-"""The inline commit (`app.store.inline.InlineCommit`) on a real SQLite file, with the move
+"""The inline commit (`app.store.moves.inline.InlineCommit`) on a real SQLite file, with the move
 writer's own statements: one transaction per move, nothing written when it refuses, never a
 wait for a lock, and a connection that stays usable after each refusal."""
 
@@ -14,10 +14,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.store.errors import Conflict
-from app.store.inline import InlineCommit, Locked, Refused
-from app.store.models import utcnow
-from app.store.plain import PlainStatements
-from app.store.writer import MoveWrite, MoveWriter, _advance
+from app.store.moves.inline import InlineCommit, Locked, Refused
+from app.store.moves.plain import PlainStatements
+from app.store.moves.writer import MoveWrite, MoveWriter, _advance
+from app.store.tables import utcnow
 
 from .moves import new_match, plain
 

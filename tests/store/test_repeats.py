@@ -10,10 +10,10 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from app.rooms.records import Standing
-from app.store.awards import Repeats, record_ratings
-from app.store.models import Rating, utcnow
-from app.store.skill import UNRATED, rate, repeat_weight
+from app.domain.rating import UNRATED, rate, repeat_weight
+from app.domain.records import Standing
+from app.store.repositories.awards import Repeats, record_ratings
+from app.store.tables import Rating, utcnow
 
 from .moves import new_match
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from app.rooms.records import Skill, Standing
-from app.store.skill import UNRATED, rate, teams_of
+from app.domain.rating import UNRATED, rate, teams_of
+from app.domain.records import Skill, Standing
 
 
 def test_the_winner_goes_up_and_the_loser_down() -> None:

@@ -17,15 +17,15 @@ from sqlalchemy import select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from app.store import matches as match_store
 from app.store import migrate
-from app.store import presence as presence_store
 from app.store.db import make_engine, make_sessions
 from app.store.errors import Conflict
-from app.store.models import Hand, Match, Move, Presence, Room, Seat, utcnow
-from app.store.players import create_player
-from app.store.rooms import update_room
-from app.store.writer import MoveWrite, MoveWriter
+from app.store.moves.writer import MoveWrite, MoveWriter
+from app.store.repositories import matches as match_store
+from app.store.repositories import presence as presence_store
+from app.store.repositories.players import create_player
+from app.store.repositories.rooms import update_room
+from app.store.tables import Hand, Match, Move, Presence, Room, Seat, utcnow
 
 
 async def _match(sessions: async_sessionmaker[AsyncSession], match_id: str = "m1",
@@ -49,7 +49,7 @@ async def _match(sessions: async_sessionmaker[AsyncSession], match_id: str = "m1
 
 def _write(expect_v: int, *, seq: int | None = None, match_id: str = "m1", seat: int = 0,
            client_id: str | None = None, totals: list[int] | None = None, payload: Any = None) -> MoveWrite:
-    """A plain move (as app/rooms/match_rules.py makes them) computed from version `expect_v`,
+    """A plain move (as app/rooms/core/match_rules.py makes them) computed from version `expect_v`,
     taking version `seq` (`expect_v + 1` unless a test says otherwise)."""
     return MoveWrite(match_id=match_id, expect_v=expect_v, seq=expect_v + 1 if seq is None else seq,
                      hand_number=1, seat=seat,

@@ -1,4 +1,4 @@
-"""The move writer (`app.store.writer.MoveWriter`) on a real database: what a hand's or a match's
+"""The move writer (`app.store.moves.writer.MoveWriter`) on a real database: what a hand's or a match's
 last move writes besides its row, group commit, closing, cancelled callers and an unreachable
 database. (Races, resent move ids and one bad move in a batch: tests/store/test_store.py.)"""
 
@@ -14,11 +14,11 @@ from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.rooms.records import Awards, Earned, HandEnd, Standing
+from app.domain.records import Awards, Earned, HandEnd, Standing
 from app.store.db import make_engine
 from app.store.errors import Conflict
-from app.store.models import Achievement, Hand, Rating, RatingChange, Room, Score
-from app.store.writer import MoveWrite, MoveWriter
+from app.store.moves.writer import MoveWrite, MoveWriter
+from app.store.tables import Achievement, Hand, Rating, RatingChange, Room, Score
 
 from .moves import new_match, plain, stored
 

@@ -1,0 +1,49 @@
+"""Forfeit: a rated match cannot be stalled or sat out (issue 22 item 5, issue 24 item 6). Pure.
+
+In a rated room a seat whose turns keep running out loses the match instead of being played on
+for: in a live room the turn clock's `SPITE_TIMEOUTS_TO_FORFEIT`-th turn in a row, in a
+turn-based room the deadline's `SPITE_MISSED_TURNS`-th (where an unrated room hands the seat to
+a bot). When that timer fires the server does not play the turn: it commits the engine's
+`forfeit` move for the seat (`engine.moves.FORFEIT`), recorded in the move log like any move, by
+the timer's actor (`clock` or `deadline`), so replays, the log and the history show it as it
+was. The match ends with that seat's team ranked last; if every seat made a move of its own the
+ratings count it (`match_rules.rated_standing`), else, as for any match, it is not rated.
+Unrated rooms are as before: the clock, the deadline and the stand-in play on.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from app.engine.moves import RESIGN
+from app.rooms.core.config import RoomRules
+from app.rooms.core.effects import CommitMove
+from app.rooms.core.match_rules import decide_seat_move
+from app.rooms.core.model import Room
+from app.rooms.core.pace import CLOCK, DEADLINE, TURN_BASED
+
+
+def limit_of(room: Room, settings: RoomRules) -> int | None:
+    """Turns in a row a seat may let run out before it forfeits; None: it never does (unrated)."""
+    if not room.state.rated:
+        return None
+    return settings.missed_turns if room.state.pace == TURN_BASED else settings.timeouts_to_forfeit
+
+
+def forfeit_due(room: Room, seat: int, kind: str, settings: RoomRules) -> bool:
+    """Is the timer of `kind` that fired for `seat` the one that forfeits the match?"""
+    m = room.match
+    limit = limit_of(room, settings)
+    if m is None or limit is None or kind not in (CLOCK, DEADLINE) or not m.playing or m.turn != seat:
+        return False
+    info = m.seats[seat]
+    if info.player_id is None or info.bot is not None:
+        return False
+    return m.missed[seat] + 1 >= limit
+
+
+def decide_forfeit(room: Room, seat: int, kind: str, now: datetime, settings: RoomRules) -> CommitMove | None:
+    """The forfeit of `seat`, if the timer of `kind` firing now calls for it (else None)."""
+    if not forfeit_due(room, seat, kind, settings):
+        return None
+    return decide_seat_move(room, seat, RESIGN, kind, None, now, settings.missed_turns)

@@ -1,0 +1,343 @@
+"""Group commit of moves: the moves of many rooms that arrive while a commit is under way are
+written together in the next transaction, and each caller returns only once that transaction
+has committed (a move exists once its row is committed; nobody hears of it before).
+
+One transaction per batch, with Core statements:
+- one multi-row INSERT of the move rows (the unique (match_id, seq) and (match_id, seat,
+  client_id) refuse a taken version or a resent move id);
+- the matches advanced to the move's version, with what it changed (status, totals, turn
+  deadline), only where still at the version the move was computed from: one executemany
+  whose row count must equal the batch size (SQLite), or (asyncpg, which counts no rows in an
+  executemany) one UPDATE of the versions checked by its row count, then the executemany;
+- for the rare move that ends a hand or the match, its own update and result rows, the
+  achievements it earns and, when it ends a rated match, every seat's new rating and its
+  history row (`awards`): a match is rated exactly when its last move is committed; and the
+  room row's values the move changes (`room_values`: a match's end opens the lobby again),
+  where the room still points at the match.
+
+`record` returns what the move's hand or match end earned (`Awards`), or None for a plain move.
+
+On SQLite (whose driver counts the rows of an executemany) the two statements of plain moves
+are compiled once and run with `exec_driver_sql` on rows passed through the columns' own bind
+processors: the same SQL and values as the Core statements, without their per-call cost.
+
+On a SQLite file a plain move is first tried **inline** (`inline.InlineCommit`): committed
+synchronously on the event loop's thread, on a connection of the writer's own, with no await
+between the caller and its commit; only when that connection finds the write lock taken (or
+the move also ends a hand or the match) does the move join the queue below.
+
+If the batch is refused (a conflict in any move, or a row the database will not take) it is
+rolled back and each move is retried in a transaction of its own, so only the moves that lost a
+race fail (with `Conflict`) and only a bad row fails with its own error; when the database
+itself is unreachable the whole batch fails at once. Batching
+adds no wait at low load: a lone move is committed at once; moves queue only behind a commit
+in progress.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from prometheus_client import Histogram
+from sqlalchemy import Table, bindparam, insert, tuple_, update
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from app.domain.records import Awards, Earned, HandEnd, Standing
+from app.store.db import sqlite_file
+from app.store.errors import Conflict
+from app.store.moves.inline import InlineCommit, Locked, Refused
+from app.store.moves.plain import PlainStatements
+from app.store.repositories.awards import Repeats, record_achievements, record_ratings
+from app.store.tables import Hand, Match, Move, Room, Score, utcnow
+
+log = logging.getLogger(__name__)
+MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
+COMMIT_BATCH = Histogram("spite_commit_batch_moves", "Moves committed per transaction (group commit)",
+                         buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512))
+MATCH_FIELDS = ("status", "totals", "turn_deadline", "winners", "ended_at", "wake_at", "last_move_at", "turn_seat")
+PLAYING = "playing"  # MatchStatus.PLAYING: a match row's status while a hand is played
+PLAIN_FIELDS = {"status", "totals", "turn_deadline", "wake_at", "last_move_at", "turn_seat"}
+
+
+@dataclass
+class MoveWrite:
+    """One move to commit: its row, and what it changes on its match (`expect_v` is the
+    version the move was computed from; the move's seq is `expect_v + 1`)."""
+
+    match_id: str
+    expect_v: int
+    seq: int
+    hand_number: int
+    seat: int
+    actor: str
+    client_id: str | None
+    payload: dict[str, Any]
+    match_values: dict[str, Any]
+    hand_end: HandEnd | None = None
+    room_code: str | None = None  # with `room_values`: the room row the move changes too
+    room_values: dict[str, Any] | None = None
+    earned: Sequence[Earned] = ()  # achievements the hand's end earns (kept if not yet held)
+    rated: Sequence[Standing] | None = None  # the match's standing, when this move ends a rated match
+    done: asyncio.Future[Awards | None] | None = field(default=None, repr=False)
+
+    def row(self, now: Any) -> dict[str, Any]:
+        return {"match_id": self.match_id, "seq": self.seq, "hand_number": self.hand_number, "seat": self.seat,
+                "actor": self.actor, "client_id": self.client_id, "payload": self.payload, "created_at": now}
+
+
+class _Refused(Exception):
+    """The batch could not be committed as a whole (some move conflicts)."""
+
+
+class MoveWriter:
+    """Commits moves in batches on one engine; `record` returns once its move is committed."""
+
+    def __init__(self, engine: AsyncEngine, max_batch: int = 500, inline: bool = True,
+                 repeats: Repeats = Repeats()) -> None:
+        """`inline=False` sends every move through the queue (tests of the batches); `repeats`:
+        how rated matches between the same players count (`awards.Repeats`)."""
+        self.engine = engine
+        self.repeats = repeats
+        self.max_batch = max_batch
+        dialect = engine.dialect
+        sqlite_like = dialect.paramstyle == "qmark" and dialect.supports_sane_multi_rowcount
+        self._fast = PlainStatements(dialect) if sqlite_like else None
+        path = sqlite_file(engine.url) if self._fast is not None and inline else None
+        self._inline = InlineCommit(path) if path else None
+        self._conn: AsyncConnection | None = None
+        self._queue: list[MoveWrite] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    async def record(self, write: MoveWrite) -> Awards | None:
+        """Commit `write` and return what its hand's end earned (None unless it ends a hand):
+        Conflict if its version or move id is taken; other errors as raised by the database.
+        Cancelling the caller does not withdraw a move already queued: it is committed all the
+        same."""
+        if self._closed:
+            raise RuntimeError("the move writer is closed")
+        if self._inline is not None and self._inline_commit(write):
+            return None
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+        write.done = asyncio.get_running_loop().create_future()
+        self._queue.append(write)
+        self._wake.set()
+        return await write.done
+
+    def _inline_commit(self, write: MoveWrite) -> bool:
+        """Commit a plain move at once, without awaiting; False if it must take the queue."""
+        fast, inline = self._fast, self._inline
+        assert fast is not None and inline is not None
+        if not _plain(write) or write.hand_end is not None or write.room_values is not None:
+            return False
+        move = fast.insert.row(write.row(utcnow()))
+        params = _advance(write)
+        advance = fast.advance.row(params)
+        try:
+            if write.match_values["status"] == PLAYING and params["b_wake"] is None:  # the lean form first
+                inline.commit(fast.insert.sql, move, fast.lean.sql, fast.lean.row(params), (fast.advance.sql, advance))
+            else:
+                inline.commit(fast.insert.sql, move, fast.advance.sql, advance)
+        except Locked:
+            return False
+        except Refused as e:
+            raise _taken(write) from e
+        COMMIT_BATCH.observe(1)
+        return True
+
+    async def close(self) -> None:
+        """Commit what is queued, then stop."""
+        self._closed = True
+        self._wake.set()
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await self._task
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                await self._conn.close()
+            self._conn = None
+        if self._inline is not None:
+            self._inline.close()
+
+    async def _run(self) -> None:
+        while True:
+            if not self._queue:
+                if self._closed:
+                    return
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            batch, self._queue = self._queue[:self.max_batch], self._queue[self.max_batch:]
+            try:
+                await self._commit_batch(batch)
+            except Exception as e:  # a fault of ours must not leave the moves' callers waiting for ever
+                log.exception("the move writer failed on a batch of %d", len(batch))
+                for write in batch:
+                    _failed(write, e)
+
+    async def _commit_batch(self, batch: list[MoveWrite]) -> None:
+        try:
+            awards = await self._transaction(batch)
+        except Exception as e:
+            if len(batch) > 1 and not _unreachable(e):
+                await self._one_by_one(batch)  # find the culprits: one move must not sink the others
+            else:
+                for write in batch:
+                    _failed(write, _taken(write) if isinstance(e, _Refused) else e)
+            return
+        COMMIT_BATCH.observe(len(batch))
+        for write, earned in zip(batch, awards, strict=True):
+            _committed(write, earned)
+
+    async def _one_by_one(self, batch: list[MoveWrite]) -> None:
+        for write in batch:
+            try:
+                [awards] = await self._transaction([write])
+            except _Refused:
+                _failed(write, _taken(write))
+            except Exception as e:
+                _failed(write, e)
+            else:
+                _committed(write, awards)
+
+    async def _transaction(self, batch: Sequence[MoveWrite]) -> list[Awards | None]:
+        """Commit the batch in one transaction; each move's awards, in order."""
+        now = utcnow()
+        if self._fast is not None:  # SQLite: one connection for the whole app; take it in turn
+            async with self.engine.connect() as conn:
+                return await self._in(conn, batch, now)
+        # A server database: keep a connection of our own (no pool checkout and pre-ping per
+        # batch); a broken one is dropped and the next batch opens another.
+        if self._conn is None or self._conn.closed:
+            self._conn = await self.engine.connect()
+        try:
+            return await self._in(self._conn, batch, now)
+        except _Refused:
+            raise
+        except BaseException:
+            conn, self._conn = self._conn, None
+            with contextlib.suppress(Exception):
+                await conn.invalidate()
+            raise
+
+    async def _in(self, conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any) -> list[Awards | None]:
+        try:
+            awards = await _write(conn, batch, now, self._fast, self.repeats)
+        except (IntegrityError, _Refused) as e:
+            await conn.rollback()
+            raise _Refused() from e
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await conn.rollback()
+            raise
+        await conn.commit()
+        return awards
+
+
+async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any,
+                 fast: PlainStatements | None, repeats: Repeats) -> list[Awards | None]:
+    """Write the batch in the caller's transaction; each move's awards, in order."""
+    rows = [w.row(now) for w in batch]
+    if fast is not None:
+        await conn.exec_driver_sql(fast.insert.sql, fast.insert.rows(rows))
+    else:
+        await conn.execute(insert(MOVES), rows)
+    c = MATCHES.c
+    plain: list[MoveWrite] = []
+    for w in batch:
+        if _plain(w):
+            plain.append(w)
+        else:  # ends the match: its own conditional update
+            values = {k: v for k, v in w.match_values.items() if k in MATCH_FIELDS}
+            done = await conn.execute(update(MATCHES).where(c.id == w.match_id, c.v == w.expect_v)
+                                      .values(v=w.seq, **values))
+            if done.rowcount != 1:
+                raise _Refused()
+    if plain:
+        params = [_advance(w) for w in plain]
+        values = {"status": bindparam("b_status"), "totals": bindparam("b_totals"),
+                  "turn_deadline": bindparam("b_deadline"), "wake_at": bindparam("b_wake"),
+                  "last_move_at": bindparam("b_last"), "turn_seat": bindparam("b_turn")}
+        if fast is not None:  # SQLite: one statement, checked by its row count
+            done = await conn.exec_driver_sql(fast.advance.sql, fast.advance.rows(params))
+            if done.rowcount != len(plain):
+                raise _Refused()
+        elif conn.dialect.supports_sane_multi_rowcount:
+            done = await conn.execute(update(MATCHES).where(c.id == bindparam("b_id"), c.v == bindparam("b_expect"))
+                                      .values(v=bindparam("b_v"), **values), params)
+            if done.rowcount != len(plain):
+                raise _Refused()
+        else:  # asyncpg counts no rows in an executemany: check the versions in one statement first
+            advanced = await conn.execute(
+                update(MATCHES).where(tuple_(c.id, c.v).in_([(w.match_id, w.expect_v) for w in plain]))
+                .values(v=c.v + 1))
+            if advanced.rowcount != len(plain):
+                raise _Refused()
+            await conn.execute(update(MATCHES).where(c.id == bindparam("b_id")).values(**values), params)
+    return [await _ends(conn, w, now, repeats) if w.hand_end is not None or w.room_values is not None else None
+            for w in batch]
+
+
+async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any, repeats: Repeats) -> Awards | None:
+    """The rows a move that ends a hand (or the match) writes besides its own: the hand's result,
+    its scores, what it earned, and the room row it changes; what it earned."""
+    awards = None
+    if w.hand_end is not None:
+        end = w.hand_end
+        await conn.execute(update(HANDS).where(HANDS.c.match_id == w.match_id, HANDS.c.number == end.number)
+                           .values(result=end.result, ended_at=now))
+        await conn.execute(insert(SCORES), [
+            {"match_id": w.match_id, "hand_number": end.number, "seat": s, "points": p, "total": t,
+             "payoff_left": left}
+            for s, (p, t, left) in enumerate(zip(end.points, end.totals, end.payoff_left, strict=True))])
+        achievements = await record_achievements(conn, w.match_id, end.number, w.earned, now)
+        ratings = await record_ratings(conn, w.match_id, w.rated, now, repeats) if w.rated is not None else []
+        awards = Awards(achievements, ratings)
+    if w.room_code is not None and w.room_values is not None:
+        await conn.execute(update(ROOMS).where(ROOMS.c.code == w.room_code, ROOMS.c.match_id == w.match_id)
+                           .values(**w.room_values, rev=ROOMS.c.rev + 1, updated_at=now))
+    return awards
+
+
+def _plain(w: MoveWrite) -> bool:
+    """A move that changes only its match's status, totals, turn deadline and wake time."""
+    return set(w.match_values) <= PLAIN_FIELDS
+
+
+def _advance(w: MoveWrite) -> dict[str, Any]:
+    return {"b_id": w.match_id, "b_expect": w.expect_v, "b_v": w.seq, "b_status": w.match_values["status"],
+            "b_totals": w.match_values["totals"], "b_deadline": w.match_values.get("turn_deadline"),
+            "b_wake": w.match_values.get("wake_at"), "b_last": w.match_values.get("last_move_at"),
+            "b_turn": w.match_values.get("turn_seat")}
+
+
+def _taken(write: MoveWrite) -> Conflict:
+    return Conflict(f"move {write.seq} of match {write.match_id} is taken")
+
+
+def _unreachable(e: BaseException) -> bool:
+    """The database itself failed (gone, locked, timed out), not one row of the batch: trying
+    each move on its own would only fail the same way, slower."""
+    if isinstance(e, OSError | TimeoutError | OperationalError):
+        return True
+    return isinstance(e, DBAPIError) and e.connection_invalidated
+
+
+def _committed(write: MoveWrite, awards: Awards | None) -> None:
+    fut = write.done
+    if fut is not None and not fut.done():
+        fut.set_result(awards)
+
+
+def _failed(write: MoveWrite, error: BaseException) -> None:
+    fut = write.done
+    if fut is not None and not fut.done():
+        fut.set_exception(error)

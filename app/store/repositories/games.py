@@ -1,0 +1,83 @@
+"""A player's games: every room they sit in that is not over (the "Your games" page), and how
+many turn-based rooms they sit in (the cap). Rooms being played are found through the seats of
+their current match (indexed by player); rooms still waiting through their lobby seating."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import String, cast, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.domain.records import RoomStatus
+from app.store.tables import Match, Room, Seat
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One room of the player's, as the store knows it."""
+
+    code: str
+    pace: str
+    status: str
+    match_id: str | None
+    match_status: str | None
+    turn_seat: int | None
+    deadline: datetime | None
+    last_move_at: datetime | None
+    turn_seconds: int | None
+    my_seat: int | None
+    seats: list[dict[str, object]]
+
+
+def _seats_of(seating: list[object] | None) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    for i, s in enumerate(seating or []):
+        if isinstance(s, dict):
+            out.append({"seat": i, "name": s.get("name"), "bot": s.get("bot"), "player_id": s.get("player_id")})
+        else:
+            out.append({"seat": i, "name": None, "bot": None, "player_id": None})
+    return out
+
+
+async def player_games(session: AsyncSession, player_id: str, limit: int = 200) -> list[GameRow]:
+    """The rooms `player_id` sits in that are not over: those being played (by the seats of their
+    current match) and those waiting with the player in a lobby seat."""
+    playing = (select(Room, Match, Seat.seat).join(Match, Match.id == Room.match_id)
+               .join(Seat, (Seat.match_id == Match.id) & (Seat.player_id == player_id))
+               .where(Room.status == RoomStatus.PLAYING).limit(limit))
+    out: list[GameRow] = []
+    for room, match, seat in (await session.execute(playing)).all():
+        seats = [{"seat": i, "name": n, "bot": None, "player_id": None} for i, n in enumerate(match.names or [])]
+        lobby = _seats_of(room.seating)
+        for entry in seats:
+            i = int(entry["seat"])
+            if i < len(lobby):
+                entry["bot"] = lobby[i]["bot"]
+        out.append(GameRow(room.code, room.pace, room.status, match.id, match.status, match.turn_seat,
+                           match.turn_deadline, match.last_move_at, room.turn_seconds, seat, seats))
+    # A waiting room's seating is JSON: the player's id (32 random characters) appears in it
+    # exactly when they sit there.
+    waiting = (select(Room).where(Room.status == RoomStatus.WAITING,
+                                  cast(Room.seating, String).contains(f'"{player_id}"'))
+               .order_by(Room.updated_at.desc()).limit(limit))
+    for room in (await session.execute(waiting)).scalars().all():
+        seats = _seats_of(room.seating)
+        mine = next((int(s["seat"]) for s in seats if s["player_id"] == player_id), None)  # type: ignore[call-overload]
+        if mine is None:
+            continue
+        out.append(GameRow(room.code, room.pace, room.status, None, None, None, None, room.updated_at,
+                           room.turn_seconds, mine, seats))
+    return out
+
+
+async def turn_based_count(session: AsyncSession, player_id: str) -> int:
+    """Turn-based rooms not over that the player sits in (being played, or waiting seated)."""
+    playing = (select(func.count()).select_from(Room).join(Match, Match.id == Room.match_id)
+               .join(Seat, (Seat.match_id == Match.id) & (Seat.player_id == player_id))
+               .where(Room.status == RoomStatus.PLAYING, Room.pace == "turn_based"))
+    waiting = (select(func.count()).select_from(Room)
+               .where(Room.status == RoomStatus.WAITING, Room.pace == "turn_based",
+                      cast(Room.seating, String).contains(f'"{player_id}"')))
+    return int((await session.execute(playing)).scalar_one()) + int((await session.execute(waiting)).scalar_one())

@@ -1,0 +1,107 @@
+"""Reviews of finished matches: one row per match, asked once and kept.
+
+The row is the truth of a review's state: a queue job only carries the match id, so a job that
+is retried, duplicated or run by another worker finds the row and does the right thing (a
+review already done is never made again).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.store.tables import Review, utcnow
+
+QUEUED = "queued"
+RUNNING = "running"
+DONE = "done"
+FAILED = "failed"
+
+
+async def get(session: AsyncSession, match_id: str) -> Review | None:
+    return (await session.execute(select(Review).where(Review.match_id == match_id)
+                                  .execution_options(populate_existing=True))).scalar_one_or_none()
+
+
+def is_stale(row: Review, stale_before: datetime | None) -> bool:
+    """A review queued or running that has not been heard from since `stale_before`: its job
+    was lost (all its tries died): it counts as failed."""
+    return stale_before is not None and row.status in (QUEUED, RUNNING) and row.updated_at < stale_before
+
+
+async def ask(session: AsyncSession, match_id: str, level: str, requested_by: str | None,
+              stale_before: datetime | None = None) -> tuple[Review, bool]:
+    """The match's review row, made (queued) if there was none and queued again if it had
+    failed (or gone stale). Returns the row and whether a job must be queued for it."""
+    row = await get(session, match_id)
+    if row is not None and is_stale(row, stale_before):
+        await fail(session, match_id, "the review stopped without a word; ask again")
+        row = await get(session, match_id)
+    if row is None:
+        session.add(Review(match_id=match_id, status=QUEUED, progress=0.0, level=level, attempts=0,
+                           requested_by=requested_by))
+        try:
+            await session.commit()
+        except IntegrityError:  # asked at the same moment by someone else: theirs counts
+            await session.rollback()
+            row = await get(session, match_id)
+            assert row is not None
+            return row, False
+        row = await get(session, match_id)
+        assert row is not None
+        return row, True
+    if row.status == FAILED:
+        changed = await session.execute(update(Review).where(Review.match_id == match_id, Review.status == FAILED)
+                                        .values(status=QUEUED, progress=0.0, error=None, level=level,
+                                                attempts=0, updated_at=utcnow()))
+        await session.commit()
+        row = await get(session, match_id)
+        assert row is not None
+        return row, bool(changed.rowcount)  # type: ignore[attr-defined]
+    return row, False
+
+
+async def begin(session: AsyncSession, match_id: str) -> bool:
+    """A job starts on the review: running, one more attempt. False if it is done already
+    (or was never asked): the job has nothing to do."""
+    changed = await session.execute(
+        update(Review).where(Review.match_id == match_id, Review.status.in_((QUEUED, RUNNING, FAILED)))
+        .values(status=RUNNING, progress=0.0, attempts=Review.attempts + 1, error=None, updated_at=utcnow()))
+    await session.commit()
+    return bool(changed.rowcount)  # type: ignore[attr-defined]
+
+
+async def set_progress(session: AsyncSession, match_id: str, progress: float) -> None:
+    await session.execute(update(Review).where(Review.match_id == match_id, Review.status == RUNNING)
+                          .values(progress=round(progress, 4), updated_at=utcnow()))
+    await session.commit()
+
+
+async def finish(session: AsyncSession, match_id: str, result: dict[str, Any], level: str) -> None:
+    await session.execute(update(Review).where(Review.match_id == match_id)
+                          .values(status=DONE, progress=1.0, result=result, level=level, error=None,
+                                  updated_at=utcnow()))
+    await session.commit()
+
+
+async def fail(session: AsyncSession, match_id: str, error: str) -> None:
+    await session.execute(update(Review).where(Review.match_id == match_id, Review.status != DONE)
+                          .values(status=FAILED, error=error[:500], updated_at=utcnow()))
+    await session.commit()
+
+
+async def requeue(session: AsyncSession, match_id: str) -> None:
+    """A try failed but another will follow: queued again."""
+    await session.execute(update(Review).where(Review.match_id == match_id, Review.status == RUNNING)
+                          .values(status=QUEUED, updated_at=utcnow()))
+    await session.commit()
+
+
+async def unfinished(session: AsyncSession) -> list[str]:
+    """Matches whose review was asked but is not done nor failed (for a restarted local queue)."""
+    rows = await session.execute(select(Review.match_id).where(Review.status.in_((QUEUED, RUNNING))))
+    return [r[0] for r in rows]

@@ -1,0 +1,159 @@
+"""The ASGI app: `app.web.app:app`, built by `create_app(settings)`.
+
+On startup the database is upgraded to the latest schema (safe with several instances), the
+bus connects (Redis when `SPITE_REDIS_URL` is set), rooms whose driver is gone are adopted
+(their timers and bots resume here), and the API, the room sockets, `/metrics` and the client
+pages are served from one process. SIGTERM drains first (see `app.web.http.shutdown`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.middleware.gzip import GZipMiddleware
+
+from app.platform import logs
+from app.platform import move_trace as stages
+from app.platform.bus import Bus, make_bus
+from app.platform.jobs import make_queue
+from app.platform.notify.mailing import Mailer, load_signer
+from app.platform.notify.worker import Outbox, load_vapid
+from app.platform.settings import Settings, get_settings
+from app.rooms.ports import Clock, Storage, SystemClock
+from app.rooms.shell.bot_pool import BotPool
+from app.rooms.shell.service import RoomService
+from app.rooms.shell.sql_storage import SqlRooms
+from app.store import migrate
+from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
+from app.store.moves.writer import MoveWriter
+from app.store.repositories.awards import Repeats
+from app.web import social_app as social_wiring
+from app.web.http import errors, shutdown
+from app.web.http.chatlimit import ChatLimits
+from app.web.http.passwords import HashGate
+from app.web.http.proxies import TrustedProxies
+from app.web.http.ratelimit import Limiter
+from app.web.http.signin import SignInGuard
+from app.web.routes import (
+    accounts,
+    email,
+    games,
+    matches,
+    meta,
+    metrics,
+    players,
+    push,
+    reviews,
+    rooms,
+    sessions,
+    vacation,
+)
+from app.web.routes.pages import mount_pages, static_dir
+from app.web.sockets import room as socket
+from app.web.sockets.handshake import Admission
+from app.web.sockets.open_sockets import OpenSockets
+
+
+def create_app(settings: Settings | None = None, *, clock: Clock | None = None, bus: Bus | None = None,
+               storage: Storage | None = None) -> FastAPI:
+    """The one composition root: the app for `settings` (default: from the environment).
+
+    What stands behind the room service's ports may be given instead of the real ones: `clock`
+    (the rooms' time: timers, deadlines, the turn clock, bots' pauses; default the system's),
+    `bus` (several app instances in one process share an in-process bus) and `storage` (the
+    rooms' store; default the SQL store on `settings.database_url`)."""
+    settings = settings or get_settings()
+    logs.configure(settings)
+    stages.enable(settings.trace_stages)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.database_url, timeout=settings.db_timeout)
+        try:
+            if settings.auto_migrate:
+                await migrate.upgrade(engine)
+            sessions = make_sessions(engine)
+            repeats = Repeats(settings.rated_repeat_full, settings.rated_repeat_hours)
+            rooms_store = storage or SqlRooms(sessions, MoveWriter(engine, repeats=repeats),
+                                              presence_ttl=settings.presence_ttl)
+            service = RoomService(settings, rooms_store, bus or make_bus(settings.redis_url, settings.redis_prefix),
+                                  BotPool(settings.bot_workers, think_ms=settings.bot_think_ms), clock=app.state.clock)
+            logs.configure(settings, service.instance)
+            app.state.settings = settings
+            app.state.engine = engine
+            app.state.sessions = sessions
+            app.state.rooms = service
+            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue, settings.hash_nice)
+            app.state.jobs = make_queue(settings, sessions)  # reviews: never on the move path
+            await app.state.jobs.start()
+            probe = metrics.start_probe()
+            metrics.watch_gc()
+            path = sqlite_file(settings.database_url)
+            checkpointer = WalCheckpointer(path) if path else None
+            if checkpointer is not None:
+                checkpointer.start()
+            await service.start()
+            social = await social_wiring.start(app, settings, service, sessions)
+            app.state.vapid = await load_vapid(settings, sessions)
+            notifier = Outbox(settings, sessions, app.state.vapid)
+            notifier.start()
+            app.state.notifier = notifier  # issue 28: invitations are queued for push too
+            if settings.smtp_url:  # issue 24: the optional email channel, on the same outbox
+                app.state.mailer = Mailer(settings, sessions, await load_signer(sessions), poke=notifier.poke)
+                notifier.channels["email"] = app.state.mailer
+                service.reminding.listeners.append(app.state.mailer.reminded)
+            watcher = asyncio.get_running_loop().create_task(
+                app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
+            restore = shutdown.install(service, settings.drain_seconds)
+            collector = metrics.tune_gc(settings.gc_threshold, settings.gc_full_seconds)
+            try:
+                yield
+            finally:
+                await social_wiring.stop(social)
+                restore()
+                watcher.cancel()
+                if collector is not None:
+                    collector.cancel()
+                await service.close()
+                await notifier.close()
+                app.state.hash_gate.close()
+                await app.state.jobs.close()
+                await metrics.stop_probe(probe)
+                if checkpointer is not None:
+                    await checkpointer.stop()
+        finally:
+            await engine.dispose()
+
+    docs = settings.api_docs
+    app = FastAPI(title="Spite and Malice", version="1", lifespan=lifespan,
+                  description="Rooms, matches and history for Spite and Malice. See docs/protocol.md.",
+                  openapi_url="/openapi.json" if docs else None, docs_url="/docs" if docs else None,
+                  redoc_url="/redoc" if docs else None)
+    app.state.settings = settings
+    app.state.clock = clock or SystemClock()  # the health probe's pace and the message rates read it too
+    app.state.limiter = Limiter(settings)
+    app.state.signin_guard = SignInGuard(settings)
+    app.state.chat_limits = ChatLimits(settings, clock=app.state.clock.monotonic)
+    app.state.open_sockets = OpenSockets()
+    app.state.admission = Admission(settings.handshake_concurrency, settings.handshake_wait)
+    errors.install(app)
+    app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(errors.SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=512)  # static files and JSON; sockets pass through
+    app.add_middleware(TrustedProxies, trusted=settings.trusted_proxies)  # outermost: the client's address
+    for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
+                   rooms.router, matches.router, reviews.router, socket.router):
+        app.include_router(router)
+    app.include_router(games.router)  # issue 24: your games
+    social_wiring.install(app, settings)
+    app.include_router(push.router)  # issue 24: Web Push subscriptions
+    app.include_router(vacation.router)  # issue 24: vacation
+    app.include_router(email.router)  # issue 24: email (404 email_disabled without SPITE_SMTP_URL)
+    mount_pages(app, static_dir(settings.static_dir))
+    return app
+
+
+app = create_app()

@@ -1,0 +1,1 @@
+"""The REST routes, one router per resource."""

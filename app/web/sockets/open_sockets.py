@@ -1,0 +1,62 @@
+"""This instance's room sockets by token, so a signed-out token's sockets close everywhere."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+from typing import Any, Protocol
+
+from app.store.repositories.tokens import revoked_since
+from app.store.tables import utcnow
+
+log = logging.getLogger(__name__)
+UNAUTHORIZED = 4401
+
+
+class Closable(Protocol):
+    def close(self, code: int, reason: str) -> None: ...
+
+
+class OpenSockets:
+    """This instance's room sockets by the (hash of the) token they said hello with, so a
+    revoked token's sockets close at once here, and within a heartbeat on other instances."""
+
+    def __init__(self) -> None:
+        self.by_token: dict[str, set[Closable]] = {}
+
+    def add(self, token_hash: str, conn: Closable) -> None:
+        self.by_token.setdefault(token_hash, set()).add(conn)
+
+    def discard(self, token_hash: str, conn: Closable) -> None:
+        conns = self.by_token.get(token_hash)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.by_token[token_hash]
+
+    def revoked(self, token_hash: str) -> int:
+        """Close every socket of a token that no longer works; how many there were."""
+        conns = self.by_token.pop(token_hash, set())
+        for conn in conns:
+            conn.close(UNAUTHORIZED, "you signed out: that token no longer works")
+        return len(conns)
+
+    async def watch(self, sessions: Any, every: float) -> None:
+        """Forever: close the sockets of tokens revoked on any instance since the last look."""
+        since = utcnow()
+        while True:
+            await asyncio.sleep(every)
+            try:
+                now = utcnow()
+                async with sessions() as s:
+                    hashes = await revoked_since(s, since - timedelta(seconds=every))  # overlap: clocks differ
+                since = now
+                for token_hash in hashes:
+                    self.revoked(token_hash)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not look for revoked tokens")
+
+
