@@ -15,11 +15,11 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from app.domain.records import Awards, ChatSender, Seen
+from app.domain.reminder import Reminder
 from app.rooms.core.effects import BeginMatch, CommitMove, DealHand
 from app.rooms.core.handlog import HandLog
 from app.rooms.core.messages import RoomInfo, StateExtra, TableView
 from app.rooms.core.model import LiveMatch, RoomPatch, RoomState
-from app.rooms.core.reminders import Reminder
 from app.rooms.core.steps import Step
 from app.store.tables import Player
 

@@ -15,8 +15,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 
-from app.platform import logs
-from app.platform import move_trace as stages
+from app.platform import logs, move_trace
 from app.platform.bus import Bus, make_bus
 from app.platform.jobs import make_queue
 from app.platform.notify.mailing import Mailer, load_signer
@@ -30,7 +29,7 @@ from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 from app.store.moves.writer import MoveWriter
 from app.store.repositories.awards import Repeats
-from app.web import social_app as social_wiring
+from app.web import social_app
 from app.web.http import errors, shutdown
 from app.web.http.chatlimit import ChatLimits
 from app.web.http.passwords import HashGate
@@ -67,7 +66,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     rooms' store; default the SQL store on `settings.database_url`)."""
     settings = settings or get_settings()
     logs.configure(settings)
-    stages.enable(settings.trace_stages)
+    move_trace.enable(settings.trace_stages)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -96,7 +95,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             if checkpointer is not None:
                 checkpointer.start()
             await service.start()
-            social = await social_wiring.start(app, settings, service, sessions)
+            social = await social_app.start(app, settings, service, sessions)
             app.state.vapid = await load_vapid(settings, sessions)
             notifier = Outbox(settings, sessions, app.state.vapid)
             notifier.start()
@@ -112,7 +111,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             try:
                 yield
             finally:
-                await social_wiring.stop(social)
+                await social_app.stop(social)
                 restore()
                 watcher.cancel()
                 if collector is not None:
@@ -148,7 +147,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                    rooms.router, matches.router, reviews.router, socket.router):
         app.include_router(router)
     app.include_router(games.router)  # issue 24: your games
-    social_wiring.install(app, settings)
+    social_app.install(app, settings)
     app.include_router(push.router)  # issue 24: Web Push subscriptions
     app.include_router(vacation.router)  # issue 24: vacation
     app.include_router(email.router)  # issue 24: email (404 email_disabled without SPITE_SMTP_URL)

@@ -11,9 +11,9 @@ from typing import Any
 from fastapi import FastAPI
 from limits import parse_many
 
+from app.domain.reminder import YOUR_TURN, Reminder
 from app.platform.bus import Subscription
 from app.platform.settings import Settings
-from app.rooms.core.reminders import YOUR_TURN, Reminder
 from app.rooms.shell.service import RoomService
 from app.social.shell.hidden_chat import HiddenChat
 from app.social.shell.player_channels import Channels

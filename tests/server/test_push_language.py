@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from app.domain.reminder import MATCH_OVER, YOUR_TURN, Reminder
 from app.i18n import LANGS
 from app.platform.notify.texts import localized
-from app.rooms.core.reminders import MATCH_OVER, YOUR_TURN, Reminder
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -14,11 +14,11 @@ from datetime import timedelta
 import aiosmtplib
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.domain.reminder import YOUR_TURN, Reminder
 from app.platform.notify import email as mail
 from app.platform.notify.push import BadSubscription
 from app.platform.notify.worker import Failed, Retry
 from app.platform.settings import Settings
-from app.rooms.core.reminders import YOUR_TURN, Reminder
 from app.store.repositories import emails, outbox
 from app.store.tables import Notification, utcnow
 

@@ -11,37 +11,10 @@ it is asked. Messages carry names and the room code only: never a card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-
+from app.domain.reminder import MATCH_OVER, YOUR_TURN, Reminder
 from app.rooms.core.effects import BeginMatch, CommitMove, DealHand, Effect
 from app.rooms.core.model import Room
 from app.rooms.core.pace import TURN_BASED, handed
-
-YOUR_TURN, MATCH_OVER = "your_turn", "match_over"
-
-
-@dataclass(frozen=True, slots=True)
-class Reminder:
-    """Tell `player_id` about `room`: `kind` (your_turn or match_over), its unique `key`, and
-    the message (`title`, `body`, the deadline if any)."""
-
-    kind: str
-    player_id: str
-    room: str
-    key: str
-    title: str
-    body: str
-    deadline: datetime | None = None
-    names: tuple[str, ...] = ()  # the others at the table: the body's parameter in every language
-
-    def payload(self) -> dict[str, object]:
-        """The push message's JSON (docs/protocol.md, "Notifications"), with the catalogue keys
-        its title and body are said by in the recipient's language (`app/platform/notify/texts.py`)."""
-        key = f"push.{self.kind}" + ("" if self.names else "_friends")
-        return {"type": self.kind, "room": self.room, "url": f"/r/{self.room}", "title": self.title,
-                "body": self.body, "deadline": self.deadline.isoformat() if self.deadline is not None else None,
-                "i18n": {"title": f"push.{self.kind}.title", "body": key, "params": {"names": list(self.names)}}}
 
 
 def _names(room: Room, seat: int) -> tuple[str, ...]:

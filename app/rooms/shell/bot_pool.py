@@ -10,7 +10,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from app.bots import pool_work as jobs
+from app.bots import pool_work
 from app.rooms.ports import HintReason
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,7 @@ class BotPool:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                              mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=jobs.watch_parent, initargs=(os.getpid(),))
+                                             initializer=pool_work.watch_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def _run(self, fn: Any, *args: Any) -> Any:
@@ -38,7 +38,7 @@ class BotPool:
 
     async def warm(self) -> None:
         """Start the workers now rather than on the first bot move."""
-        await asyncio.gather(*(self._run(jobs.warm) for _ in range(self.workers)))
+        await asyncio.gather(*(self._run(pool_work.warm) for _ in range(self.workers)))
 
     def prepare(self) -> None:
         """Start the workers in the background if they are not running (a bot joined a room)."""
@@ -49,7 +49,7 @@ class BotPool:
     async def choose(self, view: dict[str, Any], level: str) -> dict[str, Any]:
         """A bot's move for this view; falls back to the first legal move if the bot fails."""
         try:
-            move: dict[str, Any] = await self._run(jobs.choose, view, level, self.think_ms)
+            move: dict[str, Any] = await self._run(pool_work.choose, view, level, self.think_ms)
             return move
         except asyncio.CancelledError:
             raise
@@ -59,7 +59,7 @@ class BotPool:
 
     async def hint(self, view: dict[str, Any], level: str) -> tuple[dict[str, Any], HintReason]:
         """A suggested move and the reason for it."""
-        move, (text, key, params) = await self._run(jobs.hint, view, level, self.think_ms)
+        move, (text, key, params) = await self._run(pool_work.hint, view, level, self.think_ms)
         return move, HintReason(text, key, params)
 
     def close(self) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from app.platform import move_trace as stages
+from app.platform import move_trace
 from app.platform.bus import Bus
 from app.platform.logctx import about
 from app.platform.metrics import MOVES, MOVES_BY
@@ -76,10 +76,10 @@ class Executor:
             return False
         except Exception as e:
             raise self._failed(room, effect, e) from e
-        stages.mark("committed")
+        move_trace.mark("committed")
         shown = apply(room.room, effect, done, at.mono)
         self._record(room, effect)
-        stages.mark("applied")
+        move_trace.mark("applied")
         if shown.chat is not None:
             for p in list(room.peers):
                 p.send_chat(shown.chat.sender, shown.chat.text, shown.chat.at)
@@ -88,9 +88,9 @@ class Executor:
                 for p in room.peers:
                     p.sent_v = -1  # a new match: its first state carries the deal's events
             self.show(room, at, room_changed=shown.room, table=shown.table)
-        stages.mark("fanned_out")
+        move_trace.mark("fanned_out")
         await self.publish(room, notice(room.room, effect))
-        stages.mark("published")
+        move_trace.mark("published")
         if shown.room or shown.table:
             self.schedule(room, at)
         if self.after is not None:

@@ -11,10 +11,11 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from app.domain.reminder import Reminder
 from app.platform.metrics import REMINDERS
 from app.platform.settings import Settings
 from app.rooms.core.effects import CommitMove, Effect
-from app.rooms.core.reminders import Reminder, decide
+from app.rooms.core.reminders import decide
 from app.rooms.ports import Storage
 from app.rooms.shell.live import LiveRoom
 

@@ -9,7 +9,7 @@ wired here:
 
 - `live.LiveRooms`: the rooms loaded here, and their loading and unloading;
 - `attendance.Attendance`: sockets coming and going, presence on every instance, the heartbeat;
-- `following.Following`: the other instances' changes, from the bus;
+- `other_instances.OtherInstances`: the other instances' changes, from the bus;
 - `autoplay.Autoplay`: the room's timer (bots, the turn clock, players away, the next hand),
   on the rooms whose lease `driving.Driving` holds for this instance.
 """
@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from app.platform import move_trace as stages
+from app.platform import move_trace
 from app.platform.bus import Bus, Subscription
 from app.platform.logctx import about
 from app.platform.settings import Settings
@@ -45,8 +45,8 @@ from app.rooms.shell.directory import create_room, public_rooms
 from app.rooms.shell.driving import Driving
 from app.rooms.shell.executor import Executor
 from app.rooms.shell.fanout import push_room
-from app.rooms.shell.following import Following
 from app.rooms.shell.live import LiveRoom, LiveRooms, RoomNotFound
+from app.rooms.shell.other_instances import OtherInstances
 from app.rooms.shell.reminder_outbox import Reminding
 from app.store.repositories.players import new_id
 from app.store.tables import Player
@@ -83,14 +83,14 @@ class RoomService:
                                  after=self.reminding.after)
         self.attendance = Attendance(settings, storage, self.clock, self.instance, self.rooms, self.executor,
                                      self.driving, draining=lambda: self.draining)
-        self.following = Following(bus, self.instance, storage, self.clock, self.executor,
+        self.others = OtherInstances(bus, self.instance, storage, self.clock, self.executor,
                                    presence_changed=self.attendance.presence_changed)
         self.autoplay = Autoplay(settings, self.clock, bots, self.driving, self.rooms, self.executor,
                                  fresh=self.fresh)
 
     # Wiring: what the components are given of each other.
     async def _follow(self, code: str, ready: asyncio.Future[LiveRoom]) -> Subscription:
-        return await self.following.follow(code, ready)
+        return await self.others.follow(code, ready)
 
     def _schedule(self, room: LiveRoom, at: Moment) -> None:
         self.autoplay.schedule(room, at)
@@ -195,9 +195,9 @@ class RoomService:
                     await self.executor.carry_out(room, decide_next_hand(r, who, at.now, self.fresh(),
                                                                                   self.settings.missed_turns), at)
                 case C.MakeMove(move=data, id=move_id):
-                    stages.mark("locked")
+                    move_trace.mark("locked")
                     decided = decide_move(r, who, data, move_id, at.now, self.settings.missed_turns)
-                    stages.mark("decided")
+                    move_trace.mark("decided")
                     if isinstance(decided, AlreadyMade):
                         self.executor.send_state(room, peer, at)  # already applied: the table as it is now
                     else:

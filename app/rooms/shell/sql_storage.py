@@ -11,10 +11,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.domain.records import Awards, ChatSender, RoomStatus, Seen
+from app.domain.reminder import Reminder
 from app.engine import Match, MatchStatus, Move
 from app.rooms.core.effects import BeginMatch, CommitMove, DealHand
 from app.rooms.core.model import RoomPatch, RoomState, SeatInfo
-from app.rooms.core.reminders import Reminder
 from app.rooms.core.steps import DealStep, MatchLog, MoveStep, Step, rebuild
 from app.rooms.ports import Changes, LoadedRoom
 from app.store.errors import Conflict

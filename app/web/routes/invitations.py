@@ -1,7 +1,7 @@
 """Invitations to a room over REST (issue 28).
 
 A player in a room (its host, or seated) invites a friend: the friend is told on the lobby
-socket at once and, once the notifications queue exists, by push (`notify.invitation`). The
+socket at once and, once the notifications queue exists, by push (`invite_notices.invitation`). The
 invitee accepts (the answer names the room to open) or declines; the inviter may withdraw;
 an invitation expires after `SPITE_INVITATION_SECONDS`.
 """
@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.social.shell import invite_notices as notify
+from app.social.shell import invite_notices
 from app.social.shell.player_channels import Channels
 from app.store.repositories import invites, social
 from app.store.tables import Invitation, utcnow
@@ -83,7 +83,7 @@ async def invite(code: str, body: NewInvitation, me: CurrentPlayer, session: Ses
     await channels.tell(other, {"type": "invitation", "id": inv.id, "room": inv.room_code,
                                 "from": {"player_id": me.id, "name": me.name},
                                 "expires_at": inv.expires_at.isoformat()})
-    await notify.invitation(request.app, inv, me.name)
+    await invite_notices.invitation(request.app, inv, me.name)
     return _out(inv, me.name)
 
 

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.domain.records import ChatSender
 from app.i18n import DEFAULT, pick
-from app.platform import move_trace as stages
+from app.platform import move_trace
 from app.platform.logctx import about
 from app.platform.mailbox import Mailbox
 from app.platform.settings import Settings
@@ -263,7 +263,7 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst, ws.app.state.clock.monotonic)
     strikes = 0
     while conn.close_code is None and ws.client_state == WebSocketState.CONNECTED:
-        stages.stop()
+        move_trace.stop()
         message = await ws.receive()
         arrived = time.perf_counter()
         if message["type"] == "websocket.disconnect":
@@ -310,8 +310,8 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             started = time.perf_counter()
             if msg.type == "move":
                 conn.move_started = started
-                stages.start(arrived)
-                stages.mark("parsed")
+                move_trace.start(arrived)
+                move_trace.mark("parsed")
             try:
                 await service.handle(room, conn, command)
                 if msg.type == "move":

@@ -27,7 +27,7 @@ from app.rooms.shell.live import LiveRoom
 log = logging.getLogger(__name__)
 
 
-class Following:
+class OtherInstances:
     """This instance's subscriptions to rooms' changes. `presence_changed(room)`: sockets came
     or went on another instance (the attendance debounces what it shows of it)."""
 
