@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh machine: a venv, the dependencies, Debian's chromium for
-# the browser tests and nginx for the proxy tests, then lint, types (mypy, and tsc over the browser client), the import-cycle
-# check and every test.
+# the browser tests and nginx for the proxy tests, then lint, types (mypy, and tsc over the browser client), the import
+# contracts and every test.
 # Extra arguments go to pytest (-n 0: one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,8 +19,10 @@ fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 .venv/bin/ruff check app tests bench migrations
 .venv/bin/mypy
-# No module of app/ imports another in a cycle, counting imports under TYPE_CHECKING and in functions.
-.venv/bin/python scripts/import_cycles.py .
+# The layers' import rules (pyproject.toml, [tool.importlinter]; docs/architecture.md, "The tree"):
+# layers point down, cores do no I/O, the store knows no feature, no package imports its siblings
+# in a cycle.
+.venv/bin/lint-imports --no-cache
 # The browser client's type check (docs/client.md): TypeScript as pinned by scripts/jscheck's
 # package-lock.json, installed there (git-ignored) when missing or older than the lock.
 JSCHECK=scripts/jscheck

@@ -1,10 +1,10 @@
 """The values the room core and the store share: plain, frozen where they can be, and free of
-I/O (standard library and `typing_extensions` only), so the core can name them without loading a database driver.
+I/O (standard library and `typing_extensions` only), so the core can name them without loading
+a database driver.
 
-The store writes and reads them (`app.store.moves.writer`, `awards`, `presence`, `skill`,
-`matches`); the core decides them (`match_rules`, `achievements`) and keeps them on its rooms
-(`model`). This module is the only one of `app.rooms` the store imports, and it imports nothing
-of the project.
+The store writes and reads them (`app.store.moves.writer`, `awards`, `presence`, `matches`), the
+rating maths rates with them (`app.domain.rating`); the core decides them (`match_rules`,
+`achievements`) and keeps them on its rooms (`model`). It imports nothing of the project.
 """
 
 from __future__ import annotations

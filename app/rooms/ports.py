@@ -1,7 +1,7 @@
 """The ports of the room shell: what it needs from the world, as small Protocols.
 
-Production plugs in `storage.SqlRooms` (the store and the move writer), `app.platform.bus` (in-process
-or Redis), `SystemClock`, `pool.BotPool` and the server's sockets (`Peer`); the tests of
+Production plugs in `sql_storage.SqlRooms` (the store and the move writer), `app.platform.bus` (in-process
+or Redis), `SystemClock`, `bot_pool.BotPool` and the server's sockets (`Peer`); the tests of
 tests/rooms plug in-memory fakes and a fake clock into the same shell.
 """
 

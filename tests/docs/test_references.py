@@ -132,7 +132,7 @@ def wire_fields() -> set[str]:
     from typing_extensions import is_typeddict
 
     fields = set(re.findall(r"\w+", (ROOT / "static" / "types.js").read_text()))
-    for dotted in (m for mods in app_modules().values() for m in mods if m.startswith("app.server.")):
+    for dotted in (m for mods in app_modules().values() for m in mods if m.startswith("app.web.")):
         for value in vars(importlib.import_module(dotted)).values():
             if isinstance(value, type) and issubclass(value, BaseModel):
                 fields |= set(value.model_fields)

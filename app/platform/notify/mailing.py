@@ -1,6 +1,6 @@
 """The outbox's email channel (with SPITE_SMTP_URL): turns an `email` row into a mail and hands
 it to the SMTP server, and queues digests when reminders are decided (off the move path: a
-listener of `rooms.reminding`). SMTP answers map onto the outbox's outcomes: a 4xx answer, a
+listener of `app.rooms.shell.reminder_outbox`). SMTP answers map onto the outbox's outcomes: a 4xx answer, a
 timeout or a failed connection is tried again later; a 5xx answer fails the row for good."""
 
 from __future__ import annotations

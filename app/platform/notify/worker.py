@@ -2,7 +2,7 @@
 one worker: `outbox.claim`), sends them with a timeout, and records the outcome: sent; retried
 with backoff (a timeout, a failed connection, 429 or 5xx); dropped with its subscription (404 or
 410: the browser unsubscribed); failed (any other answer, or the tries used up). Nothing here
-runs on the move path: the room shell only writes rows (`rooms.reminding`)."""
+runs on the move path: the room shell only writes rows (`app.rooms.shell.reminder_outbox`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Quick match (issue 28), the pure part: who sits with whom, given the waiting tickets and
-the time. No I/O: the shell (`quick.QuickMatch`) reads the queue, asks `pair`, and builds
+the time. No I/O: the shell (`quick_match.QuickMatch`) reads the queue, asks `pair`, and builds
 the rooms it decides.
 
 Rules:

@@ -3,7 +3,7 @@
 Every instance runs the loop; each pass first takes the lease `~quick-match` (the same lease
 table that says which instance drives a room), so one instance at a time pairs tickets, and
 another takes over within a lease period if it dies. A pass reads the queue from the store,
-asks the pure `matcher.pair`, claims each table's tickets in one conditional update (a
+asks the pure `quick_pairing.pair`, claims each table's tickets in one conditional update (a
 ticket cancelled meanwhile makes the claim fail: nothing is built), builds the room
 (`arranged.arrange`), and tells each player on their lobby channel (`matched`).
 """

@@ -33,7 +33,7 @@ RATINGS, HISTORY, EARNED = (cast(Table, t.__table__) for t in (Rating, RatingCha
 @dataclass(frozen=True, slots=True)
 class Repeats:
     """Rated matches between the same players within `hours` count fully for the first `full`
-    (`SPITE_RATED_REPEAT_FULL`, `SPITE_RATED_REPEAT_HOURS`), then less (`skill.repeat_weight`)."""
+    (`SPITE_RATED_REPEAT_FULL`, `SPITE_RATED_REPEAT_HOURS`), then less (`rating.repeat_weight`)."""
 
     full: int = 3
     hours: float = 24.0
@@ -56,7 +56,7 @@ def _insert(conn: AsyncConnection, table: Table) -> Any:
 async def record_ratings(conn: AsyncConnection, match_id: str, standings: Sequence[Standing],
                          now: datetime, repeats: Repeats = Repeats()) -> list[RatingDelta]:
     """Rate a finished match in the caller's transaction: every seat's rating is read (locked,
-    on PostgreSQL), updated by `skill.rate` and written with a history row. The same players
+    on PostgreSQL), updated by `rating.rate` and written with a history row. The same players
     meeting again within `repeats.hours` count less (a history row is written all the same)."""
     ids = [s.player_id for s in standings]
     await conn.execute(_insert(conn, RATINGS).values([  # in key order: two matches ending at once lock alike

@@ -1,5 +1,6 @@
-"""The tables (those of issue 28 in `social_tables`, of notifications in `notify_tables`,
-re-exported here; the base, column types and clock in `base`). Engine-agnostic: options,
+"""The tables: rooms, matches, moves, players and ratings here; those of life outside rooms
+(friends, blocks, invitations, quick match, the daily deal) in `social`, of notifications in
+`notify`, re-exported here; the base, column types and clock in `base`. Engine-agnostic: options,
 moves and results are stored as their JSON form.
 
 The truth of a match is its options, each hand's seed and its ordered moves: a `moves` row

@@ -48,7 +48,7 @@ router = APIRouter()
 
 
 class LobbyConnection:
-    """One lobby socket (a `channels.LobbyPeer`): a bounded queue drained by a sender task."""
+    """One lobby socket (a `player_channels.LobbyPeer`): a bounded queue drained by a sender task."""
 
     def __init__(self, ws: WebSocket, player_id: str, limit: int, lang: str = DEFAULT) -> None:
         self.ws = ws
