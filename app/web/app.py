@@ -9,12 +9,14 @@ pages are served from one process. SIGTERM drains first (see `app.web.http.shutd
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
+from limits import parse_many
 
+from app.domain.reminder import YOUR_TURN, Reminder
 from app.platform import logs, move_trace
 from app.platform.bus import Bus, make_bus
 from app.platform.jobs import make_queue
@@ -25,11 +27,13 @@ from app.rooms.ports import Clock, Storage, SystemClock
 from app.rooms.shell.bot_pool import BotPool
 from app.rooms.shell.service import RoomService
 from app.rooms.shell.sql_storage import SqlRooms
+from app.social.shell.hidden_chat import HiddenChat
+from app.social.shell.player_channels import Channels
+from app.social.shell.quick_match import QuickMatch
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 from app.store.moves.writer import MoveWriter
 from app.store.repositories.awards import Repeats
-from app.web import social_app
 from app.web.http import errors, shutdown
 from app.web.http.chatlimit import ChatLimits
 from app.web.http.passwords import HashGate
@@ -38,19 +42,24 @@ from app.web.http.ratelimit import Limiter
 from app.web.http.signin import SignInGuard
 from app.web.routes import (
     accounts,
+    daily,
     email,
     games,
+    invitations,
     matches,
     meta,
     metrics,
     players,
     push,
+    quick,
     reviews,
     rooms,
     sessions,
+    social,
     vacation,
 )
 from app.web.routes.pages import mount_pages, static_dir
+from app.web.sockets import lobby as lobby_socket
 from app.web.sockets import room as socket
 from app.web.sockets.handshake import Admission
 from app.web.sockets.open_sockets import OpenSockets
@@ -95,12 +104,22 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             if checkpointer is not None:
                 checkpointer.start()
             await service.start()
-            social = await social_app.start(app, settings, service, sessions)
+            # Life outside rooms: each player's channel (the lobby socket), the quick-match loop,
+            # chat hidden by blocks made on any instance.
+            channels = app.state.channels = Channels(service.bus, sessions, service.instance,
+                                                     ttl=settings.presence_ttl, heartbeat=settings.heartbeat_seconds)
+            channels.start()
+            matcher = app.state.quick_match = QuickMatch(service, channels, sessions, settings)
+            matcher.start()
+            hidden: HiddenChat = app.state.hidden_chat
+            block_watch = asyncio.get_running_loop().create_task(hidden.watch(sessions, settings.heartbeat_seconds))
+            blocks = await hidden.listen(service.bus, sessions)
+            service.reminding.listeners.append(_lobby_hears_turns(channels))
             app.state.vapid = await load_vapid(settings, sessions)
             notifier = Outbox(settings, sessions, app.state.vapid)
             notifier.start()
-            app.state.notifier = notifier  # issue 28: invitations are queued for push too
-            if settings.smtp_url:  # issue 24: the optional email channel, on the same outbox
+            app.state.notifier = notifier  # invitations are queued on the outbox too
+            if settings.smtp_url:  # the optional email channel, on the same outbox
                 app.state.mailer = Mailer(settings, sessions, await load_signer(sessions), poke=notifier.poke)
                 notifier.channels["email"] = app.state.mailer
                 service.reminding.listeners.append(app.state.mailer.reminded)
@@ -111,7 +130,10 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             try:
                 yield
             finally:
-                await social_app.stop(social)
+                block_watch.cancel()
+                blocks.close()
+                await matcher.close()
+                await channels.close()
                 restore()
                 watcher.cancel()
                 if collector is not None:
@@ -143,16 +165,27 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.add_middleware(errors.SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=512)  # static files and JSON; sockets pass through
     app.add_middleware(TrustedProxies, trusted=settings.trusted_proxies)  # outermost: the client's address
+    app.state.hidden_chat = HiddenChat()
+    app.state.limiter.rules["invitations"] = parse_many(settings.limit_invitations)  # per player
+    app.state.limiter.rules["social"] = parse_many(settings.limit_social)
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
-                   rooms.router, matches.router, reviews.router, socket.router):
+                   rooms.router, matches.router, reviews.router, socket.router, games.router, social.router,
+                   invitations.router, quick.router, daily.router, lobby_socket.router, push.router, vacation.router,
+                   email.router):  # email: 404 email_disabled without SPITE_SMTP_URL
         app.include_router(router)
-    app.include_router(games.router)  # issue 24: your games
-    social_app.install(app, settings)
-    app.include_router(push.router)  # issue 24: Web Push subscriptions
-    app.include_router(vacation.router)  # issue 24: vacation
-    app.include_router(email.router)  # issue 24: email (404 email_disabled without SPITE_SMTP_URL)
     mount_pages(app, static_dir(settings.static_dir))
     return app
+
+
+def _lobby_hears_turns(channels: Channels) -> Callable[[list[Reminder]], Awaitable[None]]:
+    """A listener of the reminders the rooms decide: a player's lobby sockets hear of their turns
+    (`your_turn` only) as the outbox does."""
+    async def your_turn(found: list[Reminder]) -> None:
+        for r in found:
+            if r.kind == YOUR_TURN:
+                await channels.tell(r.player_id, {"type": "your_turn", "room": r.room,
+                                                  "deadline": r.deadline.isoformat() if r.deadline else None})
+    return your_turn
 
 
 app = create_app()

@@ -28,7 +28,7 @@ from starlette.types import Scope
 from app.i18n import CATALOGUES, LANGS, pick, render
 from app.web.http.refused import Refused
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]  # the repository: app/web/routes/pages.py
 
 
 def static_dir(configured: str | None) -> Path:
