@@ -1,7 +1,7 @@
 """The Redis bus (`app.platform.bus.RedisBus`) against the real Redis: a subscription is live when
 `subscribe` returns, origins are filtered across instances, a malformed message is skipped,
 the last subscriber's leaving unsubscribes the channel, and one connection serves many rooms.
-(Order across instances, other sites and a dropped connection: tests/bus/test_redis_instances.py.)"""
+(Order across instances, other sites and a dropped connection: tests/platform/test_redis_instances.py.)"""
 
 from __future__ import annotations
 
