@@ -19,17 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-
-@dataclass(frozen=True, slots=True)
-class Ticket:
-    id: str
-    player_id: str
-    seats: int
-    rated: bool
-    bots: bool
-    ordinal: float
-    created_at: datetime
-    online: bool
+from app.domain.quick_ticket import Ticket
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.platform.settings import Settings
 from app.rooms.shell.arranged import Sitter, arrange
 from app.rooms.shell.service import RoomService
-from app.social.core.quick_pairing import MatchRules, Pairing, Table, Ticket, pair
+from app.social.core.quick_pairing import MatchRules, Pairing, Table, pair
 from app.social.shell.player_channels import Channels
 from app.store.repositories import leases, social
 from app.store.repositories import quick_tickets as quick_store
@@ -71,10 +71,8 @@ class QuickMatch:
         async with self._pass:
             now = now or self.service.clock.now()
             async with self.sessions() as s:
-                waiting = await quick_store.waiting(s, self.settings.presence_ttl)
-                blocked = await social.blocked_pairs(s, sorted({w.player_id for w in waiting}))
-            tickets = [Ticket(w.id, w.player_id, w.seats, w.rated, w.bots, w.ordinal, w.created_at, w.online)
-                       for w in waiting]
+                tickets = await quick_store.waiting(s, self.settings.presence_ttl)
+                blocked = await social.blocked_pairs(s, sorted({t.player_id for t in tickets}))
             pairing: Pairing = pair(tickets, now, self.rules, blocked)
             if pairing.gone:
                 async with self.sessions() as s:

@@ -8,13 +8,13 @@ player, whoever inserts it and wherever.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from sqlalchemy import Table, func, insert, literal, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.domain.quick_ticket import Ticket
 from app.store.repositories.players import new_id, plain_id
 from app.store.tables import LobbyPresence, QuickTicket, Rating, utcnow
 
@@ -32,20 +32,6 @@ class AlreadyWaiting(Exception):
 
 class QueueFull(Exception):
     """The queue holds its cap of open tickets already."""
-
-
-@dataclass(frozen=True, slots=True)
-class Waiting:
-    """A waiting ticket as the matcher sees it."""
-
-    id: str
-    player_id: str
-    seats: int
-    rated: bool
-    bots: bool
-    ordinal: float
-    created_at: datetime
-    online: bool  # the player has a lobby socket open somewhere
 
 
 async def ordinal_of(session: AsyncSession, player_id: str) -> float:
@@ -110,14 +96,14 @@ async def cancel_waiting(session: AsyncSession, player_id: str) -> list[str]:
     return ids
 
 
-async def waiting(session: AsyncSession, ttl: float) -> list[Waiting]:
+async def waiting(session: AsyncSession, ttl: float) -> list[Ticket]:
     """Every waiting ticket, oldest first, with whether its player is online."""
     fresh = utcnow() - timedelta(seconds=ttl)
     online = select(LobbyPresence.player_id).where(LobbyPresence.sockets > 0, LobbyPresence.seen_at >= fresh)
     result = await session.execute(
         select(QuickTicket, QuickTicket.player_id.in_(online)).where(QuickTicket.status == "waiting")
         .order_by(QuickTicket.created_at, QuickTicket.id))
-    return [Waiting(t.id, t.player_id, t.seats, t.rated, t.bots, t.ordinal, t.created_at, bool(on))
+    return [Ticket(t.id, t.player_id, t.seats, t.rated, t.bots, t.ordinal, t.created_at, bool(on))
             for t, on in result.all()]
 
 
