@@ -1,4 +1,4 @@
-"""The server on psycopg 3 instead of asyncpg, for `bench/load.py --driver psycopg` (issue 30:
+"""The server on psycopg 3 instead of asyncpg, for `bench/load.py --driver psycopg` (to
 choose the PostgreSQL driver by measurement). The app always names asyncpg for a plain
 `postgresql://` URL (app/store/db.py); this wrapper swaps in SQLAlchemy's `postgresql+psycopg`
 dialect and psycopg's own connection timeouts before the app is imported, then runs uvicorn.

@@ -1,4 +1,4 @@
-"""The server under tracemalloc, for `bench/load.py --tracemalloc DIR` (issue 30: memory per idle
+"""The server under tracemalloc, for `bench/load.py --tracemalloc DIR` (memory per idle
 player). Runs uvicorn like load.py does, with tracemalloc tracing from the start; each SIGUSR1
 writes a snapshot to DIR/<n>.snap, then a full collection and DIR/<n>gc.snap (what is garbage
 the raised collector thresholds have not freed yet, against what is live).

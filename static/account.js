@@ -111,7 +111,7 @@ export function accountPage(ctx) {
     const prof = el("a", "", t("acc.my_profile"));
     prof.href = "/#player/" + encodeURIComponent(me.id);
     who.append(prof, " ");
-    const failed = el("p", "failed-sign-ins"); // issue 22: the holder hears of attempts on the password
+    const failed = el("p", "failed-sign-ins"); // the holder hears of failed attempts on the password
     api.get("/api/players/me").then((/** @type {import("./types.js").Me} */ m) => {
       const f = m.failed_sign_ins;
       if (f) failed.textContent = f.count ? t("acc.failed", { n: f.count, when: date(f.last_at, { dateStyle: "medium", timeStyle: "short" }) }) : t("acc.no_failed");
@@ -230,7 +230,7 @@ export function profilePage(id) {
     const me = api.identity();
     if (!p.account) title.append(" ", el("span", "badge", t("acc.guest")));
     if (me && me.id === p.id) title.append(" ", el("span", "badge", t("acc.you")));
-    else if (me) {  // issue 28: befriend or block from a profile (loaded after)
+    else if (me) {  // befriend or block from a profile (loaded after)
       const follow = import("./invite.js");
       follow.then((m) => title.after(m.befriendButtons(p.id, p.name)), () => {});
     }

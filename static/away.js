@@ -1,5 +1,5 @@
 // @ts-check
-// Away from the page (issue 24): a "your turn" digest by email, when the server sends mail
+// Away from the page: a "your turn" digest by email, when the server sends mail
 // (GET /api/players/me/email answers 404 `email_disabled` when it does not: then the panel has
 // no email part), and a vacation that stops your turn-based deadlines (PUT/DELETE
 // /api/players/me/vacation). Both are for account holders: the server's refusal says so.

@@ -46,7 +46,7 @@ export function homePage(ctx) {
     page.append(who);
     page.append(gamesList(ctx, { onCount: (n) => countTitle(n) }));  // first, when there are any
     page.append(quickStart(ctx));
-    const finding = el("div", "finding-slot");  // issue 28: quick match, daily deal, friends (loaded after)
+    const finding = el("div", "finding-slot");  // quick match, daily deal, friends (loaded after)
     page.append(finding);
     const cards = import("./finding.js");
     cards.then((m) => finding.replaceWith(m.findingCards(ctx)), () => {});

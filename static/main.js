@@ -106,5 +106,5 @@ function later(module, page) {
 }
 
 startRouter(route);
-const lobby = import("./lobbysock.js");  // issue 28: invitations and friends on every page
+const lobby = import("./lobbysock.js");  // invitations and friends on every page
 lobby.then((m) => m.startLobby(), () => {});

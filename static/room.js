@@ -133,7 +133,7 @@ class RoomPage {
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     }); }, (e) => this.chrome.showError(e.message));
     this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
-    const invite = import("./invite.js");  // issue 28: invite a friend (loaded after)
+    const invite = import("./invite.js");  // invite a friend (loaded after)
     invite.then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
   }
 

@@ -135,7 +135,7 @@ function centreRow(view) {
   const stock = el("div", "pile stock");
   stock.dataset.pile = "stock";
   const stockCount = view.stock_count;
-  stock.append(stockCount ? cardBack() : cardSpace()); // face down, in the replay too (issue 25.15)
+  stock.append(stockCount ? cardBack() : cardSpace()); // face down, in the replay too
   stock.append(el("span", "count", String(stockCount)));
   stock.setAttribute("aria-label", t("tb.stock_n", { n: stockCount }));
   stock.setAttribute("role", "group");

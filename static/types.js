@@ -240,8 +240,8 @@
  * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
  */
 /**
- * A room as REST answers it: the room object (`app.rooms.core.messages.RoomInfo`, as the socket sends it), with
- * its invite link and its socket's path.
+ * A room as REST answers it: the room object (`app.rooms.core.messages.RoomInfo`, as the socket sends it),
+ * with its invite link and its socket's path.
  * @typedef {object} RestRoom
  * @property {string} code
  * @property {string} host  the host's player id
@@ -382,9 +382,9 @@
  * @property {Record<string, unknown> | null} params
  */
 /**
- * The current hand's move log, sent on each (re)connect after the first state (`app.rooms.core.handlog`): every
- * version of the hand with its events, and the versions the server played for the receiver's seat since their
- * own last move.
+ * The current hand's move log, sent on each (re)connect after the first state (`app.rooms.core.handlog`):
+ * every version of the hand with its events, and the versions the server played for the receiver's seat since
+ * their own last move.
  * @typedef {object} LogMessage
  * @property {"log"} type
  * @property {string} match_id
@@ -598,7 +598,7 @@
  * @property {number[] | null} winners  null until the match ends
  * @property {string} started_at
  * @property {string | null} ended_at
- * @property {"over" | "resume" | "watch" | "private" | "abandoned"} progress  where the match stands for the caller (Extension, issue 25): over (a replay), resume (you played in it: back to its table), watch (its public table), private (a private room's match you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or its room moved on)
+ * @property {"over" | "resume" | "watch" | "private" | "abandoned"} progress  where the match stands for the caller (Extension): over (a replay), resume (you played in it: back to its table), watch (its public table), private (a private room's match you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or its room moved on)
  * @property {number} seat
  * @property {boolean | null} won
  */
@@ -620,7 +620,7 @@
  * @property {number[] | null} winners  null until the match ends
  * @property {string} started_at
  * @property {string | null} ended_at
- * @property {"over" | "resume" | "watch" | "private" | "abandoned"} progress  where the match stands for the caller (Extension, issue 25): over (a replay), resume (you played in it: back to its table), watch (its public table), private (a private room's match you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or its room moved on)
+ * @property {"over" | "resume" | "watch" | "private" | "abandoned"} progress  where the match stands for the caller (Extension): over (a replay), resume (you played in it: back to its table), watch (its public table), private (a private room's match you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or its room moved on)
  * @property {GameOptions} options
  * @property {number | null} turn_seconds
  * @property {number} v

@@ -2,7 +2,7 @@
 
 `reason(g, seat, line)` looks at the first move of the chosen line and at where the line
 goes (the template game `g` is the seat's own knowledge: public zones and its hand). Each
-reason is true of the position (issue 25.10): "without helping an opponent" only when the play
+reason is true of the position: "without helping an opponent" only when the play
 raises no opponent's chance at its pay-off card, "opens the way" only when a card that is not
 wild may follow, and a discard says that playing more would help the next opponent only when a
 centre play is left that would. It
@@ -87,7 +87,7 @@ def _opens(g: Game, move: Move) -> bool:
 
 def _more_plays_help_next(g: Game, seat: int) -> bool:
     """Whether the seat could still play to the centre now, and a play would help the next
-    opponent toward its pay-off card (what `helps_next` says, issue 25.10)."""
+    opponent toward its pay-off card (what `helps_next` says)."""
     nxt = opponents_in_order(g, seat)[:1]
     if not nxt or g.turn != seat:
         return False

@@ -7,7 +7,7 @@ ties. The `ordinal` that ranks players is the conservative mu - 3 sigma. The mod
 after any match, so a plain draw would raise both players' ordinals; here a draw (every team
 level) keeps each sigma and moves mu only (toward each other, for unequal players).
 
-Rating farming (issue 22 item 6): the same players meeting again and again in a window count
+Rating farming: the same players meeting again and again in a window count
 less. `repeat_weight` says how much a match counts after `earlier` rated matches between the
 same players in the window: fully for the first `full`, then half, a quarter, then not at all;
 `rate` moves mu and sigma by that fraction of the model's change (nothing at all at 0, and the

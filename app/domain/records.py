@@ -123,7 +123,7 @@ class HandEnd:
 
 @dataclass(frozen=True, slots=True)
 class Attempt:
-    """One player's attempt at a daily deal (issue 28), as its results table needs it
+    """One player's attempt at a daily deal, as its results table needs it
     (`finished`: the match is over)."""
 
     player_id: str

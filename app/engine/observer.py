@@ -318,7 +318,7 @@ def room_code_visible(room_public: bool, took_part: bool) -> bool:
     return room_public or took_part
 
 
-# --- the daily deal (issue 28) --------------------------------------------------------------
+# --- the daily deal -------------------------------------------------------------------------
 DAILY_PREFIX = "daily-"
 
 

@@ -181,7 +181,7 @@ class Settings(BaseSettings):
     review_stale: float = Field(default=1800.0, ge=10,
                                 description="A review queued or running with no news this long is reported failed")
     limit_reviews: str = Field(default="20/minute;200/day", description="Review requests per address")
-    # Turn-based rooms (issue 24; docs/operations.md, "Turn-based rooms").
+    # Turn-based rooms (docs/operations.md, "Turn-based rooms").
     turn_based_min_seconds: int = Field(default=3600, ge=1, le=1_209_600,
                                         description="Shortest turn a turn-based room may have (tests lower it)")
     missed_turns: int = Field(default=3, ge=1, le=100,
@@ -193,7 +193,7 @@ class Settings(BaseSettings):
         description="A turn-based room is loaded and its lease taken this many seconds before its deadline "
                     "(rooms further off wait in the store)")
     vacation_days: int = Field(default=14, ge=0, le=366, description="Days of vacation an account holder has a year")
-    # Friends, invitations, quick match, the daily deal (issue 28; docs/operations.md).
+    # Friends, invitations, quick match, the daily deal (docs/operations.md).
     max_friends: int = Field(default=200, ge=1, description="Friends and friend requests a player may have sent")
     max_blocks: int = Field(default=500, ge=1, description="Players a player may block")
     max_pending_invitations: int = Field(default=20, ge=1, description="Invitations a player may have pending")
@@ -214,7 +214,7 @@ class Settings(BaseSettings):
                                           description="Option overrides of the daily deal (JSON), on its preset")
     daily_day: str | None = Field(default=None, description="Tests only: the UTC day (YYYY-MM-DD) taken as today")
 
-    # Notifications (issue 24; docs/operations.md, "Notifications").
+    # Notifications (docs/operations.md, "Notifications").
     vapid_private_key: str | None = Field(
         default=None, description="The VAPID private key (base64url raw or DER, as py-vapid reads it); unset: made "
                                   "once and kept in the database (table server_keys)")
@@ -235,7 +235,7 @@ class Settings(BaseSettings):
     notify_poll_seconds: float = Field(default=1.0, gt=0, le=60, description="How often the outbox worker looks")
     notify_claim_seconds: float = Field(default=60.0, gt=0, le=3600,
                                         description="A claimed notification is tried again elsewhere after this")
-    # Email, the optional channel (issue 24; docs/operations.md, "Email"): absent without SPITE_SMTP_URL.
+    # Email, the optional channel (docs/operations.md, "Email"): absent without SPITE_SMTP_URL.
     smtp_url: str | None = Field(
         default=None, description="smtp://[user:password@]host[:port] (STARTTLS when the server offers it; "
                                   "?starttls=require insists) or smtps://… (TLS from the start); unset: no email")

@@ -1,4 +1,4 @@
-"""turn-based rooms (issue 24): rooms.pace, matches.wake_at (indexed), last_move_at and turn_seat;
+"""turn-based rooms: rooms.pace, matches.wake_at (indexed), last_move_at and turn_seat;
 push_subscriptions, notifications (the outbox), server_keys (the VAPID key), vacations
 
 Revision ID: 0008

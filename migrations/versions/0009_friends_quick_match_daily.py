@@ -1,4 +1,4 @@
-"""friends, blocks, invitations, lobby presence, quick-match tickets, the daily deal (issue 28)
+"""friends, blocks, invitations, lobby presence, quick-match tickets, the daily deal
 
 Revision ID: 0009
 Revises: 0008

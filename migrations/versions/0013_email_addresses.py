@@ -1,4 +1,4 @@
-"""email_addresses: an account holder's address for "your turn" digests (issue 24, email)
+"""email_addresses: an account holder's address for "your turn" digests (the optional email channel)
 
 Revision ID: 0013
 Revises: 0010

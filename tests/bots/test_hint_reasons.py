@@ -1,4 +1,4 @@
-"""A hint's reason is true of the position (issue 25.10), on constructed positions: seat 0 to
+"""A hint's reason is true of the position, on constructed positions: seat 0 to
 move, the centre's first stack at A-2 (it needs a 3), the other slots empty."""
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ def test_a_tie_leaves_equal_players_equal() -> None:
 
 
 def test_draws_do_not_raise_both_ordinals() -> None:
-    """Issue 22 item 6: the model narrows sigma after a draw too, which raised both players'
+    """Rating farming: the model narrows sigma after a draw too, which raised both players'
     conservative ratings; a draw now moves mu only, so two accounts drawing gain nothing."""
     skills = {"a": UNRATED, "b": UNRATED}
     for _ in range(5):

@@ -1,4 +1,4 @@
-"""Away from the page (issue 24): on the Your games page an account holder sets an email address
+"""Away from the page: on the Your games page an account holder sets an email address
 (a real SMTP server on 127.0.0.1 gets the confirmation mail; the link confirms it and the page
 says so) and takes a vacation, on a phone (390x844) and a desktop (1280x800). Without
 SPITE_SMTP_URL the panel has no email part."""

@@ -1,4 +1,4 @@
-"""Chat marks seated players apart from watchers (issue 22 item 7 / 9): a seated player's line
+"""Chat marks seated players apart from watchers: a seated player's line
 carries their seat, a watcher's says "watching", on a phone (390x844) and a desktop (1280x800)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14, "a table people enjoy", in a real Chromium at desktop (1280×800) and phone (390×844)
+"""A table people enjoy, in a real Chromium at desktop (1280×800) and phone (390×844)
 sizes: the move log and just-moved cards, the result overlay and the ready countdown, cards
 that reach the centre marked apart, your-turn signals, unread chat, focus and refused clicks."""
 

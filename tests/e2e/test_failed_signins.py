@@ -1,5 +1,5 @@
-"""The account page tells its holder of failed sign-in attempts on their username (issue 22
-item 4), on a desktop (1280x800) and a phone (390x844)."""
+"""The account page tells its holder of failed sign-in attempts on their username, on a
+desktop (1280x800) and a phone (390x844)."""
 
 from __future__ import annotations
 

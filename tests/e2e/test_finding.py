@@ -1,4 +1,4 @@
-"""Finding a game in the browser (issue 28), at 1280×800 and 390×844: the Friends page (a
+"""Finding a game in the browser, at 1280×800 and 390×844: the Friends page (a
 request, its acceptance, blocking), inviting a friend from a room (the toast with Join), quick
 match (the waiting state, Cancel, two players into one room), the daily deal card and its
 results page. Screenshots in test-artifacts/screenshots/finding-*."""

@@ -1,4 +1,4 @@
-"""History, a match's page, the replay and the rating chart (issue 25.13, 25.14, 25.15), at
+"""History, a match's page, the replay and the rating chart, at
 1280×800 and 390×844: each match in the history shows the link its `progress` calls for (back
 to the table, watch, the replay) and says when it is abandoned; a match's page says how each
 hand ended; the replay says it too, keeps the stock face down, numbers its moves in a column and

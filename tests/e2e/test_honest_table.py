@@ -1,4 +1,4 @@
-"""The table, second pass (issue 25), in the browser at 1280×800 and 390×844: rated rooms give
+"""The table, second pass, in the browser at 1280×800 and 390×844: rated rooms give
 no hints (the form and the summary say so), a take-back is said and struck out in the move log,
 the log survives a reload, a returning player is told what the server did for them, and a
 rematch is an offer the others accept."""
@@ -176,7 +176,7 @@ def test_a_rematch_is_an_offer_the_other_accepts(server: Server, open_page: Page
 @pytest.mark.parametrize("size", SIZES)
 def test_focus_picked_and_playable_marks_differ_and_e_says_why(server: Server, open_page: PageOpener,
                                                                  size: str) -> None:
-    """Issue 25.7, 25.8, 25.16: three different marks; E that cannot end the turn says why; the
+    """Three different marks; E that cannot end the turn says why; the
     help line names no button that is not there; no Keys button on a phone."""
     ann = page_at(open_page, "ann", size)
     room_against_a_bot(ann, server.url)  # side_plays=many: the turn ends with End turn only

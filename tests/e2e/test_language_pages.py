@@ -1,6 +1,6 @@
-"""Issue 29 beyond the table: a French and a German player see no English on the home, games,
-friends, account, leaderboard and history pages, at a phone's size (390x844) and a desktop's
-(1280x800); screenshots kept (German is the longest: nothing must overflow)."""
+"""The player's language beyond the table: a French and a German player see no English on the
+home, games, friends, account, leaderboard and history pages, at a phone's size (390x844) and a
+desktop's (1280x800); screenshots kept (German is the longest: nothing must overflow)."""
 
 from __future__ import annotations
 

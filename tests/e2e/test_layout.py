@@ -1,4 +1,4 @@
-"""Layout (issue 25.15), at 1280×800 and 390×844: the home page's "Leaderboard · Sign in" line
+"""Layout, at 1280×800 and 390×844: the home page's "Leaderboard · Sign in" line
 clear of the name card, and the Join-by-code card as tall as what it holds."""
 
 from __future__ import annotations

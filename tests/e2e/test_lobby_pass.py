@@ -1,4 +1,4 @@
-"""The lobby, its words and its signals (issue 25, items 6, 12, 16), in the browser at 1280×800
+"""The lobby, its words and its signals, in the browser at 1280×800
 and 390×844: Play a bot now reaches the table without a refusal, the room summary and the form
 say what the room plays, the host sits at once and may remove a person, the others hear of a
 change of rules, sign-out asks first."""
@@ -54,7 +54,7 @@ def errors_received(page: Page) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_play_a_bot_now_shows_no_refusal(server: Server, open_page: PageOpener, size: str) -> None:
-    """Issue 25.6: the one-click game reaches the table with no error toast, no `error` from the
+    """The one-click game reaches the table with no error toast, no `error` from the
     server and no console error (the fixture fails the test on one)."""
     ann = page_at(open_page, "ann", size)
     errors = errors_received(ann)
@@ -72,7 +72,7 @@ def test_play_a_bot_now_shows_no_refusal(server: Server, open_page: PageOpener, 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_form_and_the_summary_say_what_the_room_plays(server: Server, open_page: PageOpener, size: str) -> None:
-    """Issue 25.12: the preset's help never contradicts a box (what the form changes from the
+    """The preset's help never contradicts a box (what the form changes from the
     preset is said under it); an option with one possible value is shown, not asked; the
     lobby's summary names the preset as people say it and lists partners, take-backs and hints."""
     ann = page_at(open_page, "ann", size)
@@ -114,7 +114,7 @@ def test_the_form_and_the_summary_say_what_the_room_plays(server: Server, open_p
 @pytest.mark.parametrize("size", SIZES)
 def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Server, open_page: PageOpener,
                                                                        size: str) -> None:
-    """Issue 25.12: the others are told when the host changes the rules; the host may take a
+    """The others are told when the host changes the rules; the host may take a
     person who is here out of their seat (remove_player), and that person is told."""
     ann, bob = page_at(open_page, "ann", size), page_at(open_page, "bob", size)
     ann.goto(server.url + "/")
@@ -173,7 +173,7 @@ window.AudioContext = class extends Real { constructor(...a) { super(...a); wind
 
 @pytest.mark.parametrize("size", SIZES)
 def test_chat_read_on_screen_chime_armed_and_sign_out_asks(server: Server, open_page: PageOpener, size: str) -> None:
-    """Issue 25.16: a chat line that arrives while the chat is out of sight is unread until the
+    """A chat line that arrives while the chat is out of sight is unread until the
     chat comes on screen (no click needed); after a reload the chime is made ready by the first
     key press or click (a browser allows sound only then); signing out asks first."""
     ann, bob = page_at(open_page, "ann", size), page_at(open_page, "bob", size)
@@ -236,7 +236,7 @@ def test_chat_read_on_screen_chime_armed_and_sign_out_asks(server: Server, open_
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_rated_lobby_offers_no_bots(server: Server, open_page: PageOpener, size: str) -> None:
-    """Issue 25.12: a rated room takes no bots, so its host is offered none; the host (an
+    """A rated room takes no bots, so its host is offered none; the host (an
     account) sits at once and the lobby asks for players with an account."""
     ann = page_at(open_page, "ann", size)
     claim(ann, server.url, "Ann", f"ann_{size}")
@@ -263,7 +263,7 @@ def overlaps(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
 @pytest.mark.parametrize("size", SIZES)
 def test_an_achievement_toast_leaves_the_results_buttons_free(server: Server, open_page: PageOpener,
                                                               size: str) -> None:
-    """Issue 25.16: the hand's winner earns "Off the mark" while the result dialog is up; its
+    """The hand's winner earns "Off the mark" while the result dialog is up; its
     toast sits clear of the dialog's buttons."""
     ann, bob = page_at(open_page, "ann", size), page_at(open_page, "bob", size)
     seated_game(server.url, ann, bob, seed="e2e-14")

@@ -1,4 +1,4 @@
-"""Every refusal names the rule (issue 25.8), in the browser at 1280×800 and 390×844: a card that
+"""Every refusal names the rule, in the browser at 1280×800 and 390×844: a card that
 can go nowhere, tapped, says why (the server's reason in the catalogue's words, not "cannot move
 now"), and a card put where it may not go says which rule refuses it."""
 

@@ -1,6 +1,6 @@
-"""Four at a table (issue 25.11), at 1280×800 and 390×844: the others sit left, across and right
+"""Four at a table, at 1280×800 and 390×844: the others sit left, across and right
 in play order (the next player on your left, your partner across), each says where they sit, at
-1280×800 the buttons under the table are above the fold, and no pay-off count covers a rank (25.15)."""
+1280×800 the buttons under the table are above the fold, and no pay-off count covers a rank."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_four_players_sit_left_across_right_in_play_order(server: Server, open_p
         assert actions["y"] + 40 <= 800, f"the buttons start at {actions['y']} px, below the fold"
         hand = box(ann, ".me .hand-row")
         assert hand["y"] + hand["height"] <= 800
-    # issue 25.15: no pay-off count badge over a card's rank, no ▲ over a badge
+    # no pay-off count badge over a card's rank, no ▲ over a badge
     for seat in range(4):
         pile = f".player[data-seat='{seat}'] [data-pile='payoff:{seat}']"
         badge, rank = box(ann, f"{pile} .count"), box(ann, f"{pile} .corner")

@@ -1,4 +1,4 @@
-"""Turn-based play in the browser (issue 24): the create-room form offers the pace, a turn-based
+"""Turn-based play in the browser: the create-room form offers the pace, a turn-based
 game against a bot shows on Your games (first on the home page, with the count of your turns in
 the list and the tab title), the notifications panel asks for permission only after a click
 (granted through the browser context) and registers the service worker; the manifest and icons

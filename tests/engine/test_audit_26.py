@@ -1,6 +1,6 @@
-"""The second rules audit (issue 26, with 22.11): each engine bug replayed exactly as reported
-(options, seed, moves), and the rulings on the points the sources left open. Exact positions
-for each rule live beside it here; docs/rules.md, "As built", says what changed."""
+"""The second rules audit (with squared side stacks and take-backs): each engine bug replayed
+exactly as reported (options, seed, moves), and the rulings on the points the sources left open.
+Exact positions for each rule live beside it here; docs/rules.md, "As built", says what changed."""
 
 from __future__ import annotations
 

@@ -133,7 +133,7 @@ def test_explain_messages_for_sources() -> None:
 
 def test_a_play_to_any_centre_stack_asks_why_a_card_can_move_nowhere() -> None:
     """`to: "centre"` is never legal: the refusal names the rule that keeps the card where it is
-    (issue 25.8: the compulsory Ace first, else what the centre stacks need)."""
+    (the compulsory Ace first, else what the centre stacks need)."""
     g = lay(payoff=[["9C"], ["5C"]], hands=[["AS", "3D", "QS", "QH", "JC"], []], centre=[["AH", "2H"]])
     with pytest.raises(IllegalMove, match=r"a 9 fits no centre stack now \(they need: Ace or 3\)") as err:
         g.apply(Move("play", g.payoff[0][-1], "payoff:0", "centre"))

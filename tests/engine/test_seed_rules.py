@@ -1,4 +1,4 @@
-"""The rules of the seeds added in issue 16 (docs/rules.md, "Options"): one test per rule, each
+"""The rules of the options the seeds add (docs/rules.md, "Options"): one test per rule, each
 on an exact position, plus the ruling that every hand ends."""
 
 from __future__ import annotations

@@ -379,7 +379,7 @@ def test_bots_wait_while_nobody_is_in_the_room() -> None:
 
 
 def test_the_host_may_free_anyones_seat_before_the_match_and_no_other() -> None:
-    """Issue 22 item 13: a connected squatter cannot stall the start; the host frees the seat."""
+    """A connected squatter cannot stall the start; the host frees the seat."""
     room = lobby(3)
     sit(room, HOST)
     sit(room, GUEST)

@@ -1,4 +1,4 @@
-"""Forfeit (issue 22 item 5, issue 24 item 6): in a rated room a seat whose turns keep running out
+"""Forfeit: in a rated room a seat whose turns keep running out
 loses the match. The core's ruling (pure) and the shell over in-memory ports and a fake clock: a
 live rated match is forfeited at the turn clock's `timeouts_to_forfeit`-th turn in a row, a
 turn-based rated one at the `missed_turns`-th missed deadline (where an unrated room hands the

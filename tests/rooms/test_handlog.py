@@ -1,4 +1,4 @@
-"""The move log rebuilt on every (re)connect (issue 25.4): every version of the hand being
+"""The move log rebuilt on every (re)connect: every version of the hand being
 played, the moves the server made for a returning player's seat, the same from an instance
 that loads the room from the store."""
 

@@ -1,4 +1,4 @@
-"""The host removes a person from the room (issue 25.12): `remove_player` frees their seat,
+"""The host removes a person from the room: `remove_player` frees their seat,
 connected or not, before the first match or between matches; only the host may (not a
 seated player standing in for an absent host), and every other case is refused by name."""
 

@@ -1,4 +1,4 @@
-"""Issue 28 across instances on PostgreSQL + Redis: a quick match pairs players whose lobby
+"""Finding a game across instances on PostgreSQL + Redis: a quick match pairs players whose lobby
 sockets are on different instances, and an invitation made on one instance reaches a lobby
 socket on another."""
 

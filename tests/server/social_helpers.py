@@ -1,4 +1,5 @@
-"""Helpers of issue 28's tests: lobby sockets, friendships, tickets."""
+"""Helpers of the tests of friends, invitations, quick match and the daily deal: lobby sockets,
+friendships, tickets."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Crafted page cursors (issue 22, item 10): every cursor that is not of the shape the server
+"""Crafted page cursors: every cursor that is not of the shape the server
 makes is a 400 before any query, on SQLite and PostgreSQL alike: never a 5xx from a date at the
 calendar's end, an integer past the column's range, NaN, or a NUL byte."""
 

@@ -1,4 +1,4 @@
-"""The daily deal over real sockets and a real database (issue 28): one deal a day for
+"""The daily deal over real sockets and a real database: one deal a day for
 everyone, once per player, its seed hidden (in the room, the match and its replay) until the
 day is over, and the day's results."""
 

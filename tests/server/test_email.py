@@ -1,4 +1,4 @@
-"""Email, the optional channel (issue 24), against a real SMTP server in this process (aiosmtpd on
+"""Email, the optional channel, against a real SMTP server in this process (aiosmtpd on
 127.0.0.1): an address is confirmed by the link its confirmation mail carries, and no mail but
 that one goes to it before; a confirmed address gets a digest listing every room where it is
 the player's turn, with RFC 8058 one-click unsubscribe headers, at most one per period; the

@@ -1,4 +1,4 @@
-"""Issue 28 outside the page, over real sockets and a real push endpoint on 127.0.0.1: an
+"""Finding a game outside the page, over real sockets and a real push endpoint on 127.0.0.1: an
 invitation reaches the invitee's device as a Web Push message (decrypted here with the
 device's keys), and the lobby socket hears `your_turn` when the turn of a turn-based game
 passes to a player who is not in that room."""
@@ -19,7 +19,7 @@ from .test_push import PUSH, eventually, play_turn
 
 @pytest.mark.parametrize(("lang", "title", "text"), [
     (None, "An invitation", "Ann invites you to a game of Spite and Malice."),
-    ("de", "Eine Einladung", "Ann lädt dich zu einer Partie Spite and Malice ein."),  # issue 29: the invitee's language
+    ("de", "Eine Einladung", "Ann lädt dich zu einer Partie Spite and Malice ein."),  # the invitee's language
 ])
 async def test_an_invitation_is_pushed_to_the_invitees_device(start_server: Any, lang: str | None, title: str,
                                                               text: str) -> None:

@@ -224,7 +224,7 @@ async def test_room_sockets_are_limited_per_address(start_server: Any) -> None:
     assert refused.value.response.status_code == 429 and refused.value.response.headers["Retry-After"]
 
 
-# Concurrency (issue 22): each limit holds when its requests arrive at once.
+# Concurrency: each limit holds when its requests arrive at once.
 
 async def test_limits_hold_against_parallel_requests(db_url: str) -> None:
     from app.web.app import create_app

@@ -1,4 +1,4 @@
-"""History's `progress` (issue 25.14): where a match stands for the caller, in the list of a
+"""History's `progress`: where a match stands for the caller, in the list of a
 player's matches and in the match's detail: resume (you played in it), watch (a public table),
 private (a private room's match you did not play in), abandoned (a live match nobody moved in
 for SPITE_ABANDONED_AFTER seconds), over."""

@@ -1,4 +1,4 @@
-"""The lobby socket, invitations and what a block does at a table (issue 28), over real
+"""The lobby socket, invitations and what a block does at a table, over real
 sockets against a real uvicorn server and a real database."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Look-alike and invisible names (issue 22, item 9): names are compared by their confusable
+"""Look-alike and invisible names: names are compared by their confusable
 skeleton (Unicode TR 39), so a Cyrillic `Аnn` beside `Ann` sits as `Аnn (2)` and `Hard bοt 2`
 (Greek ο) is a bot's name; a name with no visible letter is refused."""
 

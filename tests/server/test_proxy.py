@@ -1,4 +1,4 @@
-"""Behind a proxy (issue 22, item 2): the app believes X-Forwarded-For only from the proxies in
+"""Behind a proxy: the app believes X-Forwarded-For only from the proxies in
 SPITE_TRUSTED_PROXIES and takes the rightmost entry that is not one of them, and the shipped
 nginx config sets the header instead of appending to the client's. Tested end to end with
 Debian's nginx running deploy/nginx.conf in front of the app as the Dockerfile starts it."""

@@ -1,4 +1,4 @@
-"""The public list cannot be filled by one person (issue 22, item 8): public rooms are limited
+"""The public list cannot be filled by one person: public rooms are limited
 per address, not only per player (many guests from one address count together, also when they
 ask at once), and rooms left untouched fall off the list."""
 

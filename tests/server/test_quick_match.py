@@ -1,4 +1,4 @@
-"""Quick match over real sockets (issue 28): tickets, pairing, bots after the wait, blocks,
+"""Quick match over real sockets: tickets, pairing, bots after the wait, blocks,
 tickets ending with the lobby socket, and bad input."""
 
 from __future__ import annotations

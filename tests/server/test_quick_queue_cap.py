@@ -1,4 +1,4 @@
-"""The quick-match queue's size cap (`SPITE_QUICK_MATCH_QUEUE`, issue 28) holds under racing
+"""The quick-match queue's size cap (`SPITE_QUICK_MATCH_QUEUE`) holds under racing
 joins: two app instances on one database (SQLite file or PostgreSQL), many joins at once."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A rated game cannot be stalled for ever (issue 22, item 5): a rated room always has a turn
+"""A rated game cannot be stalled for ever: a rated room always has a turn
 clock (60 s unless the host names one), and the host cannot take it away."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ async def test_a_rated_room_always_has_a_turn_clock(server: ServerThread, http: 
 
 
 async def test_a_rated_match_whose_clock_keeps_running_out_for_one_seat_is_lost_by_it(start_server: Any) -> None:
-    """Issue 22 item 5 and issue 24 item 6: the seat that stays at the table and never moves
+    """Forfeit: the seat that stays at the table and never moves
     loses the match at its `SPITE_TIMEOUTS_TO_FORFEIT`-th timeout in a row (a `forfeit` move by
     the clock, in the log and the replay), and the ratings count it as a loss."""
     server: ServerThread = start_server(timeouts_to_forfeit=2, absent_grace=600, bot_delay=0.02)

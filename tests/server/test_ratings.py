@@ -87,7 +87,7 @@ async def test_a_rated_room_refuses_take_backs(server: ServerThread, http: httpx
 
 
 async def test_a_rated_room_gives_no_hints(server: ServerThread, http: httpx.AsyncClient) -> None:
-    """Issue 25.1: a rated room is made with hints off (whatever was asked), cannot turn them on,
+    """A rated room is made with hints off (whatever was asked), cannot turn them on,
     and refuses a hint with a reason; an unrated room still gives them."""
     ann, bob = await new_account(http, "Ann"), await new_account(http, "Bob")
     room = await new_room(http, ann, rated=True, hints=True, seed="rated-hints", **SHORT)
@@ -196,7 +196,7 @@ async def test_a_stand_in_still_moves_for_an_absent_player_in_a_rated_room(start
 
 
 async def test_the_leaderboard_needs_different_opponents(start_server: Any, db_url: str) -> None:
-    """Issue 22 item 6: an account that only ever beats one puppet account is not listed
+    """Rating farming: an account that only ever beats one puppet account is not listed
     (SPITE_LEADERBOARD_MIN_OPPONENTS, 3); the same data with 1 lists both."""
     server: ServerThread = start_server(leaderboard_min_games=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
@@ -211,7 +211,7 @@ async def test_the_leaderboard_needs_different_opponents(start_server: Any, db_u
 
 
 async def test_a_match_where_a_seat_never_played_is_not_rated(start_server: Any) -> None:
-    """Issue 22 item 6: a puppet account that only lets the clock (and then a stand-in) play
+    """Rating farming: a puppet account that only lets the clock (and then a stand-in) play
     for it hands out no rating: the match ends, nobody's rating moves."""
     server: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1, next_hand_seconds=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
@@ -242,7 +242,7 @@ async def test_a_match_where_a_seat_never_played_is_not_rated(start_server: Any)
 
 
 async def test_rematches_against_the_same_opponent_count_less_then_not_at_all(start_server: Any) -> None:
-    """Issue 22 item 6: with SPITE_RATED_REPEAT_FULL=1 the second rated win over the same account
+    """Rating farming: with SPITE_RATED_REPEAT_FULL=1 the second rated win over the same account
     moves the rating half as far, the fourth not at all (and is not counted in `games`)."""
     server: ServerThread = start_server(rated_repeat_full=1, leaderboard_min_games=1, leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:

@@ -1,4 +1,4 @@
-"""`remove_player` on the room socket (issue 25.12): the host takes a person, here or away, out
+"""`remove_player` on the room socket: the host takes a person, here or away, out
 of their seat in the lobby; anyone else is refused with `not_host` and a sentence that says so."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ async def test_the_host_removes_a_person_and_nobody_else_may(server: ServerThrea
 
 
 async def test_a_room_made_with_sit_seats_its_host_at_once(server: ServerThread, http: httpx.AsyncClient) -> None:
-    """Issue 25.12: `POST /api/rooms` with `"sit": true` seats the host in the first seat (the
+    """`POST /api/rooms` with `"sit": true` seats the host in the first seat (the
     home page's form asks for it); without it the seats stay empty, as before."""
     host = await new_person(http, "Host")
     seated = await new_room(http, host, seats=3, sit=True)

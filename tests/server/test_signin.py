@@ -1,4 +1,4 @@
-"""Sign-in under pressure (issue 22, items 1, 3, 4, 14): tries are counted before the hash, so
+"""Sign-in under pressure: tries are counted before the hash, so
 parallel requests cannot slip past a limit; successful sign-ins are limited too and each
 player's live tokens capped; no database connection is held across a hash; a stranger cannot
 lock an owner out; passwords change and devices sign out everywhere."""

@@ -1,4 +1,4 @@
-"""A squatter cannot stall a room (issue 22, item 13): before the match starts the host frees
+"""A squatter cannot stall a room: before the match starts the host frees
 the seat of anyone, connected or not, and a block (PUT /api/players/me/blocks/{id}) keeps them
 from sitting at the host's table again; they may still watch."""
 

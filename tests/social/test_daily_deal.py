@@ -1,4 +1,4 @@
-"""The daily deal's pure rules (issue 28): the day on a fake clock, the seal on its seed, the
+"""The daily deal's pure rules: the day on a fake clock, the seal on its seed, the
 ranking of a day's results."""
 
 from __future__ import annotations

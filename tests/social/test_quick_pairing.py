@@ -1,4 +1,4 @@
-"""The quick-match pairing rules (issue 28): a pure function of the tickets and the time."""
+"""The quick-match pairing rules: a pure function of the tickets and the time."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rating farming (issue 22 item 6): rated matches between the same players within a window
+"""Rating farming: rated matches between the same players within a window
 count fully for the first `SPITE_RATED_REPEAT_FULL`, then half, a quarter, then not at all; other
 pairings and matches outside the window count fully again. On the real store."""
 

@@ -1,4 +1,4 @@
-"""Email, the optional channel (issue 24): present only with SPITE_SMTP_URL.
+"""Email, the optional channel: present only with SPITE_SMTP_URL.
 
 Two mails, both sent by the outbox worker (`worker.Outbox`, channel `email`) with its timeouts,
 retries and backoff, never on the move path: the confirmation of an address (a link with a

@@ -1,4 +1,4 @@
-"""Notification texts in the recipient's language (issue 29). A payload in the outbox keeps its
+"""Notification texts in the recipient's language. A payload in the outbox keeps its
 English `title` and `body` and, under `i18n`, the catalogue keys they are said by and their
 parameters (names and room codes only, never a card); the worker says them in the recipient
 player's language (`players.lang`; English, the payload's own words, if none chosen) at sending, so a language chosen

@@ -135,7 +135,7 @@ class Outbox:
         # Checked again at sending: the allowlist may have changed since it was subscribed.
         check_endpoint(sub.endpoint, self.settings.push_hosts, self.settings.push_allow_http)
         timeout = self.settings.push_timeout
-        body = orjson.dumps(localized(row.payload, lang))  # in the recipient's language (issue 29)
+        body = orjson.dumps(localized(row.payload, lang))  # in the recipient's language
         status = await asyncio.wait_for(
             send(self.client, self.vapid, sub.endpoint, sub.p256dh, sub.auth, body, self.settings.push_ttl, timeout),
             timeout + 1)

@@ -15,7 +15,7 @@ from app.engine import PRESETS, Options, OptionsError, make_options
 from app.rooms.core.errors import ConfigError
 from app.rooms.core.pace import DEFAULT_TURN_BASED_SECONDS, PACES, TURN_BASED, turn_bounds
 
-RATED_TURN_SECONDS = 60  # issue 22 item 5: the turn clock of a rated room that names none
+RATED_TURN_SECONDS = 60  # the turn clock of a rated room that names none (no stalling)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32 symbols: no I, O, 0, 1
 CODE_LENGTH = 10  # 50 bits

@@ -1,4 +1,4 @@
-"""Forfeit: a rated match cannot be stalled or sat out (issue 22 item 5, issue 24 item 6). Pure.
+"""Forfeit: a rated match cannot be stalled or sat out. Pure.
 
 In a rated room a seat whose turns keep running out loses the match instead of being played on
 for: in a live room the turn clock's `SPITE_TIMEOUTS_TO_FORFEIT`-th turn in a row, in a

@@ -139,7 +139,7 @@ class LiveMatch:
     # rebuilt from the move log by replay.
     missed: list[int] = field(default_factory=list)
     # Seats whose player made a move themselves (not the clock or a stand-in), rebuilt by
-    # replay: a rated match is rated only if every seat did (issue 22).
+    # replay: a rated match is rated only if every seat did.
     played: set[int] = field(default_factory=set)
 
     @property

@@ -30,7 +30,7 @@ class Reminding:
         self.storage = storage
         self.changed = changed
         self.pending: set[asyncio.Task[None]] = set()
-        # Also told of every reminder (issue 28: the lobby socket's `your_turn`), after the outbox.
+        # Also told of every reminder (the lobby socket's `your_turn`), after the outbox.
         self.listeners: list[Callable[[list[Reminder]], Awaitable[None]]] = []
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:

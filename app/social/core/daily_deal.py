@@ -1,4 +1,4 @@
-"""The daily deal (issue 28), the pure part: which day it is, the day's seed and when it may be
+"""The daily deal, the pure part: which day it is, the day's seed and when it may be
 shown, and how the day's results are ranked. The shell (`app/web/routes/daily.py`) reads the clock
 and the store.
 """

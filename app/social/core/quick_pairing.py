@@ -1,4 +1,4 @@
-"""Quick match (issue 28), the pure part: who sits with whom, given the waiting tickets and
+"""Quick match, the pure part: who sits with whom, given the waiting tickets and
 the time. No I/O: the shell (`quick_match.QuickMatch`) reads the queue, asks `pair`, and builds
 the rooms it decides.
 

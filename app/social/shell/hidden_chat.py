@@ -1,4 +1,4 @@
-"""Chat hidden by blocks (issue 28): each room socket knows whom its player blocked and drops
+"""Chat hidden by blocks: each room socket knows whom its player blocked and drops
 their chat lines. A block or an unblock applies to this instance's sockets at once and is
 published on the bus channel `!blocks`, which every instance hears (`listen`), so it applies
 everywhere at once. The bus is at-most-once: `watch` still applies blocks made elsewhere within a

@@ -1,5 +1,5 @@
-"""Telling a player outside the page of an invitation (issue 28), through the notification
-outbox of issue 24 (`app/store/repositories/outbox.py`): one row per push subscription of the invitee, sent
+"""Telling a player outside the page of an invitation, through the notification
+outbox (`app/store/repositories/outbox.py`): one row per push subscription of the invitee, sent
 by the outbox's worker with its timeouts and retries. Only the insert runs here (the request
 never waits for a push service); the worker is poked so it goes out at once.
 """

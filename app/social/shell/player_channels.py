@@ -1,4 +1,4 @@
-"""Each player's own channel outside rooms (the lobby socket, issue 28), on every instance.
+"""Each player's own channel outside rooms (the lobby socket), on every instance.
 
 `Channels.tell(player_id, message)` publishes on the bus channel `@<player_id>`; every
 instance where that player has a lobby socket is subscribed to it and hands the message to

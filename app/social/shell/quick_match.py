@@ -1,4 +1,4 @@
-"""Quick match (issue 28), the shell: one matcher for the whole site, wherever it runs.
+"""Quick match, the shell: one matcher for the whole site, wherever it runs.
 
 Every instance runs the loop; each pass first takes the lease `~quick-match` (the same lease
 table that says which instance drives a room), so one instance at a time pairs tickets, and

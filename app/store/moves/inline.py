@@ -1,4 +1,4 @@
-"""Committing a plain move on SQLite without leaving the event loop (issue 12: "one hand-off per
+"""Committing a plain move on SQLite without leaving the event loop ("one hand-off per
 batch, or none").
 
 Measured by stage (docs/performance.md, "The move path by stage"), a durable move on SQLite

@@ -1,4 +1,4 @@
-"""The plain-move statements, compiled once for SQLite (issue 30: a lean storage hot path).
+"""The plain-move statements, compiled once for SQLite (a lean storage hot path).
 
 A plain move (no hand end, no room change) is two statements: its row inserted, its match
 advanced where still at the version the move was computed from. Both are Core statements

@@ -1,4 +1,4 @@
-"""The daily deal's rows (issue 28): one deal per UTC day, made once by whichever instance
+"""The daily deal's rows: one deal per UTC day, made once by whichever instance
 asks first (an insert that does nothing if the day exists, then a read: every instance gets
 the same seed), and one entry per player and day (the primary key makes the second refused,
 however many requests race).

@@ -1,4 +1,4 @@
-"""Email addresses and their digests (issue 24, the optional email channel).
+"""Email addresses and their digests (the optional email channel).
 
 An account holder has at most one address. Setting it (again) forgets any confirmation; it is
 confirmed by the link of the confirmation mail. A "your turn" digest is one outbox row keyed

@@ -1,4 +1,4 @@
-"""Invitations to rooms (issue 28): `pending` until accepted, declined, withdrawn or expired.
+"""Invitations to rooms: `pending` until accepted, declined, withdrawn or expired.
 An invitation is expired when read after `expires_at` (no sweeper needed); answering one is a
 conditional update, so two answers racing cannot both count.
 """

@@ -1,4 +1,4 @@
-"""The notification outbox, push subscriptions and the server's kept keys (issue 24).
+"""The notification outbox, push subscriptions and the server's kept keys.
 
 A notification is a row (`Notification`) written once its cause is committed, with a unique
 `key` (its cause and device: never two for one turn and device). Workers on any instance

@@ -1,4 +1,4 @@
-"""Quick-match tickets (issue 28): the queue lives in the database, so every instance sees it.
+"""Quick-match tickets: the queue lives in the database, so every instance sees it.
 
 A ticket is `waiting`, then `pairing` while the matcher builds its room (claimed by one
 conditional update, so a cancel and a match racing each other cannot both win), then

@@ -1,4 +1,4 @@
-"""Friends and blocks (issue 28): follow rows (two make a friendship, one is a request) and
+"""Friends and blocks: follow rows (two make a friendship, one is a request) and
 block rows, private to the blocker. Every write is one idempotent statement, so the same call
 racing itself (two tabs, two instances) leaves one row.
 """

@@ -1,4 +1,4 @@
-"""Vacations (issue 24): an account holder's turn-based deadlines wait while they are away.
+"""Vacations: an account holder's turn-based deadlines wait while they are away.
 
 Starting one spends whole days of the year's allowance; ending it early gives back the whole
 days not used. The deadlines of the turns already waiting for them move: to the vacation's end

@@ -1,4 +1,4 @@
-"""The tables of notifications (issue 24): Web Push subscriptions, the outbox, the server's
+"""The tables of notifications: Web Push subscriptions, the outbox, the server's
 keys and vacations. Part of `app.store.tables`, which re-exports them."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from app.store.tables.base import Base, utcnow
 
 
 class PushSubscription(Base):
-    """One device's Web Push subscription (issue 24): the push service's endpoint (checked
+    """One device's Web Push subscription: the push service's endpoint (checked
     against SPITE_PUSH_HOSTS when it was given) and the browser's keys for RFC 8291."""
 
     __tablename__ = "push_subscriptions"
@@ -57,7 +57,7 @@ class ServerKey(Base):
 
 
 class Vacation(Base):
-    """An account holder's vacation (issue 24): their turn-based deadlines wait until `until`;
+    """An account holder's vacation: their turn-based deadlines wait until `until`;
     `days_used` of the `year`'s allowance (SPITE_VACATION_DAYS) are spent."""
 
     __tablename__ = "vacations"
@@ -68,7 +68,7 @@ class Vacation(Base):
 
 
 class EmailAddress(Base):
-    """An account holder's email address (issue 24, the optional channel): `confirmed_at` is set
+    """An account holder's email address (the optional channel): `confirmed_at` is set
     once its confirmation link was followed (no mail but the confirmation goes to it before);
     `digests` counts the "your turn" digests done (the key of the next one), `digest_at` is when
     the last was mailed (the next waits SPITE_EMAIL_DIGEST_MINUTES from it)."""

@@ -1,5 +1,5 @@
 """The tables of friends, blocks, invitations, the lobby's presence, quick match and the daily
-deal (issue 28). Part of `app.store.tables`, which re-exports them (one metadata, one set of
+deal. Part of `app.store.tables`, which re-exports them (one metadata, one set of
 migrations)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from app.store.tables.base import Base, utcnow
 
 
 class Follow(Base):
-    """`player_id` asked to be friends with `friend_id` (issue 28). Two rows, one each way, make
+    """`player_id` asked to be friends with `friend_id`. Two rows, one each way, make
     a friendship; one row alone is a pending request."""
 
     __tablename__ = "follows"

@@ -1,4 +1,4 @@
-"""The daily deal over REST (issue 28): one seeded deal a UTC day for everyone, against a Hard
+"""The daily deal over REST: one seeded deal a UTC day for everyone, against a Hard
 bot, once per player; its commitment is public all day, its seed once the day is over, and
 until then the deal's replays stay shut and its seed is left out of every result.
 """

@@ -1,4 +1,4 @@
-"""Email addresses (issue 24, the optional channel; docs/protocol.md, "Email"). Present only
+"""Email addresses (the optional channel; docs/protocol.md, "Email"). Present only
 with SPITE_SMTP_URL: without it every route here answers `404` with `code: "email_disabled"`.
 
 An account holder sets an address (`PUT`), which queues a confirmation mail; following its link

@@ -1,4 +1,4 @@
-"""Your games (issue 24): every room the caller sits in that is not over, the caller's turns
+"""Your games: every room the caller sits in that is not over, the caller's turns
 first, then the soonest deadline."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Invitations to a room over REST (issue 28).
+"""Invitations to a room over REST.
 
 A player in a room (its host, or seated) invites a friend: the friend is told on the lobby
 socket at once and, once the notifications queue exists, by push (`invite_notices.invitation`). The

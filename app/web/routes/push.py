@@ -1,4 +1,4 @@
-"""Web Push subscriptions (issue 24): the server's VAPID public key, and each device's
+"""Web Push subscriptions: the server's VAPID public key, and each device's
 subscription. An endpoint is kept only if the server may post to it (`notify.push.check_endpoint`:
 https, a host on SPITE_PUSH_HOSTS); anything else is 422 and nothing is stored."""
 

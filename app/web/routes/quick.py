@@ -1,4 +1,4 @@
-"""Quick match over REST (issue 28): a ticket per player at a time, in the database's queue,
+"""Quick match over REST: a ticket per player at a time, in the database's queue,
 paired by `app.social.shell.quick_match.QuickMatch` on whichever instance holds the matcher's lease."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Friends and blocks over REST (issue 28; docs/protocol.md, "Friends, invitations, quick
+"""Friends and blocks over REST (docs/protocol.md, "Friends, invitations, quick
 match, the daily deal").
 
 A friendship is asked for and accepted with the same call (`PUT /api/players/me/friends/{id}`:

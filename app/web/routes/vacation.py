@@ -1,4 +1,4 @@
-"""Vacation (issue 24): an account holder stops their turn-based deadlines for some days."""
+"""Vacation: an account holder stops their turn-based deadlines for some days."""
 
 from __future__ import annotations
 

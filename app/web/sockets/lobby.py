@@ -1,4 +1,4 @@
-"""The lobby socket `/ws/lobby` (issue 28): a player's own channel outside rooms.
+"""The lobby socket `/ws/lobby`: a player's own channel outside rooms.
 
 The same rules as the room socket: `hello` with a token (never in the URL) within
 `hello_timeout`, else 4401; the per-address connect limit (HTTP 429 at the handshake) and the

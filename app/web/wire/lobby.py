@@ -1,4 +1,4 @@
-"""The lobby socket's messages (`/ws/lobby`, issue 28), one schema each (docs/protocol.md).
+"""The lobby socket's messages (`/ws/lobby`), one schema each (docs/protocol.md).
 
 Client messages are validated strictly, as on the room socket. Every server message is one of
 the models below; what arrives from a player's channel is checked against its model before it

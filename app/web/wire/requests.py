@@ -68,7 +68,7 @@ class NewRoom(_Body):
     turn_seconds: int | None = None
     hints: bool = True
     rated: bool = False
-    sit: bool = False  # the host takes the first seat at once (issue 25.12)
+    sit: bool = False  # the host takes the first seat at once
     pace: Literal["live", "turn_based"] = "live"
     seed: Annotated[str, AfterValidator(printable)] | None = Field(default=None, min_length=1, max_length=128)
 

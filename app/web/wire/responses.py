@@ -170,7 +170,7 @@ class MatchSummary(BaseModel):
     started_at: str
     ended_at: str | None
     progress: Literal["over", "resume", "watch", "private", "abandoned"] = Field(description=(
-        "where the match stands for the caller (Extension, issue 25): over (a replay), resume (you "
+        "where the match stands for the caller (Extension): over (a replay), resume (you "
         "played in it: back to its table), watch (its public table), private (a private room's match "
         "you did not play in), abandoned (nobody moved in a live match for SPITE_ABANDONED_AFTER, or "
         "its room moved on)"))
@@ -329,7 +329,7 @@ class Catalog(BaseModel):
         default=None, description="a turn-based room's turn bounds (pace turn_based), default one day")
 
 
-# Your games (issue 24).
+# Your games.
 
 
 class GameSeat(BaseModel):
