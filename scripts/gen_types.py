@@ -10,7 +10,7 @@ its docstring and field descriptions; a field's `x-js` (`messages.Doc(js=...)`, 
 `json_schema_extra`) names its JavaScript type where the schema is looser than the client's
 (the engine's open objects: the view, moves, options). What no server schema declares, the
 engine's shapes and the client's own, is written by hand in scripts/types_handwritten.js and
-copied first. Error codes come from `app.rooms.core.errors`. tests/server/test_types_js.py checks
+copied first. Error codes come from `app.rooms.core.errors`. tests/web/test_types_js.py checks
 that the committed file is current: change a schema, run this, commit both.
 """
 

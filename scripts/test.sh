@@ -11,7 +11,7 @@ if [ ! -x /usr/bin/chromium ]; then
   $SUDO apt-get install -y -qq chromium >/dev/null || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null; }
 fi
 if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
-  echo "installing Debian's nginx for the proxy tests (tests/server/test_proxy.py)"
+  echo "installing Debian's nginx for the proxy tests (tests/web/test_proxy.py)"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get install -y -qq nginx >/dev/null || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq nginx >/dev/null; }
 fi

@@ -160,7 +160,7 @@ def empty_db_url(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> 
 # at a time (--dist loadscope, as scripts/test.sh runs it), and a long module picked up last
 # would keep one worker busy while the others wait.
 LONGEST_FIRST = ("tests/bots/test_bot_games.py", "tests/scale", "tests/e2e", "tests/engine/test_properties.py",
-                 "tests/server", "tests/bots")
+                 "tests/web", "tests/bots")
 
 
 def _rank(item: pytest.Item) -> int:

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from tests.server.helpers import ROOT
+from tests.web.helpers import ROOT
 
 PARENT = """
 import subprocess, sys, time

@@ -20,7 +20,7 @@ import pytest
 
 from tests.children import listening_socket, spawn_uvicorn
 from tests.conftest import fresh_database_url
-from tests.server.helpers import CROWD_ENV
+from tests.web.helpers import CROWD_ENV
 
 try:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright

@@ -12,7 +12,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import expect
 
-from tests.server.test_email import Inbox, link_in
+from tests.web.test_email import Inbox, link_in
 
 from .conftest import PageOpener, Server, free_port, running_server, shot
 from .test_accounts import claim, sized

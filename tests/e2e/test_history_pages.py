@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
-from tests.server.helpers import Person, Sock, new_account, new_person, new_room, play_to_end, seat_everyone
+from tests.web.helpers import Person, Sock, new_account, new_person, new_room, play_to_end, seat_everyone
 
 from .conftest import PageOpener, Server, running_server, shot
 from .test_honest_table import SIZES, page_at

@@ -118,7 +118,7 @@ def finished_match(base: str) -> tuple[str, list[dict[str, str]]]:
 
     import httpx
 
-    from tests.server.helpers import Sock, new_person, new_room, play_to_end, seat_everyone
+    from tests.web.helpers import Sock, new_person, new_room, play_to_end, seat_everyone
 
     out: dict[str, object] = {}
 

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page
 
-from tests.server.review_helpers import finished_match
+from tests.web.review_helpers import finished_match
 
 from .conftest import PageOpener, running_server, shot
 

@@ -88,7 +88,7 @@ def test_turn_based_game_your_games_and_notifications(server: Server, open_page:
     ann.click("#push-on")
     # The panel already says "Allowed" (the context grants permission): wait for the click's answer.
     # Debian's Chromium has no push service to subscribe to ("Registration failed"), so the answer
-    # is either; the worker is registered first either way (tests/server/test_push.py sends).
+    # is either; the worker is registered first either way (tests/web/test_push.py sends).
     expect(ann.locator("#push-state")).to_have_text(re.compile(r"^(On: |Could not turn them on: )"), timeout=15_000)
     assert ann.evaluate("Notification.permission") == "granted"
     assert ann.evaluate("navigator.serviceWorker.getRegistration('/').then(r => !!r && r.scope)") == server.url + "/"

@@ -1,7 +1,7 @@
 """Turn-based rooms: the core's decisions (pure, at chosen times) and the shell over
 in-memory ports and a fake clock: the deadline acts with nobody connected, missed turns hand
 the seat to a bot until its player moves, bots move at once, an idle room waits in the store
-and comes back when due. No server, no database (tests/server/test_turn_based.py has those)."""
+and comes back when due. No server, no database (tests/web/test_turn_based.py has those)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import text
 
 from app.store.db import make_engine
-from tests.server.helpers import CROWD_ENV, ServerProcess, Sock, pick
+from tests.web.helpers import CROWD_ENV, ServerProcess, Sock, pick
 
 Msg = dict[str, Any]
 FAST = {

@@ -7,7 +7,7 @@ from collections import defaultdict
 from typing import Any
 
 from app.engine import Match, Move, options_from_json, view
-from tests.server.truth import check_view
+from tests.web.truth import check_view
 
 from .cluster import query
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from tests.server.helpers import Person, ServerProcess, Sock, new_person, new_room, pick, seat_everyone
+from tests.web.helpers import Person, ServerProcess, Sock, new_person, new_room, pick, seat_everyone
 
 from .cluster import Cluster, metrics, reopen, total
 from .conftest import needs_services

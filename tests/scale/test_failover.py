@@ -10,7 +10,7 @@ import time
 
 import httpx
 
-from tests.server.helpers import Sock, new_person, new_room, seat_everyone
+from tests.web.helpers import Sock, new_person, new_room, seat_everyone
 
 from .cluster import Cluster, drive, instance_id, metrics, query, reopen, total
 from .conftest import needs_services

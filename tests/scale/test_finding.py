@@ -9,8 +9,8 @@ import itertools
 
 import httpx
 
-from tests.server.helpers import Sock, new_person
-from tests.server.social_helpers import befriend, lobby, ticket
+from tests.web.helpers import Sock, new_person
+from tests.web.social_helpers import befriend, lobby, ticket
 
 from .cluster import Cluster
 

@@ -17,7 +17,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from app.platform.logctx import about
 from app.platform.logs import JsonFormatter
 from app.web.app import create_app
-from tests.server.helpers import ServerThread, Sock, make_settings, new_person, new_room, pick, seat_everyone
+from tests.web.helpers import ServerThread, Sock, make_settings, new_person, new_room, pick, seat_everyone
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
@@ -108,7 +108,7 @@ def test_json_log_lines_name_the_room_and_match() -> None:
 
 async def test_a_server_logs_json_with_room_and_match(db_url: str, tmp_path: Path) -> None:
     """A real server process with SPITE_LOG_FORMAT=json writes one JSON object per line."""
-    from tests.server.helpers import ServerProcess
+    from tests.web.helpers import ServerProcess
 
     log = tmp_path / "server.log"
     server = ServerProcess({"SPITE_DATABASE_URL": db_url, "SPITE_LOG_FORMAT": "json", "SPITE_LOG_LEVEL": "info",

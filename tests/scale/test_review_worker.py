@@ -15,8 +15,8 @@ import httpx
 from app.store.db import make_engine, make_sessions
 from app.store.repositories import reviews as review_store
 from tests.children import die_with_parent
-from tests.server.helpers import ROOT
-from tests.server.review_helpers import finished_match, wait_review
+from tests.web.helpers import ROOT
+from tests.web.review_helpers import finished_match, wait_review
 
 from .cluster import Cluster
 from .conftest import needs_services

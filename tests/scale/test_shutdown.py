@@ -12,7 +12,7 @@ import time
 
 import httpx
 
-from tests.server.helpers import Sock, new_person, new_room, pick, seat_everyone
+from tests.web.helpers import Sock, new_person, new_room, pick, seat_everyone
 
 from .cluster import Cluster, drive, query, reopen
 from .conftest import needs_services
@@ -94,7 +94,7 @@ async def test_a_draining_instance_turns_new_sockets_away(db_url: str) -> None:
     from websockets.exceptions import InvalidStatus
 
     from app.web.app import create_app
-    from tests.server.helpers import ServerThread, make_settings
+    from tests.web.helpers import ServerThread, make_settings
 
     server = ServerThread(create_app(make_settings(db_url))).start()
     try:

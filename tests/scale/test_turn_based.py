@@ -10,7 +10,7 @@ import asyncio
 
 import httpx
 
-from tests.server.helpers import Sock, new_person, new_room, seat_everyone
+from tests.web.helpers import Sock, new_person, new_room, seat_everyone
 
 from .cluster import Cluster, metrics, query, total
 

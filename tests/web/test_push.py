@@ -1,4 +1,4 @@
-"""Web Push over real sockets and a real push endpoint on 127.0.0.1 (tests/server/pushsink.py):
+"""Web Push over real sockets and a real push endpoint on 127.0.0.1 (tests/web/pushsink.py):
 the turn passing to a player with no socket in a turn-based room reaches their device as an
 RFC 8291 message the test decrypts with the device's own keys, VAPID-signed, once per turn; a
 410 removes the subscription; a push service that hangs is cut off by the timeout and retried,

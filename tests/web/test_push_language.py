@@ -1,6 +1,6 @@
 """The player's language outside the page: every kind of reminder, in every language, says the
 names it was given and keeps no catalogue keys. (That a push reaches a device in the language its
-player chose, over a real endpoint, is tests/server/test_finding_notifications.py's invitation
+player chose, over a real endpoint, is tests/web/test_finding_notifications.py's invitation
 test.)"""
 
 from __future__ import annotations

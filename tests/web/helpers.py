@@ -31,7 +31,7 @@ Msg = dict[str, Any]
 
 
 # The tests' players all come from 127.0.0.1: one address standing for a crowd, so the limits
-# per address are those of a busy site, not of one stranger (tests/server/test_hardening.py
+# per address are those of a busy site, not of one stranger (tests/web/test_hardening.py
 # checks the limits themselves at their defaults).
 CROWD = {"limit_new_players": "100000/minute", "limit_new_rooms": "100000/minute",
          "limit_player_rooms": "10000/minute", "limit_replays": "100000/minute", "limit_connects": "100000/minute",
