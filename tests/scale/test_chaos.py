@@ -116,8 +116,12 @@ async def test_chaotic_clients_cannot_break_a_game(cluster: Cluster) -> None:
                 await seat.sock.state_at(last["v"], match_id=match_id)
             replay = (await http.get(f"/api/matches/{match_id}/replay")).json()
             assert replay["total"] == last["v"]
-            # Every state anyone saw is the store's history up to its version.
-            assert check_prefix(replay, {i: s.states() for i, s in enumerate(seats)}, match_id) >= 2 * last["v"]
+            # Every state anyone saw is the store's history up to its version. (How many that is
+            # depends on how long each seat was away: a seat away for several versions is sent
+            # only the latest when it comes back. So the count is of what was received.)
+            received = {i: s.states() for i, s in enumerate(seats)}
+            seen = sum(1 for states in received.values() for st in states if st["match_id"] == match_id)
+            assert check_prefix(replay, received, match_id) == seen >= len(seats)  # each saw the last, above
             # Each move id was applied at most once; ids sent twice were applied once.
             stored = await client_ids(cluster.db_url, match_id)
             assert all(n == 1 for _, _, n in stored), stored
