@@ -241,6 +241,9 @@ def test_a_rated_lobby_offers_no_bots(server: Server, open_page: PageOpener, siz
     ann = page_at(open_page, "ann", size)
     claim(ann, server.url, "Ann", f"ann_{size}")
     ann.goto(server.url + "/")
+    # The rules arrive after the page (GET /api/options) and go in above the rated box, moving it
+    # down: tick it once they are in, or the click lands where the box was.
+    expect(ann.locator("#opt-preset")).to_be_visible()
     ann.check("#rated-input")
     ann.click("form.create-form button[type=submit]")
     ann.wait_for_url("**/r/*")
