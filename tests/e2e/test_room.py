@@ -85,10 +85,16 @@ def _seated_game(server: Server, open_page: PageOpener, seed: str = SEED) -> tup
     return ann, bob
 
 
-def _one_move(ann: Page, bob: Page) -> None:
+def _one_move(ann: Page, bob: Page) -> int:
+    """The player whose turn it is makes a move; returns the version once both pages show it (the
+    mover's page has it first: the other may still be drawing the one before)."""
     page = ann if my_turn(ann) else bob
     assert my_turn(page)
     make_move(page, choose_move(page), "tap" if page is bob else "click")
+    v = version(page)
+    for p in (ann, bob):
+        expect(p.locator("#stage")).to_have_attribute("data-v", str(v))
+    return v
 
 
 def _hand(page: Page) -> list[str]:
@@ -98,8 +104,7 @@ def _hand(page: Page) -> list[str]:
 def test_reload_mid_game_resumes_the_same_table(server: Server, open_page: PageOpener) -> None:
     ann, bob = _seated_game(server, open_page)
     for _ in range(3):
-        _one_move(ann, bob)
-    v = version(bob)
+        v = _one_move(ann, bob)
     hand = _hand(bob)
     bob.reload()
     expect(bob.locator(".table")).to_be_visible()
@@ -133,8 +138,7 @@ def test_a_server_restart_shows_the_banner_then_reconnects(server: Server, open_
     # While the server is down, Chromium reports each refused socket as a console error.
     open_page.watch.allowed.append("WebSocket connection to")
     ann, bob = _seated_game(server, open_page)
-    _one_move(ann, bob)
-    v = version(ann)
+    v = _one_move(ann, bob)
     server.stop()
     for page in (ann, bob):
         expect(page.locator("#banner")).to_be_visible()
