@@ -27,6 +27,7 @@ from app.rooms.ports import Clock, Storage, SystemClock
 from app.rooms.shell.bot_pool import BotPool
 from app.rooms.shell.service import RoomService
 from app.rooms.shell.sql_storage import SqlRooms
+from app.social.core.lobby_messages import LobbyYourTurn
 from app.social.shell.hidden_chat import HiddenChat
 from app.social.shell.player_channels import Channels
 from app.social.shell.quick_match import QuickMatch
@@ -183,8 +184,8 @@ def _lobby_hears_turns(channels: Channels) -> Callable[[list[Reminder]], Awaitab
     async def your_turn(found: list[Reminder]) -> None:
         for r in found:
             if r.kind == YOUR_TURN:
-                await channels.tell(r.player_id, {"type": "your_turn", "room": r.room,
-                                                  "deadline": r.deadline.isoformat() if r.deadline else None})
+                await channels.tell(r.player_id, LobbyYourTurn(
+                    room=r.room, deadline=r.deadline.isoformat() if r.deadline else None))
     return your_turn
 
 

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.platform.bus import Bus, Subscription
+from app.social.core.lobby_messages import LobbyFriend, LobbyMessage, LobbyQuickMatch, to_json
 from app.store.repositories import invites, social
 from app.store.repositories import quick_tickets as quick_store
 
@@ -29,7 +30,9 @@ class LobbyPeer(Protocol):
 
     player_id: str
 
-    def send_json(self, message: dict[str, Any]) -> None: ...
+    def send_json(self, message: dict[str, Any]) -> None:
+        """A channel message's JSON form, as the bus carried it: checked against the lobby's
+        messages before it is sent (an unknown one is dropped)."""
 
 
 def channel_of(player_id: str) -> str:
@@ -65,9 +68,9 @@ class Channels:
     def online_here(self) -> list[str]:
         return list(self.peers)
 
-    async def tell(self, player_id: str, message: dict[str, Any]) -> None:
-        """Send `message` to every lobby socket of `player_id`, on any instance."""
-        await self.bus.publish(channel_of(player_id), message)
+    async def tell(self, player_id: str, message: LobbyMessage) -> None:
+        """Send `message` to every lobby socket of `player_id`, on any instance (as its JSON)."""
+        await self.bus.publish(channel_of(player_id), to_json(message))
 
     async def open(self, peer: LobbyPeer) -> None:
         """A lobby socket said hello: subscribe to its player's channel (before anything can be
@@ -108,7 +111,7 @@ class Channels:
             log.exception("could not record a lobby socket's end")
             return
         for ticket in cancelled:
-            await self.tell(pid, {"type": "quick_match", "ticket": ticket, "status": "cancelled", "room": None})
+            await self.tell(pid, LobbyQuickMatch(ticket=ticket, status="cancelled"))
         if not still:
             await self._tell_friends(pid, False)
 
@@ -130,7 +133,7 @@ class Channels:
             return
         for friend in friends:
             room = shown[friend][0] if shown[friend] else None
-            await self.tell(friend, {"type": "friend", "player_id": player_id, "online": online, "room": room})
+            await self.tell(friend, LobbyFriend(player_id=player_id, online=online, room=room))
 
     async def _heartbeat(self) -> None:
         while True:

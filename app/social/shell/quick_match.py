@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.platform.settings import Settings
 from app.rooms.shell.arranged import Sitter, arrange
 from app.rooms.shell.service import RoomService
+from app.social.core.lobby_messages import LobbyMatched, LobbyQuickMatch
 from app.social.core.quick_pairing import MatchRules, Pairing, Table, pair
 from app.social.shell.player_channels import Channels
 from app.store.repositories import leases, social
@@ -103,6 +104,6 @@ class QuickMatch:
         async with self.sessions() as s:
             await quick_store.settle(s, ids, code)
         for t in table.tickets:
-            await self.channels.tell(t.player_id, {"type": "matched", "room": code, "ticket": t.id} if code else
-                                     {"type": "quick_match", "ticket": t.id, "status": "cancelled", "room": None})
+            await self.channels.tell(t.player_id, LobbyMatched(room=code, ticket=t.id) if code else
+                                     LobbyQuickMatch(ticket=t.id, status="cancelled"))
         return code

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.social.core.lobby_messages import InvitationStatus, LobbyInvitation, LobbyInvitationClosed, PlayerRef
 from app.social.shell import invite_notices
 from app.social.shell.player_channels import Channels
 from app.store.repositories import invites, social
@@ -80,9 +81,9 @@ async def invite(code: str, body: NewInvitation, me: CurrentPlayer, session: Ses
     request.app.state.limiter.check("invitations", me.id)
     inv = await invites.create(session, room["code"], me.id, other, settings.invitation_seconds)
     channels: Channels = request.app.state.channels
-    await channels.tell(other, {"type": "invitation", "id": inv.id, "room": inv.room_code,
-                                "from": {"player_id": me.id, "name": me.name},
-                                "expires_at": inv.expires_at.isoformat()})
+    await channels.tell(other, LobbyInvitation(id=inv.id, room=inv.room_code,
+                                               from_=PlayerRef(player_id=me.id, name=me.name),
+                                               expires_at=inv.expires_at.isoformat()))
     await invite_notices.invitation(request.app, inv, me.name)
     return _out(inv, me.name)
 
@@ -106,11 +107,11 @@ async def _answerable(session: Session, inv_id: str, player_id: str, as_invitee:
     return inv
 
 
-async def _close(request: Request, session: Session, inv: Invitation, to_status: str) -> None:
+async def _close(request: Request, session: Session, inv: Invitation, to_status: InvitationStatus) -> None:
     if not await invites.answer(session, inv.id, to_status):
         raise Refused(status.HTTP_409_CONFLICT, "that invitation was answered meanwhile", reason="invitation_raced")
     channels: Channels = request.app.state.channels
-    message = {"type": "invitation_closed", "id": inv.id, "room": inv.room_code, "status": to_status}
+    message = LobbyInvitationClosed(id=inv.id, room=inv.room_code, status=to_status)
     await channels.tell(inv.from_id, message)
     await channels.tell(inv.to_id, message)
 

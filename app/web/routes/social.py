@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel
 
+from app.social.core.lobby_messages import LobbyFriendRequest, PlayerRef
 from app.social.shell.player_channels import Channels
 from app.store.repositories import invites, social
 from app.store.repositories.players import get_player
@@ -74,8 +75,7 @@ async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings
     if added and me.id not in await social.blocked_by(session, other):  # a blocker is not told
         channels: Channels = request.app.state.channels
         mutual = await social.are_friends(session, me.id, other)
-        await channels.tell(other, {"type": "friend_request", "from": {"player_id": me.id, "name": me.name},
-                                    "friends": mutual})
+        await channels.tell(other, LobbyFriendRequest(from_=PlayerRef(player_id=me.id, name=me.name), friends=mutual))
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

@@ -1,15 +1,30 @@
 """The lobby socket's messages (`/ws/lobby`), one schema each (docs/protocol.md).
 
 Client messages are validated strictly, as on the room socket. Every server message is one of
-the models below; what arrives from a player's channel is checked against its model before it
-is sent, so nothing but these shapes ever reaches a client.
+the models below or one of the player channel's messages, which are defined once, as pure
+dataclasses, in `app.social.core.lobby_messages` (the routes and the social shell build them);
+what arrives from a player's channel is checked against them (`CHANNEL_MESSAGE`) before it is
+sent, so nothing but these shapes ever reaches a client.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, with_config
+
+from app.social.core import lobby_messages
+from app.social.core.lobby_messages import (
+    LobbyFriend,
+    LobbyFriendRequest,
+    LobbyInvitation,
+    LobbyInvitationClosed,
+    LobbyMatched,
+    LobbyMessage,
+    LobbyQuickMatch,
+    LobbyYourTurn,
+    PlayerRef,
+)
 
 
 class _In(BaseModel):
@@ -30,14 +45,20 @@ LobbyClientMessage = Annotated[LobbyHello | LobbyPing, Field(discriminator="type
 LOBBY_CLIENT: TypeAdapter[LobbyHello | LobbyPing] = TypeAdapter(LobbyClientMessage)
 LOBBY_CLIENT_TYPES = ("hello", "ping")
 
+__all__ = ["CHANNEL_MESSAGE", "LOBBY_CLIENT", "LOBBY_CLIENT_TYPES", "SERVER_MODELS", "LobbyError", "LobbyFriend",
+           "LobbyFriendRequest", "LobbyHello", "LobbyInvitation", "LobbyInvitationClosed", "LobbyMatched",
+           "LobbyMessage", "LobbyPing", "LobbyPong", "LobbyQuickMatch", "LobbyWelcome", "LobbyYourTurn", "PlayerRef"]
+
 
 class _Out(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class PlayerRef(_Out):
-    player_id: str
-    name: str
+# The channel's messages are `app.social.core.lobby_messages`' dataclasses, validated and
+# serialised by pydantic through this config: no unknown field, `from_` is `from` on the wire.
+_CHANNEL = ConfigDict(extra="forbid", alias_generator=lambda name: lobby_messages.JSON_NAMES.get(name, name))
+for _cls in (PlayerRef, *lobby_messages.MESSAGES):
+    with_config(_CHANNEL)(_cls)
 
 
 class LobbyWelcome(_Out):
@@ -45,71 +66,6 @@ class LobbyWelcome(_Out):
 
     type: Literal["welcome"] = "welcome"
     you: PlayerRef
-
-
-class LobbyInvitation(_Out):
-    """Someone invited you to a room (accept: `POST /api/invitations/{id}/accept`)."""
-
-    type: Literal["invitation"] = "invitation"
-    id: str
-    room: str
-    from_: PlayerRef = Field(alias="from", serialization_alias="from")
-    expires_at: str
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-
-class LobbyInvitationClosed(_Out):
-    """An invitation to you or from you was accepted, declined, withdrawn or expired."""
-
-    type: Literal["invitation_closed"] = "invitation_closed"
-    id: str
-    room: str
-    status: Literal["accepted", "declined", "withdrawn", "expired"]
-
-
-class LobbyYourTurn(_Out):
-    """It is your turn in one of your rooms (sent by the turn-based rooms' notifications)."""
-
-    type: Literal["your_turn"] = "your_turn"
-    room: str
-    deadline: str | None
-
-
-class LobbyFriend(_Out):
-    """A friend came online or went; `room`: a room of theirs you may join or watch, or null."""
-
-    type: Literal["friend"] = "friend"
-    player_id: str
-    online: bool
-    room: str | None
-
-
-class LobbyFriendRequest(_Out):
-    """A player asked to be your friend (or accepted your request: `friends` true)."""
-
-    type: Literal["friend_request"] = "friend_request"
-    from_: PlayerRef = Field(alias="from", serialization_alias="from")
-    friends: bool
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-
-class LobbyMatched(_Out):
-    """Your quick-match ticket found a table: go to `room`."""
-
-    type: Literal["matched"] = "matched"
-    room: str
-    ticket: str
-
-
-class LobbyQuickMatch(_Out):
-    """Your quick-match ticket ended without a table (cancelled: you left, or it could not be made)."""
-
-    type: Literal["quick_match"] = "quick_match"
-    ticket: str
-    status: Literal["cancelled"]
-    room: None = None
 
 
 class LobbyError(_Out):
@@ -127,9 +83,6 @@ class LobbyPong(_Out):
     type: Literal["pong"] = "pong"
 
 
-ChannelMessage = Annotated[LobbyInvitation | LobbyInvitationClosed | LobbyYourTurn | LobbyFriend | LobbyFriendRequest
-                           | LobbyMatched | LobbyQuickMatch, Field(discriminator="type")]
-CHANNEL_MESSAGE: TypeAdapter[BaseModel] = TypeAdapter(ChannelMessage)
-SERVER_MODELS: tuple[type[_Out], ...] = (LobbyWelcome, LobbyInvitation, LobbyInvitationClosed, LobbyYourTurn,
-                                         LobbyFriend, LobbyFriendRequest, LobbyMatched, LobbyQuickMatch, LobbyError,
-                                         LobbyPong)
+ChannelMessage = Annotated[LobbyMessage, Field(discriminator="type")]
+CHANNEL_MESSAGE: TypeAdapter[LobbyMessage] = TypeAdapter(ChannelMessage)
+SERVER_MODELS: tuple[type, ...] = (LobbyWelcome, *lobby_messages.MESSAGES, LobbyError, LobbyPong)
