@@ -90,7 +90,7 @@ class SocketConnection:
     def _put(self, message: BaseModel) -> None:
         self._put_text(message.model_dump_json(by_alias=True))
 
-    def refuse(self, code: str, english: str, *, reason: str | None, params: dict[str, Any] | None = None,
+    def send_refusal(self, code: str, english: str, *, reason: str | None, params: dict[str, Any] | None = None,
                move_id: str | None = None) -> None:
         """Say a request or frame was refused (an `error` to this socket only)."""
         raise NotImplementedError
@@ -214,27 +214,27 @@ async def serve(ws: WebSocket, conn: SocketConnection, settings: Settings, frame
         if not bucket.take():
             strikes += 1
             named = move_id_of(text) if conn.NAMES_MOVES and text is not None and len(text) <= limit else None
-            conn.refuse(E.RATE_LIMITED, "slow down: too many messages", reason="slow_down", move_id=named)
+            conn.send_refusal(E.RATE_LIMITED, "slow down: too many messages", reason="slow_down", move_id=named)
             if strikes >= settings.rate_strikes:
                 conn.close(POLICY, "too many messages")
             continue
         strikes = 0
         if text is None:
-            conn.refuse(E.BAD_MESSAGE, "messages must be JSON text, not binary", reason="binary_message")
+            conn.send_refusal(E.BAD_MESSAGE, "messages must be JSON text, not binary", reason="binary_message")
             continue
         if len(text.encode("utf-8")) > limit:
-            conn.refuse(E.BAD_MESSAGE, f"a message has at most {limit} bytes", reason="message_too_long",
+            conn.send_refusal(E.BAD_MESSAGE, f"a message has at most {limit} bytes", reason="message_too_long",
                         params={"n": limit})
             continue
         try:
             msg = frames.messages.validate_json(text)
         except ValidationError as e:
             english, why, params = refused_frame(e, frames.types)
-            conn.refuse(E.BAD_MESSAGE, english, reason=why, params=params,
+            conn.send_refusal(E.BAD_MESSAGE, english, reason=why, params=params,
                         move_id=move_id_of(text) if conn.NAMES_MOVES else None)
             continue
         if isinstance(msg, frames.hello):
-            conn.refuse(E.BAD_MESSAGE, "you already said hello on this connection", reason="second_hello")
+            conn.send_refusal(E.BAD_MESSAGE, "you already said hello on this connection", reason="second_hello")
         elif isinstance(msg, frames.ping):
             conn.send_pong()
         else:

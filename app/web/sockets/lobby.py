@@ -59,7 +59,7 @@ class LobbyConnection(SocketConnection):
     def __init__(self, ws: WebSocket, player_id: str, limit: int, lang: str = DEFAULT) -> None:
         super().__init__(ws, player_id, limit, lang)
 
-    def refuse(self, code: str, english: str, *, reason: str | None, params: dict[str, Any] | None = None,
+    def send_refusal(self, code: str, english: str, *, reason: str | None, params: dict[str, Any] | None = None,
                move_id: str | None = None) -> None:
         params = {} if params is None else params
         self._put(LobbyError(code=code, message=refusal(self.lang, reason, params, english), reason=reason,

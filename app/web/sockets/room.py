@@ -129,7 +129,7 @@ class Connection(SocketConnection):
     def send_pong(self) -> None:
         self._put(wire.Pong())
 
-    def refuse(self, code: str, english: str, *, reason: str | None, params: dict[str, Any] | None = None,
+    def send_refusal(self, code: str, english: str, *, reason: str | None, params: dict[str, Any] | None = None,
                move_id: str | None = None) -> None:
         self.send_error(code, english, move_id, reason=reason, params=params)
 
