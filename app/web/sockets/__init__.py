@@ -1,2 +1,3 @@
-"""The room socket and the lobby socket, and what they share: the handshake, frame refusals, the
-open sockets by token."""
+"""The room socket and the lobby socket, and what they share: one base (close codes, the outgoing
+queue, the handshake's steps, the receive loop), the handshake's gate, frame refusals, the open
+sockets by token."""
