@@ -7,16 +7,18 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.domain.writes import MoveWrite
 from app.store.errors import Conflict
 from app.store.moves.inline import InlineCommit, Locked, Refused
 from app.store.moves.plain import PlainStatements
-from app.store.moves.writer import MoveWrite, MoveWriter, _advance
+from app.store.moves.writer import MoveWriter
 from app.store.tables import utcnow
 
 from .moves import new_match, plain
@@ -50,7 +52,7 @@ def fast(sqlite_engine: AsyncEngine) -> PlainStatements:
 
 
 def _statements(fast: PlainStatements, write: MoveWrite) -> Statements:
-    return (fast.insert.sql, fast.insert.row(write.row(utcnow())), fast.advance.sql, fast.advance.row(_advance(write)))
+    return fast.insert.sql, fast.move(write, utcnow()), fast.advance.sql, fast.advances(write)[0]
 
 
 def _read(path: str) -> tuple[int, list[tuple[int, str | None]]]:
@@ -84,8 +86,7 @@ def test_a_taken_version_or_move_id_is_refused_and_the_connection_goes_on(
     inline.commit(*_statements(fast, plain(0, client_id="a")))
     with pytest.raises(Refused):
         inline.commit(*_statements(fast, plain(0, client_id="b")))  # version 1 is taken
-    resent = plain(1, client_id="a")
-    resent.seat = 0
+    resent = replace(plain(1, client_id="a"), seat=0)
     with pytest.raises(Refused):
         inline.commit(*_statements(fast, resent))  # seat 0's move id "a" is taken
     inline.commit(*_statements(fast, plain(1, client_id="c")))

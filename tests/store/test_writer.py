@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,14 +17,16 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.domain.records import Awards, Earned, HandEnd, Standing
+from app.domain.writes import MatchChange, MoveWrite
 from app.store.db import make_engine
 from app.store.errors import Conflict
-from app.store.moves.writer import MoveWrite, MoveWriter
+from app.store.moves.writer import MoveWriter
 from app.store.tables import Achievement, Hand, Rating, RatingChange, Room, Score
 
 from .moves import new_match, plain, stored
 
 Writers = Callable[..., MoveWriter]
+ENDED = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def _sizes(writer: MoveWriter, monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -41,14 +45,10 @@ def _sizes(writer: MoveWriter, monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def _last(expect_v: int, player_ids: list[str], *, earned: list[Earned] | None = None,
           rated: list[Standing] | None = None, room_values: dict[str, Any] | None = None) -> MoveWrite:
     """The move that ends hand 1 and the match: its result, scores, awards and room row."""
-    write = plain(expect_v, totals=[25, 4])
-    write.match_values = {"status": "match_over", "totals": [25, 4], "turn_deadline": None, "winners": [0]}
-    write.hand_end = HandEnd(number=1, result={"reason": "payoff_out", "winners": [0]}, points=[25, 4],
-                             totals=[25, 4], payoff_left=[0, 7])
-    write.earned = earned or []
-    write.rated = rated
-    write.room_code, write.room_values = "ROOM0001", room_values
-    return write
+    return replace(plain(expect_v), match=MatchChange("match_over", [25, 4], None, None, ENDED, None, [0], ENDED),
+                   hand_end=HandEnd(number=1, result={"reason": "payoff_out", "winners": [0]}, points=[25, 4],
+                                    totals=[25, 4], payoff_left=[0, 7]),
+                   earned=earned or [], rated=rated, room_code="ROOM0001", room_values=room_values)
 
 
 async def test_a_hands_last_move_writes_its_result_scores_achievements_and_room_row(
@@ -130,8 +130,7 @@ async def test_a_refused_last_move_writes_none_of_its_other_rows(sessions: async
 
 def _stale_last(ids: list[str]) -> MoveWrite:
     write = _last(0, ids, earned=[Earned(0, ids[0], "first_win")], room_values={"status": "over"})
-    write.seq = 2  # a version nobody else took, but the match is no longer at version 0
-    return write
+    return replace(write, seq=2)  # a version nobody else took, but the match is no longer at version 0
 
 
 async def test_moves_arriving_during_a_commit_share_the_next_transaction(
