@@ -15,9 +15,10 @@ import os
 import tempfile
 import time
 
+from app.domain.writes import MatchChange, MoveWrite
 from app.store import migrate
 from app.store.db import make_engine, make_sessions
-from app.store.moves.writer import MoveWrite, MoveWriter
+from app.store.moves.writer import MoveWriter
 from app.store.repositories import matches as match_store
 from app.store.repositories.players import create_player
 from app.store.tables import Hand, Match, Room, Seat
@@ -47,8 +48,8 @@ def write(match_id: str, v: int) -> MoveWrite:
     now = datetime.now(UTC)
     return MoveWrite(match_id=match_id, expect_v=v, seq=v + 1, hand_number=1, seat=v % 2, actor="player",
                      client_id=f"m{v + 1}", payload={"kind": "play", "card": 17, "from": "hand", "to": "centre:2"},
-                     match_values={"status": "playing", "totals": [0, 0], "turn_deadline": now + timedelta(seconds=60),
-                                   "last_move_at": now, "wake_at": None, "turn_seat": (v + 1) % 2})
+                     match=MatchChange(status="playing", totals=[0, 0], turn_deadline=now + timedelta(seconds=60),
+                                       wake_at=None, last_move_at=now, turn_seat=(v + 1) % 2))
 
 
 async def main() -> None:

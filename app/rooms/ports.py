@@ -137,12 +137,16 @@ class RoomStore(Protocol):
         `begin.room_rev`; returns the new revision."""
         ...
 
-    async def deal_hand(self, deal: DealHand) -> None: ...
+    async def deal_hand(self, deal: DealHand) -> None:
+        """Commit the deal of the next hand with what it changes on its match (`deal.change`)
+        if the match is at `deal.expect_v`."""
+        ...
 
     async def commit_move(self, move: CommitMove) -> Awards | None:
-        """Commit a move (group commit; returns once its transaction has committed) with the
-        achievements and ratings its hand's or match's end earns and its room change
-        (`move.room`); returns what its hand's end earned (None for a plain move)."""
+        """Commit a move's record as the core built it (`move.write`: group commit; returns once
+        its transaction has committed) with what it changes on its match, the achievements and
+        ratings its hand's or match's end earns and its room row's values; returns what its
+        hand's end earned (None for a plain move)."""
         ...
 
     async def changes_since(self, code: str, match_id: str, v: int) -> Changes: ...

@@ -155,7 +155,7 @@ class MemoryStorage:
             raise Conflict("already dealt")
         stored.log = replace(stored.log, v=deal.deal.v, deadline=deal.deadline, steps=[*stored.log.steps, deal.deal])
         stored.status = MatchStatus.PLAYING
-        self.wake[deal.match_id] = deal.wake_at
+        self.wake[deal.match_id] = deal.change.wake_at
 
     async def commit_move(self, move: CommitMove) -> Awards | None:
         self._write()
@@ -167,13 +167,15 @@ class MemoryStorage:
         if stored.log.v != move.expect_v or taken:
             raise Conflict(f"move {step.v} of match {move.match_id} is taken")
         stored.log = replace(stored.log, v=step.v, deadline=move.deadline, steps=[*stored.log.steps, step])
-        stored.status = move.match_values["status"]
-        self.wake[move.match_id] = move.match_values.get("wake_at")
-        if move.rated is not None:
-            self.rated.append(move.rated)
-        if move.room is not None:
-            st = self.rooms[move.room_code]
-            self.rooms[move.room_code] = move.room.applied(st, st.rev + 1)
+        write = move.write  # what the SQL store is handed, as it is
+        stored.status = write.match.status
+        self.wake[move.match_id] = write.match.wake_at
+        if write.rated is not None:
+            self.rated.append(list(write.rated))
+        if write.room_values is not None:
+            assert move.room is not None and write.room_code is not None and write.room_values == move.room.values()
+            st = self.rooms[write.room_code]
+            self.rooms[write.room_code] = move.room.applied(st, st.rev + 1)
         return None  # nothing is earned here: achievements and ratings are tested on the store
 
     async def changes_since(self, code: str, match_id: str, v: int) -> Changes:

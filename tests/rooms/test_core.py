@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from app.domain.records import RoomStatus, Seen
+from app.domain.writes import MatchChange
 from app.engine import Match, MatchStatus, Move, make_options
 from app.rooms.core import commands as C
 from app.rooms.core import errors as E
@@ -180,6 +181,25 @@ def test_deciding_a_move_checks_it_and_changes_nothing() -> None:
     assert (m.v, repr(m.engine.game.hands), m.engine.game.turn_plays) == before
     apply_steps(m, [decided.step], decided.deadline)
     assert isinstance(decide_move(room, mover, legal.to_wire(), "a", START), AlreadyMade)
+
+
+def test_a_moves_record_is_its_row_and_what_it_changes_on_its_match() -> None:
+    """The store takes the record as the core built it: the row (version, seat, actor, move id,
+    the move as the wire says it) and the match's change, read off the preview."""
+    room = playing(lobby(), turn_seconds=20)
+    m = room.match
+    assert m is not None
+    later = START + timedelta(seconds=7)
+    move = m.engine.game.legal_moves()[0]
+    decided = decide_move(room, to_move(room), move.to_wire(), "a", later)
+    assert isinstance(decided, CommitMove) and decided.previewed is not None
+    w, after = decided.write, decided.previewed.match
+    assert (w.match_id, w.room_code, w.expect_v, w.seq, w.hand_number) == (m.id, room.code, m.v, m.v + 1, 1)
+    assert (w.seat, w.actor, w.client_id, w.payload) == (m.turn, "player", "a", move.to_wire())
+    assert w.match == MatchChange(MatchStatus.PLAYING, list(after.totals), decided.deadline, None, later,
+                                  after.game.turn)
+    assert w.plain and w.hand_end is None and w.room_values is None and decided.room is None
+    assert not decided.ends_match and decided.expect_v == m.v
 
 
 def test_a_turn_clock_deadline_is_set_when_the_turn_passes() -> None:

@@ -74,10 +74,15 @@ def test_a_forfeit_is_rated_as_a_loss_whatever_the_totals() -> None:
     m.engine.totals[seat] = 400  # far ahead, and still the loser
     commit = decide_forfeit(room, seat, CLOCK, START, settings(timeouts_to_forfeit=1))
     assert commit is not None and commit.step.move == RESIGN and commit.step.actor == CLOCK
-    assert commit.match_values["status"] == MatchStatus.MATCH_OVER
-    assert commit.match_values["winners"] == [1 - seat]
-    assert commit.rated is not None
-    ranks = {s.player_id: s.total for s in commit.rated}
+    assert commit.write.match.status == MatchStatus.MATCH_OVER
+    assert commit.write.match.winners == [1 - seat]
+    # the match's end, in the record the store takes as it is: its time, and the room's lobby opened
+    assert commit.write.match.ended_at == START and commit.write.match.turn_seat is None
+    assert commit.write.room_code == room.code and commit.write.room_values == {"status": "over"}
+    assert commit.room is not None and commit.room.values() == commit.write.room_values
+    assert commit.write.hand_end is not None and not commit.write.plain and commit.ends_match
+    assert commit.write.rated is not None
+    ranks = {s.player_id: s.total for s in commit.write.rated}
     mine, theirs = (ANN, BOB) if seat == 0 else (BOB, ANN)
     assert ranks[mine.player_id] < ranks[theirs.player_id]
 

@@ -57,17 +57,17 @@ def _play_out(rated: bool) -> CommitMove:
         commit = decide_seat_move(room, m.turn, rng.choice(payoff or moves), PLAYER, None, START)
         if commit.hand_end is not None:
             return commit
-        assert commit.rated is None and commit.earned == []
+        assert commit.write.rated is None and commit.write.earned == []
         apply_steps(m, [commit.step], commit.deadline, previewed=commit.previewed)
 
 
 def test_the_move_that_ends_a_rated_match_carries_the_standing_and_the_awards() -> None:
     commit = _play_out(rated=True)
-    assert commit.match_values["status"] == MatchStatus.MATCH_OVER
-    totals = commit.match_values["totals"]
-    assert commit.rated == [Standing("a", None, totals[0]), Standing("b", None, totals[1])]
-    winners = commit.match_values["winners"]
-    keys = {(e.player_id, e.key) for e in commit.earned}
+    assert commit.write.match.status == MatchStatus.MATCH_OVER
+    totals = commit.write.match.totals
+    assert commit.write.rated == [Standing("a", None, totals[0]), Standing("b", None, totals[1])]
+    winners = commit.write.match.winners
+    keys = {(e.player_id, e.key) for e in commit.write.earned}
     for seat, pid in enumerate(("a", "b")):
         assert ((pid, "first_win") in keys) == (seat in winners)
         assert ((pid, "rated_win") in keys) == (seat in winners)
@@ -75,5 +75,5 @@ def test_the_move_that_ends_a_rated_match_carries_the_standing_and_the_awards() 
 
 def test_an_unrated_match_rates_nobody() -> None:
     commit = _play_out(rated=False)
-    assert commit.rated is None
-    assert "rated_win" not in {e.key for e in commit.earned}
+    assert commit.write.rated is None
+    assert "rated_win" not in {e.key for e in commit.write.earned}

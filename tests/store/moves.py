@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.store.moves.writer import MoveWrite
+from app.domain.writes import MatchChange, MoveWrite
 from app.store.repositories import matches as match_store
 from app.store.repositories.players import create_player
 from app.store.tables import Hand, Match, Move, Room, Seat
@@ -38,8 +38,13 @@ def plain(expect_v: int, *, match_id: str = "m1", client_id: str | None = None, 
     """A plain move computed from version `expect_v`."""
     return MoveWrite(match_id=match_id, expect_v=expect_v, seq=expect_v + 1 if seq is None else seq,
                      hand_number=1, seat=expect_v % 2, actor="player", client_id=client_id,
-                     payload={"kind": "end_turn"},
-                     match_values={"status": "playing", "totals": totals or [0, 0], "turn_deadline": None})
+                     payload={"kind": "end_turn"}, match=playing(totals or [0, 0]))
+
+
+def playing(totals: list[int]) -> MatchChange:
+    """What a plain move of a live room changes on its match: a hand still played."""
+    return MatchChange(status="playing", totals=totals, turn_deadline=None, wake_at=None, last_move_at=None,
+                       turn_seat=None)
 
 
 async def stored(sessions: async_sessionmaker[AsyncSession], match_id: str = "m1") -> tuple[Match, list[Move]]:

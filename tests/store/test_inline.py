@@ -7,19 +7,23 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.domain.records import HandEnd
+from app.domain.writes import MatchChange, MoveWrite
 from app.store.errors import Conflict
 from app.store.moves.inline import InlineCommit, Locked, Refused
 from app.store.moves.plain import PlainStatements
-from app.store.moves.writer import MoveWrite, MoveWriter, _advance
+from app.store.moves.writer import MoveWriter
 from app.store.tables import utcnow
 
-from .moves import new_match, plain
+from .moves import new_match, plain, playing
 
 Statements = tuple[str, tuple[Any, ...], str, tuple[Any, ...]]
 
@@ -50,7 +54,7 @@ def fast(sqlite_engine: AsyncEngine) -> PlainStatements:
 
 
 def _statements(fast: PlainStatements, write: MoveWrite) -> Statements:
-    return (fast.insert.sql, fast.insert.row(write.row(utcnow())), fast.advance.sql, fast.advance.row(_advance(write)))
+    return fast.insert.sql, fast.move(write, utcnow()), fast.advance.sql, fast.advances(write)[0]
 
 
 def _read(path: str) -> tuple[int, list[tuple[int, str | None]]]:
@@ -84,8 +88,7 @@ def test_a_taken_version_or_move_id_is_refused_and_the_connection_goes_on(
     inline.commit(*_statements(fast, plain(0, client_id="a")))
     with pytest.raises(Refused):
         inline.commit(*_statements(fast, plain(0, client_id="b")))  # version 1 is taken
-    resent = plain(1, client_id="a")
-    resent.seat = 0
+    resent = replace(plain(1, client_id="a"), seat=0)
     with pytest.raises(Refused):
         inline.commit(*_statements(fast, resent))  # seat 0's move id "a" is taken
     inline.commit(*_statements(fast, plain(1, client_id="c")))
@@ -178,5 +181,43 @@ async def test_a_row_the_lean_advance_does_not_fit_is_advanced_by_the_full_one(
         with pytest.raises(Conflict):  # the full form checks the version too
             await writer.record(plain(0, client_id="b", seq=7))
         assert _read(path) == (1, [(1, "a")])
+    finally:
+        await writer.close()
+
+
+def _spy(writer: MoveWriter, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str | None]]:
+    """The advance statement (and its fallback) of each inline commit `writer` runs from now on."""
+    assert writer._inline is not None
+    seen: list[tuple[str, str | None]] = []
+    commit = writer._inline.commit
+
+    def spied(insert_sql: str, move: Any, advance_sql: str, advance: Any, fallback: Any = None) -> None:
+        seen.append((advance_sql, fallback[0] if fallback is not None else None))
+        commit(insert_sql, move, advance_sql, advance, fallback)
+
+    monkeypatch.setattr(writer._inline, "commit", spied)
+    return seen
+
+
+async def test_a_records_typed_fields_choose_its_statements(
+        sqlite_engine: AsyncEngine, path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain record of a live room (still playing, no wake time) takes the lean advance, with the
+    full one as its fallback; one that sets a wake time (turn-based) takes the full advance; one
+    that ends a hand is not plain and takes the queue."""
+    writer = MoveWriter(sqlite_engine)
+    fast = PlainStatements(sqlite_engine.dialect)
+    seen = _spy(writer, monkeypatch)
+    try:
+        await writer.record(plain(0, client_id="a"))
+        wake = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
+        await writer.record(replace(plain(1, client_id="b"), match=replace(playing([0, 0]), wake_at=wake)))
+        assert seen == [(fast.lean.sql, fast.advance.sql), (fast.advance.sql, None)]
+        assert writer._task is None
+        assert _row(path)[:3] == (2, "playing", "2026-12-02 10:00:00.000000")
+        end = HandEnd(number=1, result={"reason": "payoff_out"}, points=[0, 12], totals=[0, 12], payoff_left=[5, 0])
+        await writer.record(replace(plain(2), match=MatchChange("hand_over", [0, 12], None, None, None, None),
+                                    hand_end=end))
+        assert len(seen) == 2 and writer._task is not None, "a hand's end took the inline path"
+        assert _row(path) == (3, "hand_over", None, "[0,12]")
     finally:
         await writer.close()

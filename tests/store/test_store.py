@@ -17,15 +17,18 @@ from sqlalchemy import select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from app.domain.writes import MoveWrite
 from app.store import migrate
 from app.store.db import make_engine, make_sessions
 from app.store.errors import Conflict
-from app.store.moves.writer import MoveWrite, MoveWriter
+from app.store.moves.writer import MoveWriter
 from app.store.repositories import matches as match_store
 from app.store.repositories import presence as presence_store
 from app.store.repositories.players import create_player
 from app.store.repositories.rooms import update_room
 from app.store.tables import Hand, Match, Move, Presence, Room, Seat, utcnow
+
+from .moves import playing
 
 
 async def _match(sessions: async_sessionmaker[AsyncSession], match_id: str = "m1",
@@ -54,8 +57,7 @@ def _write(expect_v: int, *, seq: int | None = None, match_id: str = "m1", seat:
     return MoveWrite(match_id=match_id, expect_v=expect_v, seq=expect_v + 1 if seq is None else seq,
                      hand_number=1, seat=seat,
                      actor="player", client_id=client_id,
-                     payload={"kind": "end_turn"} if payload is None else payload,
-                     match_values={"status": "playing", "totals": totals or [0, 0], "turn_deadline": None})
+                     payload={"kind": "end_turn"} if payload is None else payload, match=playing(totals or [0, 0]))
 
 
 def _count_transactions(writer: MoveWriter, monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -95,7 +97,7 @@ async def _assert_one_winner(sessions: async_sessionmaker[AsyncSession], results
     winner = writes[results.index("won")]
     match, moves = await _stored(sessions, winner.match_id)
     assert match.v == winner.seq
-    assert list(match.totals) == winner.match_values["totals"]
+    assert list(match.totals) == winner.match.totals
     assert [(m.seq, m.client_id) for m in moves] == [(winner.seq, winner.client_id)]
     return winner
 
@@ -124,7 +126,7 @@ async def test_one_version_claimed_twice(sessions: async_sessionmaker[AsyncSessi
     # version check refuses it although version 2 is free.
     assert await _outcome(second, _write(0, seq=2, client_id="c", totals=[9, 9])) == "lost"
     match, moves = await _stored(sessions, match_id)
-    assert match.v == 1 and list(match.totals) == winner.match_values["totals"]
+    assert match.v == 1 and list(match.totals) == winner.match.totals
     assert [(m.seq, m.client_id) for m in moves] == [(1, winner.client_id)]
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,14 +17,17 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.domain.records import Awards, Earned, HandEnd, Standing
+from app.domain.writes import DealChange, MatchChange, MoveWrite
 from app.store.db import make_engine
 from app.store.errors import Conflict
-from app.store.moves.writer import MoveWrite, MoveWriter
+from app.store.moves.writer import MoveWriter
+from app.store.repositories import matches as match_store
 from app.store.tables import Achievement, Hand, Rating, RatingChange, Room, Score
 
 from .moves import new_match, plain, stored
 
 Writers = Callable[..., MoveWriter]
+ENDED = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def _sizes(writer: MoveWriter, monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -41,14 +46,10 @@ def _sizes(writer: MoveWriter, monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def _last(expect_v: int, player_ids: list[str], *, earned: list[Earned] | None = None,
           rated: list[Standing] | None = None, room_values: dict[str, Any] | None = None) -> MoveWrite:
     """The move that ends hand 1 and the match: its result, scores, awards and room row."""
-    write = plain(expect_v, totals=[25, 4])
-    write.match_values = {"status": "match_over", "totals": [25, 4], "turn_deadline": None, "winners": [0]}
-    write.hand_end = HandEnd(number=1, result={"reason": "payoff_out", "winners": [0]}, points=[25, 4],
-                             totals=[25, 4], payoff_left=[0, 7])
-    write.earned = earned or []
-    write.rated = rated
-    write.room_code, write.room_values = "ROOM0001", room_values
-    return write
+    return replace(plain(expect_v), match=MatchChange("match_over", [25, 4], None, None, ENDED, None, [0], ENDED),
+                   hand_end=HandEnd(number=1, result={"reason": "payoff_out", "winners": [0]}, points=[25, 4],
+                                    totals=[25, 4], payoff_left=[0, 7]),
+                   earned=earned or [], rated=rated, room_code="ROOM0001", room_values=room_values)
 
 
 async def test_a_hands_last_move_writes_its_result_scores_achievements_and_room_row(
@@ -62,6 +63,7 @@ async def test_a_hands_last_move_writes_its_result_scores_achievements_and_room_
     assert awards.ratings == []
     match, moves = await stored(sessions)
     assert (match.v, match.status, list(match.totals), match.winners) == (2, "match_over", [25, 4], [0])
+    assert (match.ended_at, match.last_move_at, match.turn_seat, match.wake_at) == (ENDED, ENDED, None, None)
     assert [m.seq for m in moves] == [1, 2]
     async with sessions() as s:
         hand = (await s.execute(select(Hand))).scalar_one()
@@ -73,6 +75,54 @@ async def test_a_hands_last_move_writes_its_result_scores_achievements_and_room_
             == [(ids[0], "first_win", 1)]
         room = (await s.execute(select(Room))).scalar_one()
         assert (room.status, room.rev) == ("over", 2)  # start_match made rev 1
+
+
+async def test_a_hands_last_move_before_the_matchs_end_writes_no_winners_and_keeps_the_room(
+        sessions: async_sessionmaker[AsyncSession], writers: Writers) -> None:
+    """A hand's end that is not the match's: the match advanced with the other moves of its batch
+    (no winners, no end time), the hand's rows written, the room row untouched."""
+    ids = await new_match(sessions)
+    await new_match(sessions, "m2", "ROOM0002")
+    end = HandEnd(number=1, result={"reason": "payoff_out", "winners": [1]}, points=[0, 12], totals=[0, 12],
+                  payoff_left=[5, 0])
+    hand_over = replace(plain(0), match=MatchChange("hand_over", [0, 12], None, None, ENDED, None), hand_end=end,
+                        earned=[Earned(1, ids[1], "first_win")])
+    awards = await asyncio.gather(writers(inline=False).record(hand_over),
+                                  writers(inline=False).record(plain(0, match_id="m2", totals=[1, 0])))
+    assert awards[0] == Awards([Earned(1, ids[1], "first_win")], []) and awards[1] is None
+    match, _ = await stored(sessions)
+    assert (match.v, match.status, list(match.totals), match.winners, match.ended_at) == (1, "hand_over", [0, 12],
+                                                                                           None, None)
+    assert (await stored(sessions, "m2"))[0].v == 1
+    async with sessions() as s:
+        hand = (await s.execute(select(Hand).where(Hand.match_id == "m1"))).scalar_one()
+        assert hand.result == {"reason": "payoff_out", "winners": [1]}
+        room = (await s.execute(select(Room).where(Room.code == "ROOM0001"))).scalar_one()
+        assert (room.status, room.rev) == ("playing", 1)
+
+
+async def test_a_deal_writes_its_typed_change_where_the_match_is_at_its_version(
+        sessions: async_sessionmaker[AsyncSession], writers: Writers) -> None:
+    """`record_deal` with a `DealChange`: the hand's row, the match at the hand's first version,
+    playing again, with the first turn's deadline, wake time and seat; a second deal from the same
+    version is refused and writes nothing."""
+    await new_match(sessions)
+    ended = replace(plain(0), match=MatchChange("hand_over", [0, 12], None, None, ENDED, None))
+    await writers().record(ended)
+    change = DealChange(turn_deadline=ENDED + timedelta(days=1), wake_at=ENDED + timedelta(days=1), turn_seat=1)
+    async with sessions() as s:
+        await match_store.record_deal(s, match_id="m1", expect_v=1, hand=Hand(
+            match_id="m1", number=2, seed="t", commitment="c2", start_v=2), change=change)
+    match, _ = await stored(sessions)
+    assert (match.v, match.status, match.turn_deadline, match.wake_at, match.turn_seat) == (
+        2, "playing", change.turn_deadline, change.wake_at, 1)
+    with pytest.raises(Conflict):
+        async with sessions() as s:
+            await match_store.record_deal(s, match_id="m1", expect_v=1, hand=Hand(
+                match_id="m1", number=3, seed="u", commitment="c3", start_v=3), change=change)
+    async with sessions() as s:
+        assert [h.number for h in (await s.execute(select(Hand).order_by(Hand.number))).scalars()] == [1, 2]
+    assert (await stored(sessions))[0].v == 2
 
 
 async def test_an_achievement_already_held_is_not_awarded_again(sessions: async_sessionmaker[AsyncSession],
@@ -130,8 +180,7 @@ async def test_a_refused_last_move_writes_none_of_its_other_rows(sessions: async
 
 def _stale_last(ids: list[str]) -> MoveWrite:
     write = _last(0, ids, earned=[Earned(0, ids[0], "first_win")], room_values={"status": "over"})
-    write.seq = 2  # a version nobody else took, but the match is no longer at version 0
-    return write
+    return replace(write, seq=2)  # a version nobody else took, but the match is no longer at version 0
 
 
 async def test_moves_arriving_during_a_commit_share_the_next_transaction(

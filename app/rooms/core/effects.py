@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from app.domain.records import Awards, Earned, HandEnd, Standing
+from app.domain.records import Awards, HandEnd
+from app.domain.writes import DealChange, MoveWrite
 from app.engine import MatchStatus
 from app.rooms.core import errors as E
 from app.rooms.core.errors import RoomError
@@ -52,41 +53,51 @@ class BeginMatch:
 
 @dataclass(frozen=True)
 class DealHand:
-    """The deal of the next hand of the match."""
+    """The deal of the next hand of the match, and what it changes on the match row
+    (`change`: the first turn's deadline, wake time and seat to move)."""
 
     match_id: str
     expect_v: int
     deal: DealStep
     commitment: str
-    deadline: datetime | None
-    wake_at: datetime | None = None  # turn-based: when the server must act (the match row's `wake_at`)
-    turn_seat: int | None = None  # who moves first in the hand dealt
+    change: DealChange
+
+    @property
+    def deadline(self) -> datetime | None:
+        return self.change.turn_deadline
 
 
 @dataclass(frozen=True)
 class CommitMove:
-    """A move to commit, what it changes on its match, and on its room (`room`: a match's end
-    opens the lobby again)."""
+    """A move to commit: `write`, its record as the store takes it (its row, what it changes
+    on its match, a hand's result, awards, and the room row's values a match's end changes);
+    and for memory, once committed, the step, the preview it was checked on and the room's
+    change (`room`: a match's end opens the lobby again; `write.room_values` is its row)."""
 
-    match_id: str
-    room_code: str
-    hand_number: int
+    write: MoveWrite
     step: MoveStep
-    deadline: datetime | None
-    match_values: dict[str, Any] = field(default_factory=dict)
-    hand_end: HandEnd | None = None
-    previewed: Previewed | None = field(default=None, repr=False, compare=False)
-    earned: list[Earned] = field(default_factory=list)  # achievements the hand's (or match's) end earns
-    rated: list[Standing] | None = None  # the standing to rate, when the move ends a rated match
     room: RoomPatch | None = None
+    previewed: Previewed | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def match_id(self) -> str:
+        return self.write.match_id
 
     @property
     def expect_v(self) -> int:
-        return self.step.v - 1
+        return self.write.expect_v
+
+    @property
+    def deadline(self) -> datetime | None:
+        return self.write.match.turn_deadline
+
+    @property
+    def hand_end(self) -> HandEnd | None:
+        return self.write.hand_end
 
     @property
     def ends_match(self) -> bool:
-        return self.match_values.get("status") == MatchStatus.MATCH_OVER
+        return self.write.match.status == MatchStatus.MATCH_OVER
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ Pure: each `decide_*` looks at the room, the request and the time and returns an
 memory changes. The shell carries the effect out (`effects.apply` applies it once committed,
 through `steps.apply_steps` for the match's step). A move is
 checked by previewing it on a copy of the match (`Match.preview`), so its row can carry what
-it changed (status, totals, the next turn's deadline, a hand's result) in the same commit.
+it changed (status, totals, the next turn's deadline, a hand's result) in the same commit: the
+move's write record (`app.domain.writes.MoveWrite`) is built here, once, and the store takes it
+as it is.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from hashlib import sha256
 from typing import Any
 
 from app.domain.records import Earned, HandEnd, RoomStatus, Standing
+from app.domain.writes import DealChange, MatchChange, MoveWrite
 from app.engine import BadMove, EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, hand_summary, view
 from app.engine.moves import FORFEIT
 from app.rooms.core import errors as E
@@ -77,10 +80,10 @@ def _first_turn(engine: Match, seed: str) -> int:
     return scratch.game.turn
 
 
-def wake_values(room: Room, deadline: datetime | None) -> dict[str, Any]:
-    """What the match row says of when the server must next act: turn-based rooms only (the
-    store's due list), with the time of the last step."""
-    return {"wake_at": deadline if room.state.pace == TURN_BASED else None}
+def wake_at(room: Room, deadline: datetime | None) -> datetime | None:
+    """What the match row says of when the server must next act (its `wake_at`): turn-based
+    rooms only (the store's due list)."""
+    return deadline if room.state.pace == TURN_BASED else None
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,7 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
     first = _first_turn(engine, seed)
     deadline = turn_deadline(room, seats, match.missed, first, now, st.turn_seconds, settings.missed_turns)
     return BeginMatch(
-        match=match, deal=DealStep(0, 1, seed), wake_at=wake_values(room, deadline)["wake_at"], turn_seat=first,
+        match=match, deal=DealStep(0, 1, seed), wake_at=wake_at(room, deadline), turn_seat=first,
         commitment=commitment(seed), deadline=deadline, preset=st.preset,
         options=options.to_json(), teams=[options.team_of(i) for i in range(len(seats))],
         room=RoomPatch(status=RoomStatus.PLAYING, match_id=match_id, match_count=number, rematch={}),
@@ -155,8 +158,8 @@ def _deal_next(room: Room, now: datetime, fresh: Fresh, missed_turns: int = 3) -
     seed = hand_seed(room.state.seed, fresh, m.number, number)
     first = _first_turn(m.engine, seed)
     deadline = turn_deadline(room, m.seats, m.missed, first, now, m.turn_seconds, missed_turns)
-    return DealHand(m.id, m.v, DealStep(m.v + 1, number, seed), commitment(seed), deadline,
-                    wake_at=wake_values(room, deadline)["wake_at"], turn_seat=first)
+    return DealHand(m.id, m.v, DealStep(m.v + 1, number, seed), commitment(seed),
+                    DealChange(deadline, wake_at(room, deadline), first))
 
 
 def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh,
@@ -242,23 +245,24 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
         deadline = turn_deadline(room, m.seats, missed, after.game.turn, now, m.turn_seconds, missed_turns)
     else:
         deadline = m.deadline
-    values: dict[str, Any] = {"status": status, "totals": list(after.totals), "turn_deadline": deadline,
-                              "last_move_at": now, **wake_values(room, deadline),
-                              "turn_seat": after.game.turn if status == MatchStatus.PLAYING else None}
     hand_end = None
     awards: list[Earned] = []
     rated = None
     over = None
+    winners = ended = None
     if status in (MatchStatus.HAND_OVER, MatchStatus.MATCH_OVER):
         hand_end = _hand_end(after)
         awards = earned(after, m.seats, rated=room.state.rated)
         if status == MatchStatus.MATCH_OVER:
-            values.update(winners=list(after.winners), ended_at=now)
+            winners, ended = list(after.winners), now
             rated = rated_standing(room, after, seat if actor == PLAYER else None)
             over = RoomPatch(status=RoomStatus.OVER)  # the lobby opens again, for a rematch
+    change = MatchChange(status, list(after.totals), deadline, wake_at(room, deadline), now,
+                         after.game.turn if status == MatchStatus.PLAYING else None, winners, ended)
     step = MoveStep(m.v + 1, seat, mv, actor, move_id)
-    return CommitMove(m.id, room.code, len(m.engine.hands), step, deadline, values, hand_end,
-                      Previewed(m.engine, after, events), awards, rated, over)
+    write = MoveWrite(m.id, m.v, step.v, len(m.engine.hands), seat, actor, move_id, mv.to_wire(), change, room.code,
+                      hand_end, awards, rated, over.values() if over is not None else None)
+    return CommitMove(write, step, over, Previewed(m.engine, after, events))
 
 
 def rated_standing(room: Room, after: Match, mover: int | None = None) -> list[Standing] | None:

@@ -1,6 +1,7 @@
 """The room shell's ports on SQLAlchemy: `SqlRooms` speaks the rooms' values (room states,
 steps, decisions) and turns them into the store's rows and calls. Moves go through the group
-committing `MoveWriter`; everything else through a session per call."""
+committing `MoveWriter`, which takes each move's record (`CommitMove.write`) as the core built
+it; everything else through a session per call."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from app.rooms.core.model import RoomPatch, RoomState, SeatInfo
 from app.rooms.core.steps import DealStep, MatchLog, MoveStep, Step, rebuild
 from app.rooms.ports import Changes, LoadedRoom
 from app.store.errors import Conflict
-from app.store.moves.writer import MoveWrite, MoveWriter
+from app.store.moves.writer import MoveWriter
 from app.store.repositories import awards as award_store
 from app.store.repositories import chat as chat_store
 from app.store.repositories import games as game_store
@@ -134,18 +135,10 @@ class SqlRooms:
                     commitment=deal.commitment, start_v=deal.deal.v)
         async with self.sessions() as s:
             await match_store.record_deal(s, match_id=deal.match_id, expect_v=deal.expect_v, hand=hand,
-                                          match_values={"status": MatchStatus.PLAYING,
-                                                        "turn_deadline": deal.deadline, "wake_at": deal.wake_at,
-                                                        "turn_seat": deal.turn_seat})
+                                          change=deal.change)
 
     async def commit_move(self, move: CommitMove) -> Awards | None:
-        step = move.step
-        write = MoveWrite(
-            match_id=move.match_id, expect_v=move.expect_v, seq=step.v, hand_number=move.hand_number,
-            seat=step.seat, actor=step.actor, client_id=step.client_id, payload=step.move.to_wire(),
-            match_values=move.match_values, hand_end=move.hand_end, room_code=move.room_code,
-            room_values=move.room.values() if move.room is not None else None, earned=move.earned, rated=move.rated)
-        return await self.writer.record(write)
+        return await self.writer.record(move.write)  # the record as the core built it
 
     async def changes_since(self, code: str, match_id: str, v: int) -> Changes:
         async with self.sessions() as s:

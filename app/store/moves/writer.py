@@ -2,29 +2,35 @@
 written together in the next transaction, and each caller returns only once that transaction
 has committed (a move exists once its row is committed; nobody hears of it before).
 
+A move arrives as its record (`app.domain.writes.MoveWrite`, built once by the room core) and
+is written as it is: every statement binds its values straight from the record's fields.
+
 One transaction per batch, with Core statements:
 - one multi-row INSERT of the move rows (the unique (match_id, seq) and (match_id, seat,
   client_id) refuse a taken version or a resent move id);
-- the matches advanced to the move's version, with what it changed (status, totals, turn
-  deadline), only where still at the version the move was computed from: one executemany
+- the matches advanced to the move's version, with what it changed (`MoveWrite.match`: status,
+  totals, turn deadline...), only where still at the version the move was computed from: one executemany
   whose row count must equal the batch size (SQLite), or (asyncpg, which counts no rows in an
   executemany) one UPDATE of the versions checked by its row count, then the executemany;
 - for the rare move that ends a hand or the match, its own update and result rows, the
   achievements it earns and, when it ends a rated match, every seat's new rating and its
   history row (`awards`): a match is rated exactly when its last move is committed; and the
-  room row's values the move changes (`room_values`: a match's end opens the lobby again),
-  where the room still points at the match.
+  room row's values the move changes (`MoveWrite.room_values`: a match's end opens the lobby
+  again), where the room still points at the match; a move that ends the match (its winners)
+  advances its match with a statement of its own, which also writes the winners and end time.
 
 `record` returns what the move's hand or match end earned (`Awards`), or None for a plain move.
 
 On SQLite (whose driver counts the rows of an executemany) the two statements of plain moves
-are compiled once and run with `exec_driver_sql` on rows passed through the columns' own bind
-processors: the same SQL and values as the Core statements, without their per-call cost.
+are compiled once and run with `exec_driver_sql` on rows bound from the records through the
+columns' own bind processors (`plain.PlainStatements`): the same SQL and values as the Core
+statements, without their per-call cost.
 
 On a SQLite file a plain move is first tried **inline** (`inline.InlineCommit`): committed
 synchronously on the event loop's thread, on a connection of the writer's own, with no await
 between the caller and its commit; only when that connection finds the write lock taken (or
-the move also ends a hand or the match) does the move join the queue below.
+the move is not plain, `MoveWrite.plain`: it also ends a hand or the match) does the move join
+the queue below, where it waits beside its caller's future.
 
 If the batch is refused (a conflict in any move, or a row the database will not take) it is
 rolled back and each move is retried in a transaction of its own, so only the moves that lost a
@@ -39,8 +45,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from prometheus_client import Histogram
@@ -48,11 +52,12 @@ from sqlalchemy import Table, bindparam, insert, tuple_, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from app.domain.records import Awards, Earned, HandEnd, Standing
+from app.domain.records import Awards
+from app.domain.writes import MoveWrite
 from app.store.db import sqlite_file
 from app.store.errors import Conflict
 from app.store.moves.inline import InlineCommit, Locked, Refused
-from app.store.moves.plain import PlainStatements
+from app.store.moves.plain import ADVANCE_BINDS, MOVE_BINDS, PlainStatements
 from app.store.repositories.awards import Repeats, record_achievements, record_ratings
 from app.store.tables import Hand, Match, Move, Room, Score, utcnow
 
@@ -60,35 +65,9 @@ log = logging.getLogger(__name__)
 MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
 COMMIT_BATCH = Histogram("spite_commit_batch_moves", "Moves committed per transaction (group commit)",
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512))
-MATCH_FIELDS = ("status", "totals", "turn_deadline", "winners", "ended_at", "wake_at", "last_move_at", "turn_seat")
 PLAYING = "playing"  # MatchStatus.PLAYING: a match row's status while a hand is played
-PLAIN_FIELDS = {"status", "totals", "turn_deadline", "wake_at", "last_move_at", "turn_seat"}
-
-
-@dataclass
-class MoveWrite:
-    """One move to commit: its row, and what it changes on its match (`expect_v` is the
-    version the move was computed from; the move's seq is `expect_v + 1`)."""
-
-    match_id: str
-    expect_v: int
-    seq: int
-    hand_number: int
-    seat: int
-    actor: str
-    client_id: str | None
-    payload: dict[str, Any]
-    match_values: dict[str, Any]
-    hand_end: HandEnd | None = None
-    room_code: str | None = None  # with `room_values`: the room row the move changes too
-    room_values: dict[str, Any] | None = None
-    earned: Sequence[Earned] = ()  # achievements the hand's end earns (kept if not yet held)
-    rated: Sequence[Standing] | None = None  # the match's standing, when this move ends a rated match
-    done: asyncio.Future[Awards | None] | None = field(default=None, repr=False)
-
-    def row(self, now: Any) -> dict[str, Any]:
-        return {"match_id": self.match_id, "seq": self.seq, "hand_number": self.hand_number, "seat": self.seat,
-                "actor": self.actor, "client_id": self.client_id, "payload": self.payload, "created_at": now}
+Done = asyncio.Future[Awards | None]  # a queued move's caller waits on it
+Queued = tuple[MoveWrite, Done]
 
 
 class _Refused(Exception):
@@ -111,41 +90,39 @@ class MoveWriter:
         path = sqlite_file(engine.url) if self._fast is not None and inline else None
         self._inline = InlineCommit(path) if path else None
         self._conn: AsyncConnection | None = None
-        self._queue: list[MoveWrite] = []
+        self._queue: list[Queued] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closed = False
 
     async def record(self, write: MoveWrite) -> Awards | None:
-        """Commit `write` and return what its hand's end earned (None unless it ends a hand):
-        Conflict if its version or move id is taken; other errors as raised by the database.
-        Cancelling the caller does not withdraw a move already queued: it is committed all the
-        same."""
+        """Commit `write` as it is and return what its hand's end earned (None unless it ends a
+        hand): Conflict if its version or move id is taken; other errors as raised by the
+        database. Cancelling the caller does not withdraw a move already queued: it is committed
+        all the same."""
         if self._closed:
             raise RuntimeError("the move writer is closed")
-        if self._inline is not None and self._inline_commit(write):
+        if self._inline is not None and write.plain and self._inline_commit(write):
             return None
+        loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run())
-        write.done = asyncio.get_running_loop().create_future()
-        self._queue.append(write)
+            self._task = loop.create_task(self._run())
+        done: Done = loop.create_future()
+        self._queue.append((write, done))
         self._wake.set()
-        return await write.done
+        return await done
 
     def _inline_commit(self, write: MoveWrite) -> bool:
         """Commit a plain move at once, without awaiting; False if it must take the queue."""
         fast, inline = self._fast, self._inline
         assert fast is not None and inline is not None
-        if not _plain(write) or write.hand_end is not None or write.room_values is not None:
-            return False
-        move = fast.insert.row(write.row(utcnow()))
-        params = _advance(write)
-        advance = fast.advance.row(params)
+        move = fast.move(write, utcnow())
+        full, lean = fast.advances(write)
         try:
-            if write.match_values["status"] == PLAYING and params["b_wake"] is None:  # the lean form first
-                inline.commit(fast.insert.sql, move, fast.lean.sql, fast.lean.row(params), (fast.advance.sql, advance))
+            if write.match.status == PLAYING and write.match.wake_at is None:  # the lean form first
+                inline.commit(fast.insert.sql, move, fast.lean.sql, lean, (fast.advance.sql, full))
             else:
-                inline.commit(fast.insert.sql, move, fast.advance.sql, advance)
+                inline.commit(fast.insert.sql, move, fast.advance.sql, full)
         except Locked:
             return False
         except Refused as e:
@@ -180,35 +157,35 @@ class MoveWriter:
                 await self._commit_batch(batch)
             except Exception as e:  # a fault of ours must not leave the moves' callers waiting for ever
                 log.exception("the move writer failed on a batch of %d", len(batch))
-                for write in batch:
-                    _failed(write, e)
+                for _, done in batch:
+                    _failed(done, e)
 
-    async def _commit_batch(self, batch: list[MoveWrite]) -> None:
+    async def _commit_batch(self, batch: list[Queued]) -> None:
         try:
-            awards = await self._transaction(batch)
+            awards = await self._transaction([write for write, _ in batch])
         except Exception as e:
             if len(batch) > 1 and not _unreachable(e):
                 await self._one_by_one(batch)  # find the culprits: one move must not sink the others
             else:
-                for write in batch:
-                    _failed(write, _taken(write) if isinstance(e, _Refused) else e)
+                for write, done in batch:
+                    _failed(done, _taken(write) if isinstance(e, _Refused) else e)
             return
         COMMIT_BATCH.observe(len(batch))
-        for write, earned in zip(batch, awards, strict=True):
-            _committed(write, earned)
+        for (_, done), earned in zip(batch, awards, strict=True):
+            _committed(done, earned)
 
-    async def _one_by_one(self, batch: list[MoveWrite]) -> None:
-        for write in batch:
+    async def _one_by_one(self, batch: list[Queued]) -> None:
+        for write, done in batch:
             try:
                 [awards] = await self._transaction([write])
             except _Refused:
-                _failed(write, _taken(write))
+                _failed(done, _taken(write))
             except Exception as e:
-                _failed(write, e)
+                _failed(done, e)
             else:
-                _committed(write, awards)
+                _committed(done, awards)
 
-    async def _transaction(self, batch: Sequence[MoveWrite]) -> list[Awards | None]:
+    async def _transaction(self, batch: list[MoveWrite]) -> list[Awards | None]:
         """Commit the batch in one transaction; each move's awards, in order."""
         now = utcnow()
         if self._fast is not None:  # SQLite: one connection for the whole app; take it in turn
@@ -228,7 +205,7 @@ class MoveWriter:
                 await conn.invalidate()
             raise
 
-    async def _in(self, conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any) -> list[Awards | None]:
+    async def _in(self, conn: AsyncConnection, batch: list[MoveWrite], now: Any) -> list[Awards | None]:
         try:
             awards = await _write(conn, batch, now, self._fast, self.repeats)
         except (IntegrityError, _Refused) as e:
@@ -242,48 +219,49 @@ class MoveWriter:
         return awards
 
 
-async def _write(conn: AsyncConnection, batch: Sequence[MoveWrite], now: Any,
+async def _write(conn: AsyncConnection, batch: list[MoveWrite], now: Any,
                  fast: PlainStatements | None, repeats: Repeats) -> list[Awards | None]:
-    """Write the batch in the caller's transaction; each move's awards, in order."""
-    rows = [w.row(now) for w in batch]
+    """Write the batch in the caller's transaction; each move's awards, in order. Every move
+    but one that ends its match (its winners) is advanced by one executemany."""
     if fast is not None:
-        await conn.exec_driver_sql(fast.insert.sql, fast.insert.rows(rows))
+        await conn.exec_driver_sql(fast.insert.sql, fast.moves(batch, now))
     else:
-        await conn.execute(insert(MOVES), rows)
+        await conn.execute(insert(MOVES), [_row(w, now) for w in batch])
     c = MATCHES.c
-    plain: list[MoveWrite] = []
+    advanced: list[MoveWrite] = []
     for w in batch:
-        if _plain(w):
-            plain.append(w)
-        else:  # ends the match: its own conditional update
-            values = {k: v for k, v in w.match_values.items() if k in MATCH_FIELDS}
-            done = await conn.execute(update(MATCHES).where(c.id == w.match_id, c.v == w.expect_v)
-                                      .values(v=w.seq, **values))
-            if done.rowcount != 1:
-                raise _Refused()
-    if plain:
-        params = [_advance(w) for w in plain]
-        values = {"status": bindparam("b_status"), "totals": bindparam("b_totals"),
-                  "turn_deadline": bindparam("b_deadline"), "wake_at": bindparam("b_wake"),
-                  "last_move_at": bindparam("b_last"), "turn_seat": bindparam("b_turn")}
+        m = w.match
+        if m.winners is None:
+            advanced.append(w)
+            continue
+        done = await conn.execute(  # ends the match: its own conditional update
+            update(MATCHES).where(c.id == w.match_id, c.v == w.expect_v)
+            .values(v=w.seq, status=m.status, totals=m.totals, turn_deadline=m.turn_deadline, wake_at=m.wake_at,
+                    last_move_at=m.last_move_at, turn_seat=m.turn_seat, winners=m.winners, ended_at=m.ended_at))
+        if done.rowcount != 1:
+            raise _Refused()
+    if advanced:
+        values: dict[str, Any] = {"status": bindparam("b_status"), "totals": bindparam("b_totals"),
+                                  "turn_deadline": bindparam("b_deadline"), "wake_at": bindparam("b_wake"),
+                                  "last_move_at": bindparam("b_last"), "turn_seat": bindparam("b_turn")}
         if fast is not None:  # SQLite: one statement, checked by its row count
-            done = await conn.exec_driver_sql(fast.advance.sql, fast.advance.rows(params))
-            if done.rowcount != len(plain):
+            done = await conn.exec_driver_sql(fast.advance.sql, fast.full(advanced))
+            if done.rowcount != len(advanced):
                 raise _Refused()
         elif conn.dialect.supports_sane_multi_rowcount:
             done = await conn.execute(update(MATCHES).where(c.id == bindparam("b_id"), c.v == bindparam("b_expect"))
-                                      .values(v=bindparam("b_v"), **values), params)
-            if done.rowcount != len(plain):
+                                      .values(v=bindparam("b_v"), **values), [_advance(w) for w in advanced])
+            if done.rowcount != len(advanced):
                 raise _Refused()
         else:  # asyncpg counts no rows in an executemany: check the versions in one statement first
-            advanced = await conn.execute(
-                update(MATCHES).where(tuple_(c.id, c.v).in_([(w.match_id, w.expect_v) for w in plain]))
+            done = await conn.execute(
+                update(MATCHES).where(tuple_(c.id, c.v).in_([(w.match_id, w.expect_v) for w in advanced]))
                 .values(v=c.v + 1))
-            if advanced.rowcount != len(plain):
+            if done.rowcount != len(advanced):
                 raise _Refused()
-            await conn.execute(update(MATCHES).where(c.id == bindparam("b_id")).values(**values), params)
-    return [await _ends(conn, w, now, repeats) if w.hand_end is not None or w.room_values is not None else None
-            for w in batch]
+            await conn.execute(update(MATCHES).where(c.id == bindparam("b_id")).values(**values),
+                               [_advance(w) for w in advanced])
+    return [None if w.plain else await _ends(conn, w, now, repeats) for w in batch]
 
 
 async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any, repeats: Repeats) -> Awards | None:
@@ -307,16 +285,14 @@ async def _ends(conn: AsyncConnection, w: MoveWrite, now: Any, repeats: Repeats)
     return awards
 
 
-def _plain(w: MoveWrite) -> bool:
-    """A move that changes only its match's status, totals, turn deadline and wake time."""
-    return set(w.match_values) <= PLAIN_FIELDS
+def _row(w: MoveWrite, now: Any) -> dict[str, Any]:
+    """The move's row, as the Core insert binds it."""
+    return {name: now if get is None else get(w) for name, get in MOVE_BINDS.items()}
 
 
 def _advance(w: MoveWrite) -> dict[str, Any]:
-    return {"b_id": w.match_id, "b_expect": w.expect_v, "b_v": w.seq, "b_status": w.match_values["status"],
-            "b_totals": w.match_values["totals"], "b_deadline": w.match_values.get("turn_deadline"),
-            "b_wake": w.match_values.get("wake_at"), "b_last": w.match_values.get("last_move_at"),
-            "b_turn": w.match_values.get("turn_seat")}
+    """The advance of the move's match, as the Core executemany binds it."""
+    return {name: get(w) for name, get in ADVANCE_BINDS.items()}
 
 
 def _taken(write: MoveWrite) -> Conflict:
@@ -331,13 +307,11 @@ def _unreachable(e: BaseException) -> bool:
     return isinstance(e, DBAPIError) and e.connection_invalidated
 
 
-def _committed(write: MoveWrite, awards: Awards | None) -> None:
-    fut = write.done
-    if fut is not None and not fut.done():
-        fut.set_result(awards)
+def _committed(done: Done, awards: Awards | None) -> None:
+    if not done.done():
+        done.set_result(awards)
 
 
-def _failed(write: MoveWrite, error: BaseException) -> None:
-    fut = write.done
-    if fut is not None and not fut.done():
-        fut.set_exception(error)
+def _failed(done: Done, error: BaseException) -> None:
+    if not done.done():
+        done.set_exception(error)

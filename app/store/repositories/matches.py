@@ -15,6 +15,8 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.domain.writes import DealChange
+from app.engine import MatchStatus
 from app.store.errors import save, update_one
 from app.store.repositories.players import plain_id
 from app.store.repositories.rooms import update_room
@@ -45,12 +47,16 @@ async def start_match(session: AsyncSession, *, room_code: str, room_rev: int, r
 
 
 async def record_deal(session: AsyncSession, *, match_id: str, expect_v: int, hand: Hand,
-                      match_values: dict[str, Any]) -> None:
-    """Commit the deal of the next hand. Conflict if it was already dealt."""
+                      change: DealChange) -> None:
+    """Commit the deal of the next hand: the hand's row, and its match at the hand's first
+    version, playing again, with what `change` says of its first turn. Conflict if it was
+    already dealt."""
     session.add(hand)
     await save(session, f"hand {hand.number} of match {match_id} already dealt", commit=False)
     await update_one(session, update(Match).where(Match.id == match_id, Match.v == expect_v)
-                     .values({**match_values, "v": hand.start_v}), f"match {match_id} moved past version {expect_v}")
+                     .values(v=hand.start_v, status=MatchStatus.PLAYING, turn_deadline=change.turn_deadline,
+                             wake_at=change.wake_at, turn_seat=change.turn_seat),
+                     f"match {match_id} moved past version {expect_v}")
     await save(session, f"hand {hand.number} of match {match_id}")
 
 
