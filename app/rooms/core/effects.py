@@ -1,11 +1,11 @@
 """Decisions the shell carries out, as typed values, and what carrying each out means for
 memory, for the other instances and for a lost race: pure functions of the effect and the room.
 
-The shell's one executor (`executor.Executor.carry_out`) runs every effect the same way:
-**commit** it (the store; an effect with nothing durable skips this), **apply** it (`apply`),
-**fan out** what `apply` says changed, **publish** its `notice`, **schedule** the room's timer.
-When the store refuses the commit because another writer got there first, the shell re-reads
-the room and `lost` says what that means for whoever asked.
+The shell's pump (`pump.Pump.run`) runs every effect the same way: **commit** it (the store;
+an effect with nothing durable skips this), then the core's `room_core.committed` **applies**
+it (`apply`) and says what to deliver (what `apply` says changed, its `notice`, ...). When the
+store refuses the commit because another writer got there first, the shell re-reads the room
+and `lost` says what that means for whoever asked.
 """
 
 from __future__ import annotations
