@@ -2,8 +2,8 @@
 move's path"): the modules the socket and the pump hand it to, in order.
 
 The trace records every call made *from* the path's backbone (the room socket's message
-handling, and the pump) into another module of app/, leaving out
-observability (`move_trace`, `logctx`, metrics), the clock and the connection's rate limit. The room core is asked twice, by
+handling, and the pump) into another module of app/, leaving out observability (`move_trace`,
+`logctx`, metrics), the clock and the connection's rate limit. The room core is asked twice, by
 its API's design (`handle` before the commit, `committed` after); nothing else is entered twice.
 """
 
@@ -16,7 +16,8 @@ from types import FrameType
 from typing import Any
 
 import httpx
-from tests.web.helpers import LoopServer, Sock, match_with_bot, new_person
+
+from tests.web.helpers import LoopServer, match_with_bot, new_person
 
 APP = str(Path(__file__).resolve().parents[2] / "app") + "/"
 SOCKET = {("web/sockets/room.py", "_serve"), ("web/sockets/room.py", "_handle")}
