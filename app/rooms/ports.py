@@ -19,7 +19,7 @@ from app.domain.reminder import Reminder
 from app.rooms.core.effects import BeginMatch, CommitMove, DealHand
 from app.rooms.core.handlog import HandLog
 from app.rooms.core.messages import RoomInfo, StateExtra, TableView
-from app.rooms.core.model import LiveMatch, RoomPatch, RoomState
+from app.rooms.core.model import LiveMatch, Moment, RoomPatch, RoomState
 from app.rooms.core.steps import Step
 from app.store.tables import Player
 
@@ -43,15 +43,6 @@ class SystemClock:
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
-
-
-@dataclass(frozen=True, slots=True)
-class Moment:
-    """The time of one command, read once: the wall clock (deadlines, presence) and the
-    monotonic clock (pauses)."""
-
-    now: datetime
-    mono: float
 
 
 def moment(clock: Clock) -> Moment:

@@ -1,28 +1,29 @@
 """Decisions the shell carries out, as typed values, and what carrying each out means for
 memory, for the other instances and for a lost race: pure functions of the effect and the room.
 
-The shell's one executor (`executor.Executor.carry_out`) runs every effect the same way:
-**commit** it (the store; an effect with nothing durable skips this), **apply** it (`apply`),
-**fan out** what `apply` says changed, **publish** its `notice`, **schedule** the room's timer.
-When the store refuses the commit because another writer got there first, the shell re-reads
-the room and `lost` says what that means for whoever asked.
+The shell's pump (`pump.Pump.run`) runs every effect the same way: **commit** it (the store;
+an effect with nothing durable skips this), then the core's `room_core.committed` **applies**
+it (`apply`) and says what to deliver (what `apply` says changed, its `notice`, ...). When the
+store refuses the commit because another writer got there first, the shell re-reads the room
+and `lost` says what that means for whoever asked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from app.domain.records import Awards, HandEnd
+from app.domain.records import Awards, HandEnd, Seen
 from app.domain.writes import DealChange, MoveWrite
 from app.engine import MatchStatus
 from app.rooms.core import errors as E
 from app.rooms.core.errors import RoomError
 from app.rooms.core.lobby import ChatLine
-from app.rooms.core.model import LiveMatch, Room, RoomPatch
+from app.rooms.core.model import LiveMatch, Room, RoomPatch, RoomState
 from app.rooms.core.notices import Advanced, ChatSaid, Notice, ReadyMarked, RoomChanged
-from app.rooms.core.steps import DealStep, MoveStep, Previewed, apply_steps
+from app.rooms.core.steps import DealStep, MoveStep, Previewed, Step, apply_steps
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,23 @@ class MarkReady:
     seat: int
 
 
-Effect = ChangeRoom | BeginMatch | DealHand | CommitMove | MarkReady | ChatLine
+@dataclass(frozen=True)
+class Followed:
+    """What another instance committed, read from its notice or from the store, to make true
+    here (nothing to commit): the match's next steps (`deadline`: the turn's after them), the
+    room row, who is here, what a hand's end earned (`awards`, when `read_awards`);
+    `room_changed`: the room object changed too."""
+
+    steps: Sequence[Step] = ()
+    deadline: datetime | None = None
+    state: RoomState | None = None
+    presence: dict[str, Seen] | None = None
+    awards: Awards | None = None
+    read_awards: bool = False
+    room_changed: bool = False
+
+
+Effect = ChangeRoom | BeginMatch | DealHand | CommitMove | MarkReady | ChatLine | Followed
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +185,18 @@ def apply(room: Room, effect: Effect, done: Committed, mono: float) -> Shown:
             return Shown(table=True)
         case ChatLine():
             return Shown(chat=effect)
+        case Followed():
+            if effect.steps:
+                assert m is not None
+                apply_steps(m, effect.steps, effect.deadline)
+                room.changed_at = mono
+            if effect.state is not None:
+                room.state = effect.state
+            if effect.presence is not None:
+                room.presence = effect.presence
+            if effect.read_awards and m is not None:
+                m.awards = effect.awards
+            return Shown(room=effect.room_changed, table=True)
 
 
 def notice(room: Room, effect: Effect) -> Notice:
@@ -187,6 +216,8 @@ def notice(room: Room, effect: Effect) -> Notice:
             return ReadyMarked(effect.match_id, effect.v, effect.seat)
         case ChatLine():
             return ChatSaid(effect.sender, effect.text, effect.at)
+        case Followed():  # never published: the instance that committed it told everyone
+            return RoomChanged()
 
 
 def lost(room: Room, effect: Effect) -> RoomError | None:

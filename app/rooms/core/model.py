@@ -23,6 +23,15 @@ EVENTS_KEPT = 64  # versions of events kept for sockets that fall a little behin
 LOBBY_OPEN = (RoomStatus.WAITING, RoomStatus.OVER)
 
 
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The time of one command, read once by the shell: the wall clock (deadlines, presence)
+    and the monotonic clock (pauses)."""
+
+    now: datetime
+    mono: float
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     """Who sits in a seat: a player (player_id) or a bot (bot = its level)."""

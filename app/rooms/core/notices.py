@@ -68,7 +68,8 @@ class Resync:
 Notice = Advanced | RoomChanged | PresenceChanged | ChatSaid | ReadyMarked | Resync
 
 
-def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
+def notice_json(notice: Notice, origin: str | None = None) -> dict[str, Any]:
+    """The bus message of `notice`; `origin`, the instance that sends it, may be added later."""
     match notice:
         case Advanced():
             out: dict[str, Any] = {"kind": "v", "match": notice.match, "v": notice.v, "room": notice.room}
@@ -81,7 +82,8 @@ def notice_json(notice: Notice, origin: str) -> dict[str, Any]:
             out = {"kind": "ready", "match": notice.match, "v": notice.v, "seat": notice.seat}
         case RoomChanged() | PresenceChanged() | Resync():
             out = {"kind": notice.kind}
-    out["origin"] = origin
+    if origin is not None:
+        out["origin"] = origin
     return out
 
 

@@ -1,5 +1,5 @@
 """Rooms the server arranges (quick match, the daily deal): created private, their seats filled
-as decided, and started at once, through the same core decisions and executor as a host's
+as decided, and started at once, through the same core decisions and pump as a host's
 commands (`lobby` and `match_rules`), so every instance sees them as any other room.
 """
 
@@ -42,8 +42,8 @@ async def arrange(service: RoomService, host: Player, sitters: list[Sitter], *, 
         service.bots.prepare()
     async with room.lock:
         at = moment(clock)
-        await service.executor.carry_out(room, ChangeRoom(RoomPatch(seating=seating), room.room.state.rev), at)
+        await service.pump.run(room, ChangeRoom(RoomPatch(seating=seating), room.room.state.rev), at)
         begin = decide_start(room.room, Actor(host.id, host.name, host.has_account), rematch=False, now=at.now,
                              fresh=service.fresh(), settings=service.settings)
-        await service.executor.carry_out(room, begin, at)
+        await service.pump.run(room, begin, at)
         return code, begin.match.id

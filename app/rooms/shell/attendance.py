@@ -26,8 +26,8 @@ from app.rooms.core.notices import PresenceChanged
 from app.rooms.core.timers import at_table
 from app.rooms.ports import Clock, Moment, Peer, Storage, moment
 from app.rooms.shell.driving import Driving
-from app.rooms.shell.executor import Executor
 from app.rooms.shell.live import LiveRoom, LiveRooms, unavailable
+from app.rooms.shell.pump import Pump
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +36,13 @@ class Attendance:
     """Sockets and presence on this instance. `draining()`: is the instance shutting down?"""
 
     def __init__(self, settings: Settings, storage: Storage, clock: Clock, instance: str, rooms: LiveRooms,
-                 executor: Executor, driving: Driving, *, draining: Callable[[], bool]) -> None:
+                 pump: Pump, driving: Driving, *, draining: Callable[[], bool]) -> None:
         self.settings = settings
         self.storage = storage
         self.clock = clock
         self.instance = instance
         self.rooms = rooms
-        self.executor = executor
+        self.pump = pump
         self.driving = driving
         self.draining = draining
         self.sockets: Counter[str] = Counter()
@@ -89,7 +89,7 @@ class Attendance:
                 info = room_info(r)
                 peer.send_welcome(r.lobby_seat(peer.player_id), peer.player_id == r.state.host_id, info)
                 peer.send_room(info)
-                self.executor.send_state(room, peer, moment(self.clock))
+                self.pump.send_state(room, peer, moment(self.clock))
                 if m is not None and (hand := hand_log(m, m.seat_of(peer.player_id))) is not None:
                     peer.send_log(hand)
                 peer.send_chat_history(chat)
@@ -131,10 +131,10 @@ class Attendance:
                 # they last showed.
                 at = moment(self.clock)
                 seen = at_table(room.room, at.now, self.settings.absent_grace, self.settings.missed_turns)
-                self.executor.show(room, at, room_changed=True, table=seen != room.shown, seen=seen)
-                self.executor.schedule(room, at)
+                self.pump.show(room, at, room_changed=True, table=seen != room.shown, seen=seen)
+                self.pump.schedule(room, at)
             if room.room.take_here_changed():
-                await self.executor.publish(room, PresenceChanged())
+                await self.pump.publish(room, PresenceChanged())
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -158,8 +158,8 @@ class Attendance:
                             continue
                         at = moment(self.clock)
                         if self._set_presence(room, seen.get(room.code, {}), at):
-                            self.executor.show(room, at, room_changed=True)
-                            self.executor.schedule(room, at)
+                            self.pump.show(room, at, room_changed=True)
+                            self.pump.schedule(room, at)
                         if not room.peers and not self.driving.keeps(room.code):
                             self.rooms.unload(room)  # nobody here, and another instance (or none) drives it
             except asyncio.CancelledError:

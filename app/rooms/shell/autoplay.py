@@ -27,8 +27,8 @@ from app.rooms.core.match_rules import Fresh, decide_due_deal, decide_seat_move
 from app.rooms.core.timers import DEAL, Timer, decide_automatic, fallback_move, next_timer
 from app.rooms.ports import Bots, Clock, Moment, moment
 from app.rooms.shell.driving import Driving
-from app.rooms.shell.executor import Executor
 from app.rooms.shell.live import LiveRoom, LiveRooms
+from app.rooms.shell.pump import Pump
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +37,13 @@ class Autoplay:
     """Arms and fires rooms' timers; `fresh()` draws the randomness of a deal."""
 
     def __init__(self, settings: Settings, clock: Clock, bots: Bots, driving: Driving, rooms: LiveRooms,
-                 executor: Executor, *, fresh: Callable[[], Fresh]) -> None:
+                 pump: Pump, *, fresh: Callable[[], Fresh]) -> None:
         self.settings = settings
         self.clock = clock
         self.bots = bots
         self.driving = driving
         self.rooms = rooms
-        self.executor = executor
+        self.pump = pump
         self.fresh = fresh
 
     # What `Driving` asks.
@@ -115,7 +115,7 @@ class Autoplay:
                     self.schedule(room, at)  # not yet (the clock woke early): look again
                 return
             try:
-                await self.executor.carry_out(room, deal, at)
+                await self.pump.run(room, deal, at)
             except RoomError as e:
                 if e.code != E.CONFLICT:  # dealt by someone else meanwhile: nothing to do
                     raise
@@ -137,7 +137,7 @@ class Autoplay:
             forfeit = decide_forfeit(room.room, ask.seat, ask.kind, at.now, self.settings)
             if forfeit is not None:  # a rated seat's turns ran out once too often: it loses the match
                 try:
-                    await self.executor.carry_out(room, forfeit, at)
+                    await self.pump.run(room, forfeit, at)
                     AUTOMATIC.labels("forfeit", "committed").inc()
                 except RoomError as e:
                     AUTOMATIC.labels("forfeit", e.code).inc()
@@ -161,7 +161,7 @@ class Autoplay:
                 commit = decide_seat_move(room.room, ask.seat, fallback_move(room.room), ask.kind, None, at.now,
                                           self.settings.missed_turns)
             try:
-                await self.executor.carry_out(room, commit, at)
+                await self.pump.run(room, commit, at)
                 AUTOMATIC.labels(ask.kind, "committed").inc()
             except RoomError as e:
                 AUTOMATIC.labels(ask.kind, e.code).inc()

@@ -1,7 +1,8 @@
-"""Reminding: after each applied effect, queue the reminders the core decides (`reminders.decide`)
-in the outbox, off the move path: the write runs as a task of its own, never awaited by the
-mover, so a slow or failing outbox never delays or loses a move (a failure is logged and
-counted). The outbox's worker (`app/platform/notify/worker.py`) sends them."""
+"""Reminding: after each applied effect, queue the reminders the core decided
+(`app.rooms.core.reminders`, in the pump's `Outbox`) in the outbox, off the move path: the
+write runs as a task of its own, never awaited by the mover, so a slow or failing outbox never
+delays or loses a move (a failure is logged and counted). The outbox's worker
+(`app/platform/notify/worker.py`) sends them."""
 
 from __future__ import annotations
 
@@ -14,10 +15,7 @@ from typing import Any
 from app.domain.reminder import Reminder
 from app.platform.metrics import REMINDERS
 from app.platform.settings import Settings
-from app.rooms.core.effects import CommitMove, Effect
-from app.rooms.core.reminders import decide
 from app.rooms.ports import Storage
-from app.rooms.shell.live import LiveRoom
 
 log = logging.getLogger(__name__)
 
@@ -38,17 +36,14 @@ class Reminding:
         self.pending.add(task)
         task.add_done_callback(self.pending.discard)
 
-    def after(self, room: LiveRoom, effect: Effect) -> None:
-        """Called by the executor once `effect` is committed, applied and shown. A player's own
-        move ends their vacation (off the move path too)."""
-        if isinstance(effect, CommitMove) and effect.step.actor == "player" and room.room.match is not None:
-            pid = room.room.match.seats[effect.step.seat].player_id
-            if pid is not None and room.room.vacations.pop(pid, None) is not None:
-                self._spawn(self._back(pid))
-        found = decide(room.room, effect, self.settings.missed_turns)
-        if not found:
-            return
-        self._spawn(self._queue(room.code, found))
+    def deliver(self, code: str, reminders: list[Reminder], back: str | None = None) -> None:
+        """Queue the reminders the core decided for room `code` once a change was committed,
+        applied and shown, and end the vacation of `back` (a player's own move ends it): each
+        off the move path."""
+        if back is not None:
+            self._spawn(self._back(back))
+        if reminders:
+            self._spawn(self._queue(code, reminders))
 
     async def _back(self, player_id: str) -> None:
         try:
