@@ -194,9 +194,9 @@ class RoomService:
                 case C.NextHand():
                     await self.executor.carry_out(room, decide_next_hand(r, who, at.now, self.fresh(),
                                                                                   self.settings.missed_turns), at)
-                case C.MakeMove(move=data, id=move_id):
+                case C.MakeMove(move=move, id=move_id):
                     move_trace.mark("locked")
-                    decided = decide_move(r, who, data, move_id, at.now, self.settings.missed_turns)
+                    decided = decide_move(r, who, move, move_id, at.now, self.settings.missed_turns)
                     move_trace.mark("decided")
                     if isinstance(decided, AlreadyMade):
                         self.executor.send_state(room, peer, at)  # already applied: the table as it is now

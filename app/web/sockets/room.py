@@ -26,7 +26,7 @@ from app.platform.logctx import about
 from app.platform.mailbox import Mailbox
 from app.platform.settings import Settings
 from app.rooms.core import errors as E
-from app.rooms.core.commands import MakeMove
+from app.rooms.core.commands import Chat, MakeMove
 from app.rooms.core.errors import RoomError
 from app.rooms.core.handlog import HandLog
 from app.rooms.core.messages import RoomInfo, StateExtra, TableView
@@ -296,10 +296,10 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
             conn.send_error(E.BAD_MESSAGE, "you already said hello on this connection", reason="second_hello")
         elif isinstance(msg, wire.Ping):
             conn.send_pong()
-        elif isinstance(msg, wire.Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
+        elif isinstance(msg, Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
             conn.send_error(E.RATE_LIMITED, why.english, reason=why.reason, params=why.params)
         else:
-            command = wire.to_command(msg)
+            command = msg  # the room command itself (app.rooms.core.commands), the move already parsed
             if msg.type == "sit":  # blocks keep players apart: read them fresh for each sit
                 try:
                     async with ws.app.state.sessions() as s:
