@@ -50,7 +50,8 @@ class Wire:
     """`Annotated` metadata for a field whose wire form is not its value: the socket reads it as
     `shape` (a type) and `parse` turns that into the value (a ValueError refuses the frame); `js`
     names its client type in static/types.js. Pydantic calls the two hooks below (the way
-    `messages.Doc` is read), so this module need not import it."""
+    `messages.Doc` is read; the first answers a pydantic-core schema, which is a plain dict), so
+    this module need not import it."""
 
     __slots__ = ("shape", "parse", "js")
 
@@ -58,7 +59,7 @@ class Wire:
         self.shape, self.parse, self.js = shape, parse, js
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
-        schema = handler(self.shape)
+        schema = handler.generate_schema(self.shape)
         if self.parse is None:
             return schema
         return {"type": "function-after", "function": {"type": "no-info", "function": self.parse}, "schema": schema}
