@@ -11,6 +11,7 @@ import pytest
 from app.domain.records import RoomStatus, Seen
 from app.domain.writes import MatchChange
 from app.engine import Match, MatchStatus, Move, make_options
+from app.engine.moves import PLAY
 from app.rooms.core import commands as C
 from app.rooms.core import errors as E
 from app.rooms.core.effects import DealHand, MarkReady
@@ -164,23 +165,20 @@ def test_deciding_a_move_checks_it_and_changes_nothing() -> None:
     mover, waiting = to_move(room), (GUEST if to_move(room) is HOST else HOST)
     legal = m.engine.game.legal_moves()[0]
     with pytest.raises(RoomError) as wrong_turn:
-        decide_move(room, waiting, legal.to_wire(), "a", START)
+        decide_move(room, waiting, legal, "a", START)
     assert (wrong_turn.value.code, wrong_turn.value.move_id) == (E.NOT_YOUR_TURN, "a")
     with pytest.raises(RoomError) as watching:
-        decide_move(room, OTHER, legal.to_wire(), None, START)
+        decide_move(room, OTHER, legal, None, START)
     assert watching.value.code == E.NOT_YOUR_TURN
-    with pytest.raises(RoomError) as shape:
-        decide_move(room, mover, {"kind": "fly"}, None, START)
-    assert shape.value.code == E.BAD_MESSAGE
     with pytest.raises(RoomError) as illegal:
-        decide_move(room, mover, {"kind": "play", "card": 0, "from": "payoff:0", "to": "centre:5"}, None, START)
+        decide_move(room, mover, Move(PLAY, 0, "payoff:0", "centre:5"), None, START)
     assert illegal.value.code == E.ILLEGAL_MOVE
     before = (m.v, repr(m.engine.game.hands), m.engine.game.turn_plays)
-    decided = decide_move(room, mover, legal.to_wire(), "a", START)
+    decided = decide_move(room, mover, legal, "a", START)
     assert isinstance(decided, CommitMove) and decided.step == MoveStep(1, m.turn, legal, "player", "a")
     assert (m.v, repr(m.engine.game.hands), m.engine.game.turn_plays) == before
     apply_steps(m, [decided.step], decided.deadline)
-    assert isinstance(decide_move(room, mover, legal.to_wire(), "a", START), AlreadyMade)
+    assert isinstance(decide_move(room, mover, legal, "a", START), AlreadyMade)
 
 
 def test_a_moves_record_is_its_row_and_what_it_changes_on_its_match() -> None:
@@ -210,7 +208,7 @@ def test_a_turn_clock_deadline_is_set_when_the_turn_passes() -> None:
     mover = to_move(room)
     while True:  # play the turn through to its last move: the deadline restarts for the next seat
         move = m.engine.game.legal_moves()[0]
-        decided = decide_move(room, mover, move.to_wire(), None, later)
+        decided = decide_move(room, mover, move, None, later)
         assert isinstance(decided, CommitMove)
         passes = decided.deadline != m.deadline
         apply_steps(m, [decided.step], decided.deadline)
@@ -301,7 +299,7 @@ def test_a_bot_moves_after_the_pause_and_a_person_is_waited_for() -> None:
         assert next_timer(room, START, 500.0, RULES) is None
         mover = HOST
         while m.turn == 0:
-            decided = decide_move(room, mover, m.engine.game.legal_moves()[0].to_wire(), None, START)
+            decided = decide_move(room, mover, m.engine.game.legal_moves()[0], None, START)
             assert isinstance(decided, CommitMove)
             apply_steps(m, [decided.step], decided.deadline)
     timer = next_timer(room, START, 500.2, RULES)
@@ -480,7 +478,7 @@ def test_adopting_the_previewed_move_is_the_same_as_making_it_again() -> None:
             break
         moves = m.engine.game.legal_moves()
         move = rng.choice(moves)
-        decided = decide_move(room, to_move(room), move.to_wire(), None, START)
+        decided = decide_move(room, to_move(room), move, None, START)
         assert isinstance(decided, CommitMove) and decided.previewed is not None
         apply_steps(m, [decided.step], decided.deadline, previewed=decided.previewed)
         expected = again.apply(move, decided.step.seat)

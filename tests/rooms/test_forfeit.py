@@ -91,7 +91,7 @@ def test_a_person_cannot_send_a_forfeit() -> None:
     room = _rated_room()
     who = ANN if room.match.turn == 0 else BOB
     with pytest.raises(RoomError) as e:
-        decide_move(room, who, {"kind": FORFEIT}, None, START)
+        decide_move(room, who, RESIGN, None, START)
     assert e.value.code == E.ILLEGAL_MOVE and e.value.reason == "forfeit_ruled"
 
 

@@ -35,7 +35,7 @@ def _a_move(room: Room) -> Move:
 def _move(room: Room, move_id: str | None = None) -> CommitMove:
     m = room.match
     assert m is not None
-    decided = handle(room, to_move(room), C.MakeMove(_a_move(room).to_wire(), move_id), AT, RULES, _fresh)
+    decided = handle(room, to_move(room), C.MakeMove(_a_move(room), move_id), AT, RULES, _fresh)
     assert isinstance(decided, CommitMove)
     return decided
 
@@ -76,7 +76,7 @@ def test_a_resent_move_is_shown_the_table_not_made_twice() -> None:
     assert m is not None
     seat = first.step.seat
     mover = HOST if seat == 0 else GUEST
-    again = handle(room, mover, C.MakeMove(first.step.move.to_wire(), "same"), AT, RULES, _fresh)
+    again = handle(room, mover, C.MakeMove(first.step.move, "same"), AT, RULES, _fresh)
     assert isinstance(again, ShowTable)
 
 

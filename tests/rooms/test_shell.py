@@ -12,6 +12,7 @@ import pytest
 
 from app.domain.records import RoomStatus
 from app.engine import MatchStatus
+from app.engine.moves import END
 from app.platform.bus import LocalBus
 from app.rooms.core import commands as C
 from app.rooms.core import errors as E
@@ -69,7 +70,7 @@ def mover(live: LiveRoom, host: RecordingPeer, guest: RecordingPeer) -> Recordin
 
 async def play_first_legal(svc: RoomService, live: LiveRoom, peer: RecordingPeer, move_id: str | None = None) -> None:
     assert live.room.match is not None
-    await svc.handle(live, peer, C.MakeMove(live.room.match.engine.game.legal_moves()[0].to_wire(), move_id))
+    await svc.handle(live, peer, C.MakeMove(live.room.match.engine.game.legal_moves()[0], move_id))
 
 
 async def test_a_move_is_committed_then_applied_then_shown_to_every_socket(world: Any) -> None:
@@ -85,7 +86,7 @@ async def test_a_move_is_committed_then_applied_then_shown_to_every_socket(world
     assert host.last("state")["v"] == guest.last("state")["v"] == 1
     assert host.last("state")["view"]["hand"] != guest.last("state")["view"]["hand"]  # each their own view
     sent = len(peer.got)
-    await svc.handle(live, peer, C.MakeMove({"kind": "end_turn"}, "m-1"))  # a resent id: the table, no new move
+    await svc.handle(live, peer, C.MakeMove(END, "m-1"))  # a resent id: the table, no new move
     assert storage.matches[live.room.match.id].log.v == 1 and peer.got[sent][0] == "state"
 
 
@@ -121,9 +122,9 @@ async def test_two_instances_racing_for_one_version_converge(world: Any) -> None
     await b.join("ROOM", twin, None)
     moves = live_a.room.match.engine.game.legal_moves() if live_a.room.match else []
     # b commits first; a still decides from version 0 (the bus has not delivered yet).
-    await b.handle(live_b, twin, C.MakeMove(moves[0].to_wire(), "b-1"))
+    await b.handle(live_b, twin, C.MakeMove(moves[0], "b-1"))
     with pytest.raises(RoomError) as lost:
-        await a.handle(live_a, peer, C.MakeMove(moves[-1].to_wire(), "a-1"))
+        await a.handle(live_a, peer, C.MakeMove(moves[-1], "a-1"))
     assert lost.value.code == E.CONFLICT
     await settle()
     assert live_a.room.match is not None and live_b.room.match is not None

@@ -104,6 +104,37 @@ async def test_refused_moves_change_nothing(server: ServerThread, http: httpx.As
     assert r.json()["v"] == v0 + 1
 
 
+async def test_a_malformed_move_is_refused_at_the_socket_before_the_room_sees_it(
+        server: ServerThread, http: httpx.AsyncClient) -> None:
+    """The move is parsed with the message: its shape is refused (`bad_move`, with the move's id)
+    whoever sends it and whenever, before whose turn it is or whether the game began is asked."""
+    ann, bob, cat = [await new_person(http, n) for n in ("Ann", "Bob", "Cat")]
+    room = await new_room(http, ann, preset="short", seats=2, seed="malformed")
+    a, b = await Sock.open(server.base, room["code"], ann), await Sock.open(server.base, room["code"], bob)
+    c = await Sock.open(server.base, room["code"], cat)
+    fly = {"kind": "fly"}
+    early = await a.error({"type": "move", "id": "m0", "move": fly})  # the room would say game_not_started
+    assert (early["code"], early["reason"], early["id"]) == ("bad_message", "bad_move", "m0"), early
+    assert early["message"].startswith("a move's kind must be one of")
+    await seat_everyone(a, [a, b])
+    await a.send({"type": "start"})
+    sa, sb = await a.state_at(0), await b.state_at(0)
+    mover, waiter = (a, b) if sa["view"]["legal_moves"] else (b, a)
+    legal = (sa if mover is a else sb)["view"]["legal_moves"]
+    v0 = sa["v"]
+    for sock, move_id, move in [(waiter, "w1", fly), (c, 7, fly), (mover, "x1", {**legal[0], "card": "7"}),
+                                (waiter, "w2", {"kind": "play", "card": 1, "to": "centre:0"})]:
+        err = await sock.error({"type": "move", "id": move_id, "move": move})  # not to move: not_your_turn, once
+        assert (err["code"], err["reason"], err["id"], err["params"]) == ("bad_message", "bad_move", str(move_id), {})
+    ping = await mover.request({"type": "ping"}, lambda m: m["type"] == "pong")
+    assert ping and all(s.last_state()["v"] == v0 for s in (a, b, c))  # type: ignore[index]
+    r = await http.get(f"/api/matches/{sa['match_id']}")
+    assert r.json()["v"] == v0  # the room's version did not change
+    ok = await mover.request({"type": "move", "id": "good", "move": legal[0]},
+                             lambda m: m["type"] == "state" and m["v"] == v0 + 1)
+    assert ok["v"] == v0 + 1
+
+
 async def test_history_after_games(server: ServerThread, http: httpx.AsyncClient) -> None:
     ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
     room = await new_room(http, ann, preset="short", options={"payoff_size": 5, "match_target": 12}, seats=2,

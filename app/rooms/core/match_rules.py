@@ -20,7 +20,7 @@ from typing import Any
 
 from app.domain.records import Earned, HandEnd, RoomStatus, Standing
 from app.domain.writes import DealChange, MatchChange, MoveWrite
-from app.engine import BadMove, EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, hand_summary, view
+from app.engine import EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, hand_summary, view
 from app.engine.moves import FORFEIT
 from app.rooms.core import errors as E
 from app.rooms.core.achievements import earned
@@ -197,9 +197,10 @@ def decide_due_deal(room: Room, armed_v: int, now: datetime, fresh: Fresh,
     return _deal_next(room, now, fresh, missed_turns)
 
 
-def decide_move(room: Room, who: Actor, data: dict[str, Any], move_id: str | None,
+def decide_move(room: Room, who: Actor, move: Move, move_id: str | None,
                 now: datetime, missed_turns: int = 3) -> CommitMove | AlreadyMade:
-    """A person's move: checked against the rules and who may move."""
+    """A person's move (its shape checked at the socket, `commands.MakeMove`): checked against
+    the rules and who may move."""
     m = room.match
     if m is None:
         raise RoomError(E.GAME_NOT_STARTED, "the game has not started", move_id=move_id, reason="not_started")
@@ -213,14 +214,10 @@ def decide_move(room: Room, who: Actor, data: dict[str, Any], move_id: str | Non
         raise RoomError(E.NOT_ALLOWED_NOW, "the hand is over", move_id=move_id, reason="hand_over")
     if m.turn != seat:
         raise RoomError(E.NOT_YOUR_TURN, "it is not your turn", move_id=move_id, reason="not_your_turn")
-    try:
-        parsed = Move.from_wire(data)
-    except BadMove as e:
-        raise RoomError(E.BAD_MESSAGE, str(e), move_id=move_id, reason="bad_move") from e
-    if parsed.kind == FORFEIT:
+    if move.kind == FORFEIT:
         raise RoomError(E.ILLEGAL_MOVE, "a forfeit is ruled by the server (missed turns), not played",
                         move_id=move_id, reason="forfeit_ruled")
-    return decide_seat_move(room, seat, parsed, PLAYER, move_id, now, missed_turns)
+    return decide_seat_move(room, seat, move, PLAYER, move_id, now, missed_turns)
 
 
 def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str | None,

@@ -13,6 +13,7 @@ from fastapi import WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
+from app.engine import BadMove
 from app.i18n import pick
 from app.web.http.language import refusal
 
@@ -33,15 +34,19 @@ async def deny(ws: WebSocket, status: int, english: str, close_code: int, reason
 
 
 def refused_frame(e: ValidationError, types: Sequence[str]) -> tuple[str, str | None, dict[str, Any]]:
-    """The English sentence of a malformed message, its reason and params; a field of the
-    wrong type is `bad_field` {field} (the English sentence adds pydantic's words)."""
+    """The English sentence of a malformed message, its reason and params; a malformed move
+    object is `bad_move` (the engine's sentence), a field of the wrong type `bad_field` {field}
+    (the English sentence adds pydantic's words)."""
     first = e.errors()[0]
     if first["type"] == "json_invalid":
         return "a message must be a JSON object", "not_json_object", {}
     if first["type"] in ("union_tag_invalid", "union_tag_not_found"):
         known = ", ".join(types)
         return f"unknown message type; known types: {known}", "unknown_type", {"types": known}
-    where = ".".join(str(p) for p in first["loc"][1:])
+    if isinstance(bad := first.get("ctx", {}).get("error"), BadMove):
+        return str(bad), "bad_move", {}
+    # the message's field: what follows in `loc` names the branch of a union (`id`: string or number)
+    where = str(first["loc"][1]) if len(first["loc"]) > 1 else ""
     if where:  # the field is named in any language; pydantic's English says more, in English
         return f"{where}: {first['msg']}", "bad_field", {"field": where}
     return str(first["msg"]), None, {}

@@ -24,7 +24,7 @@ from app.platform import move_trace
 from app.platform.logctx import about
 from app.platform.settings import Settings
 from app.rooms.core import errors as E
-from app.rooms.core.commands import MakeMove
+from app.rooms.core.commands import Chat, MakeMove
 from app.rooms.core.errors import RoomError
 from app.rooms.core.handlog import HandLog
 from app.rooms.core.messages import RoomInfo, StateExtra, TableView
@@ -214,10 +214,10 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
 async def _handle(ws: WebSocket, conn: Connection, service: RoomService, room: Any, msg: Any,
                   arrived: float) -> None:
     """One validated message (not hello, not ping): a room command, or its refusal."""
-    if isinstance(msg, wire.Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
+    if isinstance(msg, Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
         conn.send_error(E.RATE_LIMITED, why.english, reason=why.reason, params=why.params)
         return
-    command = wire.to_command(msg)
+    command = msg  # parsed at the edge: the room core's own command
     if msg.type == "sit":  # blocks keep players apart: read them fresh for each sit
         try:
             async with ws.app.state.sessions() as s:

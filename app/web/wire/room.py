@@ -1,7 +1,9 @@
 """The socket protocol's messages, typed both ways (docs/protocol.md).
 
 Client messages are a discriminated union on `type`, validated strictly (a number where a
-string belongs is an error, not a guess); unknown fields are ignored, unknown types refused.
+string belongs is an error, not a guess); unknown fields are ignored, unknown types refused. Only
+`hello` and `ping` are declared here: every other client message is the room command it asks for,
+declared once in `app.rooms.core.commands` and validated straight into it (`CLIENT_MESSAGE`).
 Server messages are built from the models below and sent as JSON; the two the room layer
 fills (`room` and `state`, sent on every change) are TypedDicts around its own
 (`app.rooms.core.messages`), built as plain dicts and encoded by orjson on the hot path, checked by
@@ -11,7 +13,7 @@ static/types.js from all of them.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args, get_type_hints
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict
@@ -20,17 +22,14 @@ from app.domain.records import ChatSender
 from app.rooms.core import commands as C
 from app.rooms.core.messages import Doc, RoomInfo, StateExtra
 
-# Move ids are the client's, stored with the move: printable ASCII only (no control character,
-# no NUL byte, which PostgreSQL refuses).
-MoveId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[\x20-\x7e]+$")] | \
-    Annotated[int, Field(ge=-(2**53), le=2**53)]
-
 
 class _In(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
 
 
 class Hello(_In):
+    """The socket's first message (the socket answers it; no room command)."""
+
     type: Literal["hello"]
     token: str = Field(max_length=256)
     last_v: int | None = None
@@ -38,124 +37,20 @@ class Hello(_In):
     lang: str | None = Field(default=None, max_length=16)  # the language to speak (else the player's)
 
 
-class Sit(_In):
-    type: Literal["sit"]
-    seat: int | None = None
-
-
-class Stand(_In):
-    type: Literal["stand"]
-    seat: int | None = None
-
-
-class AddBot(_In):
-    type: Literal["add_bot"]
-    seat: int | None = None
-    level: str = Field(default="easy", max_length=16)
-
-
-class RemoveBot(_In):
-    type: Literal["remove_bot"]
-    seat: int
-
-
-class FreeSeat(_In):
-    type: Literal["free_seat"]
-    seat: int
-
-
-class RemovePlayer(_In):
-    type: Literal["remove_player"]
-    seat: int
-
-
-class Configure(_In):
-    type: Literal["configure"]
-    preset: str | None = Field(default=None, max_length=32)
-    options: dict[str, Any] | None = None
-    seats: int | None = None
-    turn_seconds: int | None = None
-    public: bool | None = None
-    hints: bool | None = None
-
-
-class Start(_In):
-    type: Literal["start"]
-
-
-class MoveRequest(_In):
-    type: Literal["move"]
-    id: MoveId | None = None
-    move: dict[str, Any] = Field(json_schema_extra={"x-js": "Move"})
-
-
-class Chat(_In):
-    type: Literal["chat"]
-    text: str = Field(max_length=4000)
-
-
-class NextHand(_In):
-    type: Literal["next_hand"]
-
-
-class Rematch(_In):
-    type: Literal["rematch"]
-    accept: bool = True  # false: decline the rematch offered
-
-
 class Ping(_In):
+    """Answered with a `pong` by the socket itself."""
+
     type: Literal["ping"]
 
 
-class Hint(_In):
-    type: Literal["hint"]
-
-
-ClientMessage = Annotated[
-    Hello | Sit | Stand | AddBot | RemoveBot | FreeSeat | RemovePlayer | Configure | Start | MoveRequest | Chat
-    | NextHand | Rematch | Ping | Hint,
-    Field(discriminator="type"),
-]
+# Every other message is the room command it asks for (`app.rooms.core.commands`, their one schema):
+# validated straight into it, the move parsed into the engine's `Move`, so a frame the room would
+# refuse for its shape never reaches the room.
+ClientMessage = Annotated[Hello | C.Command | Ping, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("hello", "sit", "stand", "add_bot", "remove_bot", "free_seat", "remove_player", "configure", "start",
-                "move", "chat", "next_hand", "rematch", "ping", "hint")
-
-
-def to_command(msg: BaseModel) -> C.Command:
-    """The room command a client message asks for (not `hello` or `ping`, which the socket
-    answers itself). Move ids become strings; `configure` keeps "turn_seconds: null" apart
-    from "not given"."""
-    match msg:
-        case Sit(seat=seat):
-            return C.Sit(seat)
-        case Stand():
-            return C.Stand()
-        case AddBot(seat=seat, level=level):
-            return C.AddBot(seat, level)
-        case RemoveBot(seat=seat):
-            return C.RemoveBot(seat)
-        case FreeSeat(seat=seat):
-            return C.FreeSeat(seat)
-        case RemovePlayer(seat=seat):
-            return C.RemovePlayer(seat)
-        case Configure():
-            given = msg.model_fields_set
-            return C.Configure(preset=msg.preset, options=msg.options, seats=msg.seats,
-                               turn_seconds=msg.turn_seconds if "turn_seconds" in given else C.UNSET,
-                               public=msg.public, hints=msg.hints)
-        case Start():
-            return C.Start()
-        case Rematch(accept=accept):
-            return C.Rematch(accept)
-        case NextHand():
-            return C.NextHand()
-        case MoveRequest(id=move_id, move=move):
-            return C.MakeMove(move, str(move_id) if move_id is not None else None)
-        case Chat(text=text):
-            return C.Chat(text)
-        case Hint():
-            return C.Hint()
-    raise ValueError(f"{type(msg).__name__} is not a room command")
+CLIENT_TYPES: tuple[str, ...] = tuple(get_args(get_type_hints(tp, include_extras=False)["type"])[0]
+                                      for tp in get_args(Hello | C.Command | Ping))
+"""The `type` of every client message, in the union's order (an `unknown_type` refusal lists them)."""
 
 
 class _Out(BaseModel):
