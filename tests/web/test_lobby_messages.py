@@ -11,37 +11,25 @@ from typing import Any
 import orjson
 import pytest
 
-from app.social.core.lobby_messages import (
-    MESSAGES,
-    LobbyFriend,
-    LobbyFriendRequest,
-    LobbyInvitation,
-    LobbyInvitationClosed,
-    LobbyMatched,
-    LobbyMessage,
-    LobbyQuickMatch,
-    LobbyYourTurn,
-    PlayerRef,
-    to_json,
-)
+from app.social.core import lobby_messages as M
 from app.web.sockets.lobby import LobbyConnection
 from app.web.wire.lobby import CHANNEL_MESSAGE
 
-BOB = PlayerRef(player_id="Hk2", name="Bob")
-DOCUMENTED: list[tuple[LobbyMessage, dict[str, Any]]] = [
-    (LobbyInvitation(id="q1Z", room="3FR8YVHKNJ", from_=BOB, expires_at="2026-12-01T23:40:00+00:00"),
+BOB = M.PlayerRef(player_id="Hk2", name="Bob")
+DOCUMENTED: list[tuple[M.LobbyMessage, dict[str, Any]]] = [
+    (M.LobbyInvitation(id="q1Z", room="3FR8YVHKNJ", from_=BOB, expires_at="2026-12-01T23:40:00+00:00"),
      {"type": "invitation", "id": "q1Z", "room": "3FR8YVHKNJ", "from": {"player_id": "Hk2", "name": "Bob"},
       "expires_at": "2026-12-01T23:40:00+00:00"}),
-    (LobbyInvitationClosed(id="q1Z", room="3FR8YVHKNJ", status="declined"),
+    (M.LobbyInvitationClosed(id="q1Z", room="3FR8YVHKNJ", status="declined"),
      {"type": "invitation_closed", "id": "q1Z", "room": "3FR8YVHKNJ", "status": "declined"}),
-    (LobbyYourTurn(room="3FR8YVHKNJ", deadline=None),
+    (M.LobbyYourTurn(room="3FR8YVHKNJ", deadline=None),
      {"type": "your_turn", "room": "3FR8YVHKNJ", "deadline": None}),
-    (LobbyFriend(player_id="Hk2", online=True, room="3FR8YVHKNJ"),
+    (M.LobbyFriend(player_id="Hk2", online=True, room="3FR8YVHKNJ"),
      {"type": "friend", "player_id": "Hk2", "online": True, "room": "3FR8YVHKNJ"}),
-    (LobbyFriendRequest(from_=BOB, friends=False),
+    (M.LobbyFriendRequest(from_=BOB, friends=False),
      {"type": "friend_request", "from": {"player_id": "Hk2", "name": "Bob"}, "friends": False}),
-    (LobbyMatched(room="3FR8YVHKNJ", ticket="t1"), {"type": "matched", "room": "3FR8YVHKNJ", "ticket": "t1"}),
-    (LobbyQuickMatch(ticket="t1", status="cancelled"),
+    (M.LobbyMatched(room="3FR8YVHKNJ", ticket="t1"), {"type": "matched", "room": "3FR8YVHKNJ", "ticket": "t1"}),
+    (M.LobbyQuickMatch(ticket="t1", status="cancelled"),
      {"type": "quick_match", "ticket": "t1", "status": "cancelled", "room": None}),
 ]
 
@@ -53,13 +41,13 @@ class Socket:
 
 
 def test_every_message_is_documented_here() -> None:
-    assert {type(m) for m, _ in DOCUMENTED} == set(MESSAGES)
+    assert {type(m) for m, _ in DOCUMENTED} == set(M.MESSAGES)
 
 
 @pytest.mark.parametrize(("message", "documented"), DOCUMENTED, ids=[d["type"] for _, d in DOCUMENTED])
 def test_a_message_has_its_documented_json_on_the_bus_and_on_the_socket(
-        message: LobbyMessage, documented: dict[str, Any]) -> None:
-    carried = to_json(message)
+        message: M.LobbyMessage, documented: dict[str, Any]) -> None:
+    carried = M.to_json(message)
     assert carried == documented and list(carried) == list(documented)  # the keys in the documented order
     assert orjson.loads(CHANNEL_MESSAGE.dump_json(message, by_alias=True)) == documented
     assert CHANNEL_MESSAGE.validate_python(orjson.loads(orjson.dumps(carried))) == message

@@ -23,17 +23,7 @@ from app.rooms.core.errors import RoomError
 from app.rooms.shell.service import RoomService
 from app.social.shell.player_channels import Channels
 from app.web.http.language import refusal
-from app.web.sockets.base import (
-    TRY_AGAIN,
-    Frames,
-    SocketConnection,
-    admit,
-    close_quietly,
-    greet,
-    sending,
-    serve,
-    sign_in,
-)
+from app.web.sockets import base
 from app.web.wire.lobby import (
     CHANNEL_MESSAGE,
     LOBBY_CLIENT,
@@ -48,10 +38,10 @@ from app.web.wire.lobby import (
 
 log = logging.getLogger(__name__)
 router = APIRouter()
-FRAMES = Frames(LOBBY_CLIENT, LOBBY_CLIENT_TYPES, LobbyHello, LobbyPing)
+FRAMES = base.Frames(LOBBY_CLIENT, LOBBY_CLIENT_TYPES, LobbyHello, LobbyPing)
 
 
-class LobbyConnection(SocketConnection):
+class LobbyConnection(base.SocketConnection):
     """One lobby socket (a `player_channels.LobbyPeer`); a close still sends what is queued."""
 
     KEEP_QUEUE_ON = None
@@ -80,7 +70,7 @@ class LobbyConnection(SocketConnection):
 
 
 async def _refuse(ws: WebSocket, e: RoomError) -> None:
-    await close_quietly(ws, TRY_AGAIN, e.message)  # no `error` first (docs/protocol.md, 1013)
+    await base.close_quietly(ws, base.TRY_AGAIN, e.message)  # no `error` first (docs/protocol.md, 1013)
 
 
 async def _nothing_else(msg: Any, arrived: float) -> None:
@@ -91,12 +81,12 @@ async def lobby_socket(ws: WebSocket) -> None:
     service: RoomService = ws.app.state.rooms
     channels: Channels = ws.app.state.channels
     settings: Settings = ws.app.state.settings
-    if not await admit(ws, service):
+    if not await base.admit(ws, service):
         return
-    hello = await greet(ws, settings, FRAMES)
+    hello = await base.greet(ws, settings, FRAMES)
     if hello is None:
         return
-    signed = await sign_in(ws, service, settings, hello.token, lambda e: _refuse(ws, e))
+    signed = await base.sign_in(ws, service, settings, hello.token, lambda e: _refuse(ws, e))
     if signed is None:
         return
     player = signed[0]
@@ -105,12 +95,12 @@ async def lobby_socket(ws: WebSocket) -> None:
     welcome = LobbyWelcome(you=PlayerRef(player_id=player.id, name=player.name))
     del player, signed  # an ORM row: the socket's frame keeps it no longer than needed
     opened = False
-    async with sending(conn, service):
+    async with base.sending(conn, service):
         try:
             conn._put(welcome)
             await channels.open(conn)
             opened = True
-            await serve(ws, conn, settings, FRAMES, _nothing_else)
+            await base.serve(ws, conn, settings, FRAMES, _nothing_else)
         except WebSocketDisconnect:
             pass
         except Exception:
