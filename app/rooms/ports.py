@@ -21,7 +21,19 @@ from app.rooms.core.handlog import HandLog
 from app.rooms.core.messages import RoomInfo, StateExtra, TableView
 from app.rooms.core.model import LiveMatch, Moment, RoomPatch, RoomState
 from app.rooms.core.steps import Step
-from app.store.tables import Player
+
+
+class Host(Protocol):
+    """Who creates a room, as the shell needs to know them (a player row is one)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def has_account(self) -> bool: ...
 
 
 class Clock(Protocol):
@@ -187,7 +199,7 @@ class Leases(Protocol):
 class Directory(Protocol):
     """Creating rooms and listing the public ones (REST)."""
 
-    async def create_room(self, host: Player, fields: dict[str, Any], code: str) -> bool:
+    async def create_room(self, host_id: str, fields: dict[str, Any], code: str) -> bool:
         """Insert a room with this code; False if the code is taken."""
         ...
 

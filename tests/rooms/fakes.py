@@ -19,7 +19,6 @@ from app.rooms.core.model import RoomPatch, RoomState, SeatInfo
 from app.rooms.core.steps import MatchLog, Step, rebuild
 from app.rooms.ports import Changes, LoadedRoom
 from app.store.errors import Conflict
-from app.store.tables import Player
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -255,10 +254,10 @@ class MemoryStorage:
                 and code not in self.leases]
 
     # Directory.
-    async def create_room(self, host: Player, fields: dict[str, Any], code: str) -> bool:
+    async def create_room(self, host_id: str, fields: dict[str, Any], code: str) -> bool:
         if code in self.rooms:
             return False
-        self.add_room(code, host.id, seats=fields["seats"], preset=fields["preset"], overrides=fields["overrides"],
+        self.add_room(code, host_id, seats=fields["seats"], preset=fields["preset"], overrides=fields["overrides"],
                       turn_seconds=fields["turn_seconds"], hints=fields["hints"], pace=fields.get("pace", "live"))
         if fields.get("seating"):
             self.rooms[code] = replace(self.rooms[code], seating=[SeatInfo.from_json(s) for s in fields["seating"]])

@@ -189,7 +189,7 @@ def test_a_moves_record_is_its_row_and_what_it_changes_on_its_match() -> None:
     assert m is not None
     later = START + timedelta(seconds=7)
     move = m.engine.game.legal_moves()[0]
-    decided = decide_move(room, to_move(room), move.to_wire(), "a", later)
+    decided = decide_move(room, to_move(room), move, "a", later)
     assert isinstance(decided, CommitMove) and decided.previewed is not None
     w, after = decided.write, decided.previewed.match
     assert (w.match_id, w.room_code, w.expect_v, w.seq, w.hand_number) == (m.id, room.code, m.v, m.v + 1, 1)

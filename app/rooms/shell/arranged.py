@@ -12,10 +12,9 @@ from app.rooms.core.effects import ChangeRoom
 from app.rooms.core.lobby import Actor
 from app.rooms.core.match_rules import decide_start
 from app.rooms.core.model import RoomPatch, SeatInfo
-from app.rooms.ports import moment
+from app.rooms.ports import Host, moment
 from app.rooms.shell.directory import create_room
 from app.rooms.shell.service import RoomService
-from app.store.tables import Player
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +26,7 @@ class Sitter:
     bot: str | None = None
 
 
-async def arrange(service: RoomService, host: Player, sitters: list[Sitter], *, preset: str | None,
+async def arrange(service: RoomService, host: Host, sitters: list[Sitter], *, preset: str | None,
                   options: dict[str, Any] | None, rated: bool = False, seed: str | None = None) -> tuple[str, str]:
     """Create a room hosted by `host` with these seats, start its match; (code, match id).
     RoomError if the room cannot be made (a bad configuration, the host's room limit)."""

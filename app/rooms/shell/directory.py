@@ -12,11 +12,10 @@ from app.rooms.core.errors import ConfigError, RoomError
 from app.rooms.core.messages import RoomInfo, room_info
 from app.rooms.core.model import Room, SeatInfo, seating_json
 from app.rooms.core.pace import TURN_BASED, over_cap
-from app.rooms.ports import Directory
-from app.store.tables import Player
+from app.rooms.ports import Directory, Host
 
 
-async def create_room(directory: Directory, settings: Settings, host: Player, now: datetime, *,
+async def create_room(directory: Directory, settings: Settings, host: Host, now: datetime, *,
                       preset: str | None, options: dict[str, Any] | None, seats: int | None, public: bool,
                       turn_seconds: int | None, hints: bool, seed: str | None, rated: bool = False,
                       pace: str = "live", sit: bool = False) -> str:
@@ -51,7 +50,7 @@ async def create_room(directory: Directory, settings: Settings, host: Player, no
         fields["seating"] = seating_json([SeatInfo(name=host.name, player_id=host.id)] + [None] * (config.seats - 1))
     for _ in range(5):
         code = new_room_code()
-        if await directory.create_room(host, fields, code):
+        if await directory.create_room(host.id, fields, code):
             return code
     raise RoomError(E.UNAVAILABLE, "could not find a free room code; try again", reason="no_free_code")
 

@@ -29,7 +29,7 @@ from app.rooms.core.match_rules import Fresh
 from app.rooms.core.messages import RoomInfo, room_info
 from app.rooms.core.model import LiveMatch
 from app.rooms.core.notices import Resync, notice_json
-from app.rooms.ports import Bots, Clock, Moment, Peer, Storage, SystemClock, moment
+from app.rooms.ports import Bots, Clock, Host, Moment, Peer, Storage, SystemClock, moment
 from app.rooms.shell.attendance import Attendance
 from app.rooms.shell.autoplay import Autoplay
 from app.rooms.shell.directory import create_room, public_rooms
@@ -39,7 +39,6 @@ from app.rooms.shell.other_instances import OtherInstances
 from app.rooms.shell.pump import Pump
 from app.rooms.shell.reminder_outbox import Reminding
 from app.store.repositories.players import new_id
-from app.store.tables import Player
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +168,7 @@ class RoomService:
                 await self.bus.publish(code, notice_json(Resync(), self.instance))
 
     # REST.
-    async def create_room(self, host: Player, **fields: Any) -> RoomInfo:
+    async def create_room(self, host: Host, **fields: Any) -> RoomInfo:
         """Create a room hosted by `host` (see `directory.create_room`)."""
         code = await create_room(self.storage, self.settings, host, self.clock.now(), **fields)
         found = await self.describe(code)

@@ -31,7 +31,7 @@ from app.store.repositories import presence as presence_store
 from app.store.repositories import rooms as room_store
 from app.store.repositories import vacations as vacation_store
 from app.store.repositories.matches import MatchRecord
-from app.store.tables import Hand, Player, Seat, utcnow
+from app.store.tables import Hand, Seat, utcnow
 from app.store.tables import Match as MatchRow
 from app.store.tables import Move as MoveRow
 from app.store.tables import Room as RoomRow
@@ -237,8 +237,8 @@ class SqlRooms:
             return await lease_store.due(s, horizon)
 
     # Directory.
-    async def create_room(self, host: Player, fields: dict[str, Any], code: str) -> bool:
-        row = RoomRow(code=code, host_id=host.id, status=RoomStatus.WAITING, rev=0, match_count=0,
+    async def create_room(self, host_id: str, fields: dict[str, Any], code: str) -> bool:
+        row = RoomRow(code=code, host_id=host_id, status=RoomStatus.WAITING, rev=0, match_count=0,
                       **{"seating": [None] * fields["seats"], **fields})
         async with self.sessions() as s:
             try:
