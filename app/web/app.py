@@ -36,10 +36,13 @@ from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_fil
 from app.store.moves.writer import MoveWriter
 from app.store.repositories.awards import Repeats
 from app.web.http import errors, shutdown
+from app.web.http.admission import Admission
 from app.web.http.chatlimit import ChatLimits
+from app.web.http.open_sockets import OpenSockets
 from app.web.http.passwords import HashGate
 from app.web.http.proxies import TrustedProxies
 from app.web.http.ratelimit import Limiter
+from app.web.http.services import Services, services
 from app.web.http.signin import SignInGuard
 from app.web.routes import (
     accounts,
@@ -62,8 +65,6 @@ from app.web.routes import (
 from app.web.routes.pages import mount_pages, static_dir
 from app.web.sockets import lobby as lobby_socket
 from app.web.sockets import room as socket
-from app.web.sockets.handshake import Admission
-from app.web.sockets.open_sockets import OpenSockets
 
 
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None, bus: Bus | None = None,
@@ -80,6 +81,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        svc = services(app)  # what needs the database or the bus is set on it here
         engine = make_engine(settings.database_url, timeout=settings.db_timeout)
         try:
             if settings.auto_migrate:
@@ -89,15 +91,14 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             rooms_store = storage or SqlRooms(sessions, MoveWriter(engine, repeats=repeats),
                                               presence_ttl=settings.presence_ttl)
             service = RoomService(settings, rooms_store, bus or make_bus(settings.redis_url, settings.redis_prefix),
-                                  BotPool(settings.bot_workers, think_ms=settings.bot_think_ms), clock=app.state.clock)
+                                  BotPool(settings.bot_workers, think_ms=settings.bot_think_ms), clock=svc.clock)
             logs.configure(settings, service.instance)
-            app.state.settings = settings
-            app.state.engine = engine
-            app.state.sessions = sessions
-            app.state.rooms = service
-            app.state.hash_gate = HashGate(settings.hash_workers, settings.hash_queue, settings.hash_nice)
-            app.state.jobs = make_queue(settings, sessions)  # reviews: never on the move path
-            await app.state.jobs.start()
+            svc.engine = engine
+            svc.sessions = sessions
+            svc.rooms = service
+            svc.hash_gate = HashGate(settings.hash_workers, settings.hash_queue, settings.hash_nice)
+            svc.jobs = make_queue(settings, sessions)  # reviews: never on the move path
+            await svc.jobs.start()
             probe = metrics.start_probe()
             metrics.watch_gc()
             path = sqlite_file(settings.database_url)
@@ -107,25 +108,25 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             await service.start()
             # Life outside rooms: each player's channel (the lobby socket), the quick-match loop,
             # chat hidden by blocks made on any instance.
-            channels = app.state.channels = Channels(service.bus, sessions, service.instance,
-                                                     ttl=settings.presence_ttl, heartbeat=settings.heartbeat_seconds)
+            channels = svc.channels = Channels(service.bus, sessions, service.instance,
+                                               ttl=settings.presence_ttl, heartbeat=settings.heartbeat_seconds)
             channels.start()
-            matcher = app.state.quick_match = QuickMatch(service, channels, sessions, settings)
+            matcher = svc.quick_match = QuickMatch(service, channels, sessions, settings)
             matcher.start()
-            hidden: HiddenChat = app.state.hidden_chat
+            hidden = svc.hidden_chat
             block_watch = asyncio.get_running_loop().create_task(hidden.watch(sessions, settings.heartbeat_seconds))
             blocks = await hidden.listen(service.bus, sessions)
             service.reminding.listeners.append(_lobby_hears_turns(channels))
-            app.state.vapid = await load_vapid(settings, sessions)
-            notifier = Outbox(settings, sessions, app.state.vapid)
+            svc.vapid = await load_vapid(settings, sessions)
+            notifier = Outbox(settings, sessions, svc.vapid)
             notifier.start()
-            app.state.notifier = notifier  # invitations are queued on the outbox too
+            svc.notifier = notifier  # invitations are queued on the outbox too
             if settings.smtp_url:  # the optional email channel, on the same outbox
-                app.state.mailer = Mailer(settings, sessions, await load_signer(sessions), poke=notifier.poke)
-                notifier.channels["email"] = app.state.mailer
-                service.reminding.listeners.append(app.state.mailer.reminded)
+                mailer = svc.mailer = Mailer(settings, sessions, await load_signer(sessions), poke=notifier.poke)
+                notifier.channels["email"] = mailer
+                service.reminding.listeners.append(mailer.reminded)
             watcher = asyncio.get_running_loop().create_task(
-                app.state.open_sockets.watch(sessions, settings.heartbeat_seconds))
+                svc.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
             collector = metrics.tune_gc(settings.gc_threshold, settings.gc_full_seconds)
             try:
@@ -141,8 +142,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                     collector.cancel()
                 await service.close()
                 await notifier.close()
-                app.state.hash_gate.close()
-                await app.state.jobs.close()
+                svc.hash_gate.close()
+                await svc.jobs.close()
                 await metrics.stop_probe(probe)
                 if checkpointer is not None:
                     await checkpointer.stop()
@@ -154,21 +155,18 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                   description="Rooms, matches and history for Spite and Malice. See docs/protocol.md.",
                   openapi_url="/openapi.json" if docs else None, docs_url="/docs" if docs else None,
                   redoc_url="/redoc" if docs else None)
-    app.state.settings = settings
-    app.state.clock = clock or SystemClock()  # the health probe's pace and the message rates read it too
-    app.state.limiter = Limiter(settings)
-    app.state.signin_guard = SignInGuard(settings)
-    app.state.chat_limits = ChatLimits(settings, clock=app.state.clock.monotonic)
-    app.state.open_sockets = OpenSockets()
-    app.state.admission = Admission(settings.handshake_concurrency, settings.handshake_wait)
+    clock = clock or SystemClock()  # the health probe's pace and the message rates read it too
+    svc = app.state.services = Services(
+        settings=settings, clock=clock, limiter=Limiter(settings), signin_guard=SignInGuard(settings),
+        chat_limits=ChatLimits(settings, clock=clock.monotonic), open_sockets=OpenSockets(),
+        admission=Admission(settings.handshake_concurrency, settings.handshake_wait), hidden_chat=HiddenChat())
+    svc.limiter.rules["invitations"] = parse_many(settings.limit_invitations)  # per player
+    svc.limiter.rules["social"] = parse_many(settings.limit_social)
     errors.install(app)
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(errors.SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=512)  # static files and JSON; sockets pass through
     app.add_middleware(TrustedProxies, trusted=settings.trusted_proxies)  # outermost: the client's address
-    app.state.hidden_chat = HiddenChat()
-    app.state.limiter.rules["invitations"] = parse_many(settings.limit_invitations)  # per player
-    app.state.limiter.rules["social"] = parse_many(settings.limit_social)
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
                    rooms.router, matches.router, reviews.router, socket.router, games.router, social.router,
                    invitations.router, quick.router, daily.router, lobby_socket.router, push.router, vacation.router,

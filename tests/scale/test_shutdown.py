@@ -12,6 +12,7 @@ import time
 
 import httpx
 
+from app.web.http.services import services
 from tests.web.helpers import Sock, new_person, new_room, pick, seat_everyone
 
 from .cluster import Cluster, drive, query, reopen
@@ -102,7 +103,7 @@ async def test_a_draining_instance_turns_new_sockets_away(db_url: str) -> None:
             ann = await new_person(http, "Ann")
             code = (await new_room(http, ann, preset="short", seats=2))["code"]
             sock = await Sock.open(server.base, code, ann)
-            server.app.state.rooms.pump.draining = True
+            services(server.app).rooms.pump.draining = True
             assert (await http.get("/healthz")).status_code == 503
             err = await sock.error({"type": "sit", "seat": 0})
             assert err["code"] == "unavailable"
@@ -112,7 +113,7 @@ async def test_a_draining_instance_turns_new_sockets_away(db_url: str) -> None:
                 assert e.response.status_code == 503
             else:
                 raise AssertionError("a draining instance accepted a new socket")
-            server.app.state.rooms.pump.draining = False
+            services(server.app).rooms.pump.draining = False
             await sock.close()
     finally:
         server.stop()

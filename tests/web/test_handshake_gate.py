@@ -14,7 +14,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from app.rooms.core.errors import RoomError
-from app.web.sockets.handshake import Admission
+from app.web.http.admission import Admission
 
 from .helpers import ServerThread, new_person, new_room
 

@@ -6,6 +6,7 @@ import httpx
 from sqlalchemy import select
 
 from app.store.tables import Token
+from app.web.http.services import services
 
 
 async def test_create_and_me(api: httpx.AsyncClient) -> None:
@@ -22,7 +23,7 @@ async def test_create_and_me(api: httpx.AsyncClient) -> None:
     assert renamed.json()["name"] == "Annie"
     assert (await api.get(f"/api/players/{body['id']}")).json()["name"] == "Annie"
     # The token itself is nowhere in the database; only its hash is.
-    sessions = api._transport.app.state.sessions  # type: ignore[attr-defined]
+    sessions = services(api._transport.app).sessions  # type: ignore[attr-defined]
     async with sessions() as s:
         row = (await s.execute(select(Token).where(Token.player_id == body["id"]))).scalar_one()
     assert row.token_hash != body["token"] and body["token"] not in row.token_hash and len(row.token_hash) == 64

@@ -36,6 +36,7 @@ from app.store.db import make_engine, make_sessions
 from app.store.repositories import history
 from app.store.tables import utcnow
 from app.web.app import create_app
+from app.web.http.services import services
 
 from .helpers import ServerThread, Sock, make_settings, new_person, new_room, play_to_end, seat_everyone
 
@@ -194,12 +195,12 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
               await replay(reader, match_id, at))
 
     # The option catalogue and health.
-    settings = server.app.state.settings
+    settings = services(server.app).settings
     _same((await http.get("/api/options")).json(),
           {**catalog(), "turn_seconds": {"min": settings.min_turn_seconds, "max": settings.max_turn_seconds,
                                          "default": None}, "hints": {"default": True},
            "turn_based_seconds": {"min": settings.turn_based_min_seconds, "max": 14 * 86_400,
                                   "default": max(settings.turn_based_min_seconds, 86_400)}})
-    _same((await http.get("/healthz")).json(), {"ok": True, "instance": server.app.state.rooms.instance})
+    _same((await http.get("/healthz")).json(), {"ok": True, "instance": services(server.app).rooms.instance})
     for sock in (a, b):
         await sock.close()

@@ -17,6 +17,7 @@ import httpx
 from fastapi import FastAPI
 
 from app.web.app import create_app
+from app.web.http.services import services
 
 from .helpers import Person, make_settings, new_account
 
@@ -95,7 +96,7 @@ async def test_hashes_beyond_the_queue_are_refused_at_once(db_url: str) -> None:
     addresses: no sign-in limit is near) two wait for it and ten are refused at once, 429 "busy"
     with Retry-After 1; the two waiting are hashed once the worker is free."""
     async with _app(db_url, hash_workers=1, hash_queue=2) as app:
-        gate = app.state.hash_gate
+        gate = services(app).hash_gate
         free = threading.Event()
         held = asyncio.ensure_future(gate._run(free.wait))  # the one worker, busy until `free`
         while not gate.slots.locked():

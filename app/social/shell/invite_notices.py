@@ -7,7 +7,10 @@ never waits for a push service); the worker is poked so it goes out at once.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.platform.notify.texts import words
 from app.store.repositories import outbox
@@ -23,17 +26,18 @@ def payload(inv: Invitation, from_name: str) -> dict[str, Any]:
             "i18n": words("push.invitation.title", "push.invitation", {"name": from_name})}
 
 
-async def invitation(app: Any, inv: Invitation, from_name: str) -> None:
+async def invitation(sessions: async_sessionmaker[AsyncSession], poke: Callable[[], None], inv: Invitation,
+                     from_name: str) -> None:
     """Queue the invitation for each of the invitee's push subscriptions (key: one per
-    invitation and device). A failure is logged: the invitation stands without its push."""
+    invitation and device), then `poke` the outbox's worker. A failure is logged: the invitation
+    stands without its push."""
     try:
-        async with app.state.sessions() as s:
+        async with sessions() as s:
             subs = await outbox.subscriptions_of(s, [inv.to_id])
             items = [outbox.Outgoing(f"invitation:{inv.id}:push:{sub.id}", "push", inv.to_id, sub.id,
                                      payload(inv, from_name)) for sub in subs]
             await outbox.enqueue(s, items)
-        notifier = getattr(app.state, "notifier", None)
-        if items and notifier is not None:
-            notifier.poke()
+        if items:
+            poke()
     except Exception:
         log.exception("could not queue an invitation's push")

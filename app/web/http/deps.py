@@ -1,5 +1,6 @@
 """Dependencies shared by the routers, with `Annotated` aliases: the database session, the
-room service, the settings, and the caller (from `Authorization: Bearer <token>`)."""
+room service, the settings (all three from the app's `services.Services`), the caller (from
+`Authorization: Bearer <token>`), and a limit per client address (`per_address`)."""
 
 from __future__ import annotations
 
@@ -14,24 +15,24 @@ from app.platform.settings import Settings
 from app.rooms.shell.service import RoomService
 from app.store.repositories.tokens import player_by_token
 from app.store.tables import Player
+from app.web.http.ratelimit import client_address
 from app.web.http.refused import Refused, note_player_lang
+from app.web.http.services import services
 
 bearer = HTTPBearer(auto_error=False, description="The token POST /api/players gave you.")
 
 
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
-    async with request.app.state.sessions() as session:
+    async with services(request.app).sessions() as session:
         yield session
 
 
 def get_rooms(request: Request) -> RoomService:
-    rooms: RoomService = request.app.state.rooms
-    return rooms
+    return services(request.app).rooms
 
 
 def get_settings(request: Request) -> Settings:
-    settings: Settings = request.app.state.settings
-    return settings
+    return services(request.app).settings
 
 
 Session = Annotated[AsyncSession, Depends(get_session)]
@@ -84,3 +85,12 @@ def bearer_token(credentials: Annotated[HTTPAuthorizationCredentials | None, Dep
 
 
 BearerToken = Annotated[str, Depends(bearer_token)]
+
+
+def per_address(kind: str):  # type: ignore[no-untyped-def]
+    """A route dependency: `kind` counted per client address."""
+
+    async def limit(request: Request) -> None:
+        services(request.app).limiter.check(kind, client_address(request))
+
+    return limit

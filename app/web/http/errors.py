@@ -14,8 +14,8 @@ from sqlalchemy.exc import TimeoutError as SATimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.web.http.caller_lang import body_of as refused_body
 from app.web.http.refused import Refused, header_lang, said
-from app.web.http.refused import body_of as refused_body
 
 log = logging.getLogger(__name__)
 

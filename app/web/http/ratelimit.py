@@ -88,12 +88,3 @@ class Limiter:
 def client_address(request: Request) -> str:
     """Who asks, as far as this server can tell (behind a proxy: with --proxy-headers)."""
     return request.client.host if request.client else "unknown"
-
-
-def per_address(kind: str):  # type: ignore[no-untyped-def]
-    """A route dependency: `kind` counted per client address."""
-
-    async def limit(request: Request) -> None:
-        request.app.state.limiter.check(kind, client_address(request))
-
-    return limit

@@ -14,8 +14,7 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
-from app.i18n import LANGS, pick
-from app.store.repositories.tokens import player_by_token
+from app.i18n import pick
 from app.web.http.language import refusal
 
 log = logging.getLogger(__name__)
@@ -55,27 +54,6 @@ def note_player_lang(request: Request, lang: str | None) -> None:
     request.state.player_lang = lang
 
 
-async def _player_lang(request: Request) -> str | None:
-    """The language of the player whose token the request carries: noted by the route's
-    dependency, else looked up here (a route that does not read its caller's token)."""
-    if hasattr(request.state, "player_lang"):
-        return request.state.player_lang
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token or no_store(request):
-        return None
-    try:
-        async with request.app.state.sessions() as s:
-            player = await player_by_token(s, token.strip(), request.app.state.settings.token_idle_days)
-    except Exception:  # the database is away: the refusal is said all the same, in another language
-        log.warning("could not read the language of a refused request's player", exc_info=True)
-        return None
-    return player.lang if player is not None else None
-
-
-def no_store(request: Request) -> bool:
-    return getattr(request.app.state, "sessions", None) is None
-
-
 def header_lang(request: Request) -> str:
     """The caller's language without asking the database (`?lang=`, a player already known,
     `Accept-Language`): for the answers given when the database is away or the request is bad."""
@@ -87,15 +65,3 @@ def said(lang: str, english: str, reason: str, **params: Any) -> dict[str, Any]:
     """A refusal's body said in `lang`, for the answers made outside `Refused`."""
     return {"message": refusal(lang, reason, params, english), "detail": english, "reason": reason,
             "params": params}
-
-
-async def caller_lang(request: Request) -> str:
-    query = request.query_params.get("lang")
-    return pick(query, None if query in LANGS else await _player_lang(request),
-                accept_language=request.headers.get("accept-language"))
-
-
-async def body_of(request: Request, exc: Refused) -> dict[str, Any]:
-    message = refusal(await caller_lang(request), exc.reason, exc.params, exc.english) if exc.reason else exc.english
-    return {**exc.fields, "message": message, "detail": exc.english, "reason": exc.reason,
-            "params": exc.params if exc.reason else None}

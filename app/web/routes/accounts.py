@@ -18,11 +18,12 @@ from fastapi import APIRouter, Depends, Request, Response, status
 from app.store.repositories import accounts
 from app.store.repositories.accounts import AlreadyAnAccount, UsernameTaken
 from app.store.repositories.tokens import hash_token
-from app.web.http.deps import AppSettings, BearerToken, CurrentPlayer, Session
+from app.web.http.deps import AppSettings, BearerToken, CurrentPlayer, Session, per_address
 from app.web.http.passwords import Busy, HashGate
-from app.web.http.ratelimit import client_address, per_address
+from app.web.http.ratelimit import client_address
 from app.web.http.refused import Refused
-from app.web.http.signin import FAILURE, SUCCESS, SignInGuard, Ticket
+from app.web.http.services import services
+from app.web.http.signin import FAILURE, SUCCESS, Ticket
 from app.web.wire.requests import USERNAME, NewAccount, NewPassword, SignIn
 from app.web.wire.responses import AccountOut, PlayerCreated
 
@@ -31,7 +32,7 @@ WRONG = "wrong username or password"
 
 
 def _gate(request: Request) -> HashGate:
-    gate: HashGate = request.app.state.hash_gate
+    gate = services(request.app).hash_gate
     return gate
 
 
@@ -65,7 +66,7 @@ async def claim(body: NewAccount, player: CurrentPlayer, session: Session, reque
 
 async def _check(request: Request, ticket: Ticket, hashed: str | None, password: str) -> bool:
     """Hash-check `password` under `ticket`: every count given back if it cannot be checked."""
-    guard: SignInGuard = request.app.state.signin_guard
+    guard = services(request.app).signin_guard
     try:
         ok = await _gate(request).verify(hashed, password)
     except BaseException as e:
@@ -79,7 +80,7 @@ async def _check(request: Request, ticket: Ticket, hashed: str | None, password:
 
 async def _refuse(request: Request, user: str, headers: dict[str, str] | None, code: int, message: str,
                   reason: str) -> NoReturn:
-    guard: SignInGuard = request.app.state.signin_guard
+    guard = services(request.app).signin_guard
     delay = guard.failure_delay(user)
     if delay:
         await asyncio.sleep(delay)
@@ -90,7 +91,7 @@ async def _refuse(request: Request, user: str, headers: dict[str, str] | None, c
 async def sign_in(body: SignIn, session: Session, request: Request, settings: AppSettings) -> PlayerCreated:
     """Sign in with a username and password: a new bearer token for the same player."""
     user = accounts.username_key(body.username)[:100]
-    ticket = request.app.state.signin_guard.admit(user, client_address(request))
+    ticket = services(request.app).signin_guard.admit(user, client_address(request))
     try:
         player = await accounts.by_username(session, body.username) if USERNAME.fullmatch(body.username) else None
         await session.close()  # no connection held across the hash
@@ -105,7 +106,7 @@ async def sign_in(body: SignIn, session: Session, request: Request, settings: Ap
                       reason="wrong_password")
     token, ended = await accounts.new_session(session, player, settings.max_tokens_per_player)
     for gone in ended:
-        request.app.state.open_sockets.revoked(gone)
+        services(request.app).open_sockets.revoked(gone)
     return PlayerCreated(id=player.id, name=player.name, token=token)
 
 
@@ -116,7 +117,7 @@ async def change_password(body: NewPassword, player: CurrentPlayer, token: Beare
     if player.username is None or player.password_hash is None:
         raise Refused(status.HTTP_409_CONFLICT, "claim an account first (POST /api/account)", reason="claim_first")
     user = accounts.username_key(player.username)
-    ticket = request.app.state.signin_guard.admit(user, client_address(request))
+    ticket = services(request.app).signin_guard.admit(user, client_address(request))
     if not await _check(request, ticket, player.password_hash, body.old_password):
         await accounts.failed_signin(session, player.id)
         await _refuse(request, user, None, status.HTTP_403_FORBIDDEN, "that is not your password",
@@ -126,5 +127,5 @@ async def change_password(body: NewPassword, player: CurrentPlayer, token: Beare
     except Busy:
         _busy()
     for gone in await accounts.set_password(session, player.id, hashed, keep=hash_token(token)):
-        request.app.state.open_sockets.revoked(gone)
+        services(request.app).open_sockets.revoked(gone)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -23,6 +23,7 @@ from app.store.repositories import daily as daily_store
 from app.store.tables import DailyDeal, DailyEntry, utcnow
 from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Rooms, Session
 from app.web.http.refused import Refused
+from app.web.http.services import services
 
 router = APIRouter(prefix="/api/daily", tags=["daily deal"])
 
@@ -153,9 +154,9 @@ async def sealed_day(request: Request, match_id: str, session: AsyncSession | No
     if session is not None:
         day = (await session.execute(query)).scalar_one_or_none()
     else:
-        async with request.app.state.sessions() as s:
+        async with services(request.app).sessions() as s:
             day = (await s.execute(query)).scalar_one_or_none()
-    return day if day is not None and day >= today_of(request.app.state.settings) else None
+    return day if day is not None and day >= today_of(services(request.app).settings) else None
 
 
 def seal_detail(found: dict[str, Any], today: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from app.platform.notify.mailing import UNSUBSCRIBE_PATH, Mailer
 from app.store.repositories import emails
 from app.web.http.deps import CurrentPlayer, Session
 from app.web.http.refused import Refused
+from app.web.http.services import services
 
 router = APIRouter(tags=["email"])
 # One address: a local part and a domain with a dot; no spaces, no CR or LF (header injection).
@@ -52,7 +53,7 @@ class EmailOut(BaseModel):
 
 
 def _mailer(request: Request) -> Mailer:
-    mailer: Mailer | None = getattr(request.app.state, "mailer", None)
+    mailer = services(request.app).mailer
     if mailer is None:
         raise Refused(status.HTTP_404_NOT_FOUND, "email is not enabled on this server (SPITE_SMTP_URL is not set)",
                       reason="email_disabled", fields={"code": "email_disabled"})
@@ -81,7 +82,7 @@ async def set_address(request: Request, body: SetEmail, player: CurrentPlayer, s
         raise Refused(422, "email: not an email address", reason="email_invalid")
     local, _, domain = address.rpartition("@")
     address = f"{local}@{domain.lower()}"
-    request.app.state.limiter.check("email_changes", player.id)
+    services(request.app).limiter.check("email_changes", player.id)
     row = await emails.set_address(session, player.id, address)
     if row.confirmed_at is None:
         await emails.queue_confirmation(session, player.id, address, mailer.confirm_expiry())

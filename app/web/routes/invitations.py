@@ -15,11 +15,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.social.core.lobby_messages import InvitationStatus, LobbyInvitation, LobbyInvitationClosed, PlayerRef
 from app.social.shell import invite_notices
-from app.social.shell.player_channels import Channels
 from app.store.repositories import invites, social
 from app.store.tables import Invitation, utcnow
 from app.web.http.deps import AppSettings, CurrentPlayer, Rooms, Session
 from app.web.http.refused import Refused
+from app.web.http.services import services
 from app.web.routes.social import other_player
 
 router = APIRouter(tags=["invitations"])
@@ -78,13 +78,13 @@ async def invite(code: str, body: NewInvitation, me: CurrentPlayer, session: Ses
         raise Refused(status.HTTP_429_TOO_MANY_REQUESTS,
                       f"you have {settings.max_pending_invitations} invitations waiting for an answer",
                       reason="too_many_invitations", n=settings.max_pending_invitations)
-    request.app.state.limiter.check("invitations", me.id)
+    svc = services(request.app)
+    svc.limiter.check("invitations", me.id)
     inv = await invites.create(session, room["code"], me.id, other, settings.invitation_seconds)
-    channels: Channels = request.app.state.channels
-    await channels.tell(other, LobbyInvitation(id=inv.id, room=inv.room_code,
+    await svc.channels.tell(other, LobbyInvitation(id=inv.id, room=inv.room_code,
                                                from_=PlayerRef(player_id=me.id, name=me.name),
                                                expires_at=inv.expires_at.isoformat()))
-    await invite_notices.invitation(request.app, inv, me.name)
+    await invite_notices.invitation(svc.sessions, svc.notifier.poke, inv, me.name)
     return _out(inv, me.name)
 
 
@@ -110,7 +110,7 @@ async def _answerable(session: Session, inv_id: str, player_id: str, as_invitee:
 async def _close(request: Request, session: Session, inv: Invitation, to_status: InvitationStatus) -> None:
     if not await invites.answer(session, inv.id, to_status):
         raise Refused(status.HTTP_409_CONFLICT, "that invitation was answered meanwhile", reason="invitation_raced")
-    channels: Channels = request.app.state.channels
+    channels = services(request.app).channels
     message = LobbyInvitationClosed(id=inv.id, room=inv.room_code, status=to_status)
     await channels.tell(inv.from_id, message)
     await channels.tell(inv.to_id, message)

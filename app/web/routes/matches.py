@@ -9,9 +9,9 @@ from fastapi import APIRouter, Depends, Query, Request, status
 
 from app.rooms.shell.replay import BadStep, NotOver, replay
 from app.store.repositories import history
-from app.web.http.deps import MaybePlayer, Session
-from app.web.http.ratelimit import per_address
+from app.web.http.deps import MaybePlayer, Session, per_address
 from app.web.http.refused import Refused
+from app.web.http.services import services
 from app.web.routes import daily
 from app.web.wire.responses import MatchDetail, Replay, ReplayStep
 
@@ -31,11 +31,11 @@ async def detail(match_id: str, session: Session, viewer: MaybePlayer, request: 
     the room is public or the caller (by token) played in the match."""
     _known_shape(match_id)
     found = await history.match_detail(session, match_id, viewer.id if viewer else None,
-                                       request.app.state.settings.abandoned_after)
+                                       services(request.app).settings.abandoned_after)
     if found is None:
         raise Refused(status.HTTP_404_NOT_FOUND, "no match has that id", reason="no_match")
     day = await daily.sealed_day(request, match_id, session)  # a daily deal's seed stays hidden all its day
-    return found if day is None else daily.seal_detail(found, daily.today_of(request.app.state.settings))
+    return found if day is None else daily.seal_detail(found, daily.today_of(services(request.app).settings))
 
 
 @router.get("/{match_id}/replay", response_model=Replay | ReplayStep,
@@ -50,7 +50,7 @@ async def match_replay(match_id: str, request: Request,
                       "that day is over (UTC), so nobody can learn the deal before everyone has played",
                       reason="daily_sealed", day=day)
     try:
-        found = await replay(request.app.state.sessions, match_id, at)
+        found = await replay(services(request.app).sessions, match_id, at)
     except NotOver as e:
         raise Refused(status.HTTP_409_CONFLICT, str(e), reason="replay_not_over") from e
     except BadStep as e:

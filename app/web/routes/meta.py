@@ -14,6 +14,7 @@ from app.store.repositories.health import probe_write
 from app.web.http.deps import AppSettings, Session
 from app.web.http.language import localize_catalog, request_lang
 from app.web.http.refused import Refused
+from app.web.http.services import services
 from app.web.wire.responses import Catalog, Health
 
 router = APIRouter(tags=["meta"])
@@ -24,7 +25,8 @@ log = logging.getLogger(__name__)
 async def healthz(session: Session, request: Request) -> dict[str, Any]:
     """200 once the app can serve (the database answers), naming this instance; 503 while it
     drains to stop."""
-    rooms = getattr(request.app.state, "rooms", None)
+    svc = services(request.app)
+    rooms = svc.rooms if svc.started else None
     if rooms is not None and rooms.draining:
         raise Refused(status.HTTP_503_SERVICE_UNAVAILABLE, "this instance is restarting", reason="instance_restarting")
     instance = rooms.instance if rooms is not None else None
@@ -40,8 +42,9 @@ PROBE_EVERY = 2.0  # seconds: /healthz writes at most this often, whoever asks
 async def _takes_writes(request: Request, session: AsyncSession, instance: str) -> bool:
     """Does the database take a write (a row of this instance, rewritten)? A read alone
     succeeds with the disk full or another process holding the write lock."""
-    checked = getattr(request.app.state, "health_checked", None)
-    now = request.app.state.clock.monotonic()
+    svc = services(request.app)
+    checked = svc.health_checked
+    now = svc.clock.monotonic()
     if checked is not None and now - checked[0] < PROBE_EVERY:
         return bool(checked[1])
     try:
@@ -50,7 +53,7 @@ async def _takes_writes(request: Request, session: AsyncSession, instance: str) 
     except Exception as e:
         log.warning("health probe: the database refused a write: %s", e)
         ok = False
-    request.app.state.health_checked = (request.app.state.clock.monotonic(), ok)
+    svc.health_checked = (svc.clock.monotonic(), ok)
     return ok
 
 

@@ -17,6 +17,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, ge
 
 from app.platform.metrics import LATENCY_BUCKETS
 from app.web.http.refused import Refused
+from app.web.http.services import services
 
 router = APIRouter(tags=["meta"])
 
@@ -52,7 +53,7 @@ def watch_gc() -> None:
 @router.get("/metrics", include_in_schema=False, response_class=Response)
 async def metrics(request: Request) -> Response:
     """Every metric of this process, in Prometheus text format."""
-    settings = request.app.state.settings
+    settings = services(request.app).settings
     if not settings.metrics:
         raise Refused(status.HTTP_404_NOT_FOUND, "metrics are turned off (SPITE_METRICS)", reason="metrics_off")
     if settings.metrics_token is not None:

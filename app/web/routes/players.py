@@ -10,8 +10,7 @@ from app.rooms.core.achievements import CATALOG
 from app.store.repositories import awards, history
 from app.store.repositories.players import create_player, get_player, rename_player
 from app.store.tables import Player
-from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Session
-from app.web.http.ratelimit import per_address
+from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Session, per_address
 from app.web.http.refused import Refused
 from app.web.wire.requests import NewPlayer, Rename
 from app.web.wire.responses import (

@@ -13,6 +13,7 @@ from app.platform.notify.push import BadSubscription, check_endpoint, check_keys
 from app.store.repositories import outbox
 from app.web.http.deps import AppSettings, CurrentPlayer, Session
 from app.web.http.refused import Refused
+from app.web.http.services import services
 
 router = APIRouter(tags=["notifications"])
 
@@ -46,7 +47,7 @@ class Subscribed(BaseModel):
 @router.get("/api/push/key", response_model=PushKey)
 async def push_key(request: Request) -> dict[str, Any]:
     """The server's VAPID public key (RFC 8292), for `pushManager.subscribe`."""
-    return {"public_key": request.app.state.vapid.public_key}
+    return {"public_key": services(request.app).vapid.public_key}
 
 
 @router.post("/api/players/me/push", status_code=status.HTTP_201_CREATED, response_model=Subscribed)

@@ -9,10 +9,10 @@ from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, ConfigDict
 
 from app.social.core.lobby_messages import LobbyQuickMatch
-from app.social.shell.player_channels import Channels
 from app.store.repositories import quick_tickets as quick_store
 from app.web.http.deps import AppSettings, CurrentPlayer, Session
 from app.web.http.refused import Refused
+from app.web.http.services import services
 
 router = APIRouter(prefix="/api/quick-match", tags=["quick match"])
 
@@ -82,6 +82,6 @@ async def cancel(ticket_id: str, me: CurrentPlayer, session: Session, request: R
         return Response(status_code=status.HTTP_204_NO_CONTENT)
     if not await quick_store.cancel(session, t.id, me.id):
         raise Refused(status.HTTP_409_CONFLICT, "that ticket has found a table already", reason="ticket_matched")
-    channels: Channels = request.app.state.channels
+    channels = services(request.app).channels
     await channels.tell(me.id, LobbyQuickMatch(ticket=t.id, status="cancelled"))
     return Response(status_code=status.HTTP_204_NO_CONTENT)

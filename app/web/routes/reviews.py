@@ -20,10 +20,11 @@ from app.store.repositories import reviews as review_store
 from app.store.repositories.review_failures import failure
 from app.store.repositories.review_failures import read as read_failure
 from app.store.tables import Review, utcnow
-from app.web.http.deps import AppSettings, CurrentPlayer, Session
+from app.web.http.caller_lang import caller_lang
+from app.web.http.deps import AppSettings, CurrentPlayer, Session, per_address
 from app.web.http.language import refusal
-from app.web.http.ratelimit import per_address
-from app.web.http.refused import Refused, caller_lang
+from app.web.http.refused import Refused
+from app.web.http.services import services
 
 router = APIRouter(prefix="/api/matches", tags=["reviews"])
 
@@ -132,7 +133,7 @@ async def ask_review(match_id: str, request: Request, session: Session, settings
     row, new = await review_store.ask(session, match_id, settings_level(settings), player.id,
                                       _stale_before(settings))
     if new or row.status in (review_store.QUEUED, review_store.RUNNING):
-        await request.app.state.jobs.enqueue(match_id)  # the queue ignores a match it already has
+        await services(request.app).jobs.enqueue(match_id)  # the queue ignores a match it already has
     return await _status(row, settings, request)
 
 

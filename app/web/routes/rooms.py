@@ -9,9 +9,10 @@ from fastapi import APIRouter, Depends, Request, status
 
 from app.rooms.core import errors as E
 from app.rooms.core.errors import RoomError
-from app.web.http.deps import AppSettings, CurrentPlayer, Rooms
-from app.web.http.ratelimit import client_address, per_address
+from app.web.http.deps import AppSettings, CurrentPlayer, Rooms, per_address
+from app.web.http.ratelimit import client_address
 from app.web.http.refused import Refused
+from app.web.http.services import services
 from app.web.wire.requests import NewRoom
 from app.web.wire.responses import RoomLinks, RoomList
 
@@ -30,9 +31,9 @@ def _with_links(base: str, room: Mapping[str, Any]) -> dict[str, Any]:
 async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: AppSettings,
                  request: Request) -> dict[str, Any]:
     """Create a room. `seats` and `options.players` are the same; `seed` needs seeded rooms."""
-    request.app.state.limiter.check("player_rooms", player.id)
+    services(request.app).limiter.check("player_rooms", player.id)
     if body.public:  # the public list is shared: one address (many guests) cannot fill it
-        request.app.state.limiter.check("public_rooms", client_address(request))
+        services(request.app).limiter.check("public_rooms", client_address(request))
     if body.seed is not None and not settings.seeded_rooms:
         raise Refused(status.HTTP_403_FORBIDDEN, "this server does not take seeds (SPITE_SEEDED_ROOMS)",
                       reason="no_seeds")

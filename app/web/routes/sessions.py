@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from app.store.repositories.tokens import hash_token, live_tokens, revoke, revoke_all, revoke_one
 from app.web.http.deps import AppSettings, BearerToken, CurrentPlayer, Session
 from app.web.http.refused import Refused
+from app.web.http.services import services
 
 router = APIRouter(prefix="/api/sessions", tags=["sessions"])
 ID_CHARS = 16
@@ -46,7 +47,7 @@ async def list_sessions(token: BearerToken, player: CurrentPlayer, session: Sess
 async def sign_out(token: BearerToken, _player: CurrentPlayer, session: Session, request: Request) -> Response:
     """Sign this device out (the token the request carries)."""
     await revoke(session, token)
-    request.app.state.open_sockets.revoked(hash_token(token))
+    services(request.app).open_sockets.revoked(hash_token(token))
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -54,7 +55,7 @@ async def sign_out(token: BearerToken, _player: CurrentPlayer, session: Session,
 async def sign_out_everywhere(player: CurrentPlayer, session: Session, request: Request) -> Response:
     """Sign every device of yours out, this one included."""
     for gone in await revoke_all(session, player.id):
-        request.app.state.open_sockets.revoked(gone)
+        services(request.app).open_sockets.revoked(gone)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -66,5 +67,5 @@ async def sign_out_one(session_id: str, player: CurrentPlayer, session: Session,
     gone = await revoke_one(session, player.id, session_id)
     if gone is None:
         raise Refused(status.HTTP_404_NOT_FOUND, "no such session", reason="no_session")
-    request.app.state.open_sockets.revoked(gone)
+    services(request.app).open_sockets.revoked(gone)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -15,11 +15,11 @@ from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel
 
 from app.social.core.lobby_messages import LobbyFriendRequest, PlayerRef
-from app.social.shell.player_channels import Channels
 from app.store.repositories import invites, social
 from app.store.repositories.players import get_player
 from app.web.http.deps import AppSettings, CurrentPlayer, Session
 from app.web.http.refused import Refused
+from app.web.http.services import services
 
 router = APIRouter(prefix="/api/players/me", tags=["friends"])
 
@@ -46,7 +46,7 @@ class BlockList(BaseModel):
 
 
 def limit_social(request: Request, player_id: str) -> None:
-    request.app.state.limiter.check("social", player_id)
+    services(request.app).limiter.check("social", player_id)
 
 
 async def other_player(session: Session, me: str, player_id: str, what: str, *, reason: str) -> str:
@@ -73,7 +73,7 @@ async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings
                       reason="too_many_friends", n=settings.max_friends)
     added = await social.follow(session, me.id, other)
     if added and me.id not in await social.blocked_by(session, other):  # a blocker is not told
-        channels: Channels = request.app.state.channels
+        channels = services(request.app).channels
         mutual = await social.are_friends(session, me.id, other)
         await channels.tell(other, LobbyFriendRequest(from_=PlayerRef(player_id=me.id, name=me.name), friends=mutual))
     return Response(status_code=status.HTTP_204_NO_CONTENT)
@@ -115,7 +115,8 @@ async def block(player_id: str, me: CurrentPlayer, session: Session, settings: A
         raise Refused(status.HTTP_429_TOO_MANY_REQUESTS, f"you have blocked {settings.max_blocks} players",
                       reason="too_many_blocks", n=settings.max_blocks)
     await social.block(session, me.id, other)
-    await request.app.state.hidden_chat.announce(request.app.state.rooms.bus, me.id, other, True)
+    svc = services(request.app)
+    await svc.hidden_chat.announce(svc.rooms.bus, me.id, other, True)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -124,7 +125,8 @@ async def unblock(player_id: str, me: CurrentPlayer, session: Session, request: 
     other = await other_player(session, me.id, player_id, "unblock", reason="self_unblock")
     limit_social(request, me.id)
     await social.unblock(session, me.id, other)
-    await request.app.state.hidden_chat.announce(request.app.state.rooms.bus, me.id, other, False)
+    svc = services(request.app)
+    await svc.hidden_chat.announce(svc.rooms.bus, me.id, other, False)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

@@ -35,9 +35,10 @@ from app.rooms.shell.service import RoomService
 from app.store.repositories.tokens import player_by_token
 from app.store.tables import Player
 from app.web.http.ratelimit import TokenBucket
+from app.web.http.services import services
 from app.web.routes.metrics import SENT
 from app.web.sockets.frames import deny, move_id_of, refused_frame
-from app.web.sockets.handshake import Admission, read_hello
+from app.web.sockets.handshake import read_hello
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +136,7 @@ async def admit(ws: WebSocket, service: RoomService) -> bool:
         await deny(ws, 503, "this instance is restarting", RESTART, "instance_restarting", {},
                    close_reason="the server is restarting; reconnect")
         return False
-    wait = ws.app.state.limiter.hit("connects", ws.client.host if ws.client else "unknown")
+    wait = services(ws.app).limiter.hit("connects", ws.client.host if ws.client else "unknown")
     if wait is not None:  # refuse the handshake itself where the server can (429), else close 4429
         await deny(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, "too_many",
                    {"what": "connects", "wait": wait}, {"Retry-After": str(wait)},
@@ -160,9 +161,9 @@ async def sign_in(ws: WebSocket, service: RoomService, settings: Settings, token
     """The token's player (and `also` of them, read in the same session) with a socket slot
     reserved for them; else None once the socket is closed: 4401 for a bad token, 4429 over the
     player's sockets, and `refuse` for a busy gate or a database away."""
-    gate: Admission = ws.app.state.admission
+    gate = services(ws.app).admission
     try:
-        async with gate.turn(), ws.app.state.sessions() as s:
+        async with gate.turn(), services(ws.app).sessions() as s:
             player = await player_by_token(s, token, settings.token_idle_days)
             more = await also(s, player.id) if also is not None and player is not None else set()
     except RoomError as e:
@@ -202,7 +203,7 @@ async def serve(ws: WebSocket, conn: SocketConnection, settings: Settings, frame
     """Read frames until the socket or the connection closes: each is checked for rate, text,
     size and shape (a refusal is an `error`); `hello` again is refused, `ping` answered, and any
     other message goes to `handle(message, arrived)` (`arrived`: its `time.perf_counter()`)."""
-    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst, ws.app.state.clock.monotonic)
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst, services(ws.app).clock.monotonic)
     strikes = 0
     limit = settings.max_message_bytes
     while conn.close_code is None and ws.client_state == WebSocketState.CONNECTED:

@@ -18,11 +18,9 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from app.i18n import DEFAULT, pick
-from app.platform.settings import Settings
 from app.rooms.core.errors import RoomError
-from app.rooms.shell.service import RoomService
-from app.social.shell.player_channels import Channels
 from app.web.http.language import refusal
+from app.web.http.services import services
 from app.web.sockets import base
 from app.web.wire.lobby import (
     CHANNEL_MESSAGE,
@@ -78,9 +76,8 @@ async def _nothing_else(msg: Any, arrived: float) -> None:
 
 
 async def lobby_socket(ws: WebSocket) -> None:
-    service: RoomService = ws.app.state.rooms
-    channels: Channels = ws.app.state.channels
-    settings: Settings = ws.app.state.settings
+    svc = services(ws.app)
+    service, channels, settings = svc.rooms, svc.channels, svc.settings
     if not await base.admit(ws, service):
         return
     hello = await base.greet(ws, settings, FRAMES)

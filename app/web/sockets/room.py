@@ -33,6 +33,7 @@ from app.rooms.shell.service import RoomNotFound, RoomService
 from app.store.repositories import social
 from app.store.repositories.tokens import hash_token
 from app.web.http.language import hint_text, refusal
+from app.web.http.services import services
 from app.web.routes.metrics import COMMITTED, ERRORS, SOCKETS
 from app.web.sockets.base import (
     NOT_FOUND,
@@ -50,8 +51,6 @@ from app.web.sockets.base import (
     serve,
     sign_in,
 )
-from app.web.sockets.handshake import Admission
-from app.web.sockets.open_sockets import OpenSockets
 from app.web.wire import room as wire
 
 log = logging.getLogger(__name__)
@@ -144,11 +143,11 @@ async def _refuse(ws: WebSocket, e: RoomError) -> None:
 
 async def room_socket(ws: WebSocket) -> None:
     code: str = ws.path_params["code"]
-    service: RoomService = ws.app.state.rooms
-    settings: Settings = ws.app.state.settings
+    svc = services(ws.app)
+    service, settings = svc.rooms, svc.settings
     if not await admit(ws, service):
         return
-    gate: Admission = ws.app.state.admission
+    gate = svc.admission
     try:
         async with gate.turn():
             room_code = (await service.live(code)).code
@@ -173,9 +172,9 @@ async def room_socket(ws: WebSocket) -> None:
     conn.hidden = hidden
     del player, signed  # an ORM row (and its state): the socket's frame keeps it no longer than needed
     token = hash_token(hello.token)
-    opened: OpenSockets = ws.app.state.open_sockets
+    opened = svc.open_sockets
     opened.add(token, conn)
-    ws.app.state.hidden_chat.add(conn)
+    svc.hidden_chat.add(conn)
     room = None
     SOCKETS.inc()
     async with sending(conn, service):
@@ -196,7 +195,7 @@ async def room_socket(ws: WebSocket) -> None:
         finally:
             SOCKETS.dec()
             opened.discard(token, conn)
-            ws.app.state.hidden_chat.discard(conn)
+            svc.hidden_chat.discard(conn)
             if room is not None:
                 await service.leave(room, conn)
 
@@ -214,13 +213,13 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, room: An
 async def _handle(ws: WebSocket, conn: Connection, service: RoomService, room: Any, msg: Any,
                   arrived: float) -> None:
     """One validated message (not hello, not ping): a room command, or its refusal."""
-    if isinstance(msg, Chat) and (why := ws.app.state.chat_limits.take(conn.player_id, room.code)):
+    if isinstance(msg, Chat) and (why := services(ws.app).chat_limits.take(conn.player_id, room.code)):
         conn.send_error(E.RATE_LIMITED, why.english, reason=why.reason, params=why.params)
         return
     command = msg  # parsed at the edge: the room core's own command
     if msg.type == "sit":  # blocks keep players apart: read them fresh for each sit
         try:
-            async with ws.app.state.sessions() as s:
+            async with services(ws.app).sessions() as s:
                 conn.avoid = frozenset(await social.avoided(s, conn.player_id))
         except Exception:
             conn.send_error(E.UNAVAILABLE, "the server could not do that just now", reason="not_done_now")
