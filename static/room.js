@@ -184,8 +184,8 @@ class RoomPage {
         this.you = msg.you;
         this.onRoom(msg.room);
         break;
-      case "room":
-        this.onRoom(msg.room);
+      case "room": // the same room again (a presence echo) is not drawn again: a click in flight keeps its button
+        if (JSON.stringify(msg.room) !== this.roomJson) this.onRoom(msg.room);
         break;
       case "state":
         this.onState(msg);
@@ -211,8 +211,7 @@ class RoomPage {
         this.showAway(awayText(this.view, msg.entries, msg.made_for_you));
         this.draw();
         break;
-      case "pong":
-        break;
+      case "pong": break;
       default: // a type newer than this client: say so, and carry on
         console.warn("unknown message type from the server:", /** @type {{type: unknown}} */ (msg).type);
     }
@@ -223,6 +222,7 @@ class RoomPage {
     const notice = this.room && changeNotice(this.room, room, this.me.id, roomSummary(room, this.meta), this.sent);
     if (notice) this.chrome.showNotice(notice);
     this.room = room;
+    this.roomJson = JSON.stringify(room);
     quickStep(room, this.me.id, (m) => this.send(m));
     this.chrome.title.textContent = t("ch.room", { code: room.code });
     this.spectators.textContent = watchingText(room, this.me.id);

@@ -10,9 +10,10 @@ import re
 
 import pytest
 from playwright.sync_api import Page, WebSocket, expect
+from websockets.sync.client import connect
 
 from .conftest import SHOTS, PageOpener, Server, shot
-from .play import play_until_hand_ends, register, seated_game, sit
+from .play import create_room, play_until_hand_ends, register, seated_game, sit
 from .test_accounts import claim, sized
 
 SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
@@ -279,3 +280,30 @@ def test_an_achievement_toast_leaves_the_results_buttons_free(server: Server, op
     for i in range(buttons.count()):
         assert not overlaps(toast.bounding_box(), buttons.nth(i).bounding_box()), buttons.nth(i).text_content()
     winner.screenshot(path=str(SHOTS / f"lobby-award-toast-{size}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_click_held_while_the_same_room_comes_again_still_adds_the_bot(server: Server, open_page: PageOpener,
+                                                                         size: str) -> None:
+    """The room comes again unchanged whenever presence moves (here: the host opens a second
+    socket). Drawing the lobby again for it replaced the button under a press, so the click
+    never happened (seen as a test that failed by chance): the same room is not drawn again."""
+    ann = page_at(open_page, "ann", size)
+    room_sockets: list[WebSocket] = []
+    ann.on("websocket", lambda ws: room_sockets.append(ws) if "/ws/rooms/" in ws.url else None)
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    code = create_room(ann, server.url)
+    sit(ann, 0)  # the host sits at once
+    add = ann.locator(".seat[data-seat='1']").get_by_role("button", name="Add bot")
+    box = add.bounding_box()
+    assert box is not None and room_sockets
+    ann.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ann.mouse.down()
+    token = ann.evaluate("JSON.parse(localStorage.getItem('spite.identity')).token")
+    with room_sockets[-1].expect_event("framereceived", lambda p: str(p).startswith('{"type":"room"')), \
+            connect(server.url.replace("http", "ws", 1) + f"/ws/rooms/{code}") as second:
+        second.send(json.dumps({"type": "hello", "token": token}))
+        assert json.loads(second.recv(timeout=10))["type"] == "welcome"
+    ann.mouse.up()
+    expect(ann.locator(".seat[data-seat='1'] .seat-name")).to_contain_text("bot")
