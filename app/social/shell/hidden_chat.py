@@ -8,14 +8,12 @@ player's blocks from the store.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from datetime import timedelta
 from typing import Any, Protocol
 
 from app.platform.bus import Bus, Subscription
+from app.platform.polling import poll_since
 from app.store.repositories import social
-from app.store.tables import utcnow
 
 log = logging.getLogger(__name__)
 CHANNEL = "!blocks"  # '!' starts no room code and no player channel ('@')
@@ -77,17 +75,4 @@ class HiddenChat:
 
     async def watch(self, sessions: Any, every: float) -> None:
         """Forever: apply blocks made on any instance since the last look."""
-        since = utcnow()
-        while True:
-            await asyncio.sleep(every)
-            try:
-                now = utcnow()
-                async with sessions() as s:
-                    made = await social.blocks_since(s, since - timedelta(seconds=every))
-                since = now
-                for blocker, blocked in made:
-                    self.blocked(blocker, blocked)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("could not look for new blocks")
+        await poll_since(sessions, every, social.blocks_since, lambda made: self.blocked(*made), "new blocks")

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from datetime import timedelta
 from typing import Any, Protocol
 
+from app.platform.polling import poll_since
 from app.store.repositories.tokens import revoked_since
-from app.store.tables import utcnow
 
 log = logging.getLogger(__name__)
 UNAUTHORIZED = 4401
@@ -44,19 +42,6 @@ class OpenSockets:
 
     async def watch(self, sessions: Any, every: float) -> None:
         """Forever: close the sockets of tokens revoked on any instance since the last look."""
-        since = utcnow()
-        while True:
-            await asyncio.sleep(every)
-            try:
-                now = utcnow()
-                async with sessions() as s:
-                    hashes = await revoked_since(s, since - timedelta(seconds=every))  # overlap: clocks differ
-                since = now
-                for token_hash in hashes:
-                    self.revoked(token_hash)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("could not look for revoked tokens")
+        await poll_since(sessions, every, revoked_since, self.revoked, "revoked tokens")
 
 
