@@ -163,6 +163,7 @@ class RedisBus(_Hub):
         self._wake = asyncio.Event()
         self._confirmed: dict[str, asyncio.Future[None]] = {}
         self._closing = False
+        self._membership = asyncio.Lock()  # SUBSCRIBE and UNSUBSCRIBE reach Redis in the order decided
         self.client_name = f"{prefix}bus-{secrets.token_hex(4)}"  # names our connections in CLIENT LIST
 
     def channel(self, room: str) -> str:
@@ -180,11 +181,12 @@ class RedisBus(_Hub):
 
     async def _open(self) -> None:
         self._pubsub = self._client.pubsub()
-        await self._pubsub.subscribe(f"{self.prefix}bus")  # opens the connection; every instance listens here
-        for room in list(self.subs):
-            channel = self.channel(room)
-            self._confirmed[channel] = asyncio.get_running_loop().create_future()
-            await self._pubsub.subscribe(channel)
+        async with self._membership:
+            await self._pubsub.subscribe(f"{self.prefix}bus")  # opens the connection; every instance listens here
+            for room in list(self.subs):
+                channel = self.channel(room)
+                self._confirmed[channel] = asyncio.get_running_loop().create_future()
+                await self._pubsub.subscribe(channel)
 
     async def close(self) -> None:
         self._closing = True
@@ -239,7 +241,8 @@ class RedisBus(_Hub):
             if done is None or done.done():
                 done = self._confirmed[channel] = asyncio.get_running_loop().create_future()
             try:
-                await self._pubsub.subscribe(channel)
+                async with self._membership:
+                    await self._pubsub.subscribe(channel)
                 await asyncio.wait_for(asyncio.shield(done), 5)
             except Exception:  # the reader rebuilds the connection and resyncs this room
                 log.warning("subscribing to %s is slow or failed; the room will resync", channel, exc_info=True)
@@ -248,10 +251,18 @@ class RedisBus(_Hub):
     def _last_gone(self, room: str) -> None:
         if self._closing or self._pubsub is None:
             return
-        channel = self.channel(room)
-        self._confirmed.pop(channel, None)
-        task = asyncio.get_running_loop().create_task(self._pubsub.unsubscribe(channel))
+        self._confirmed.pop(self.channel(room), None)
+        task = asyncio.get_running_loop().create_task(self._leave(room))
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+    async def _leave(self, room: str) -> None:
+        """Unsubscribe from a room nobody here follows, unless it was followed again meanwhile:
+        Redis must never see the UNSUBSCRIBE after a new SUBSCRIBE (this instance would be
+        deaf to the room), so both are sent under one lock and this one only if still unwanted."""
+        async with self._membership:
+            if room in self.subs or self._closing or self._pubsub is None:
+                return
+            await self._pubsub.unsubscribe(self.channel(room))
 
     async def _read(self) -> None:
         pause = 0.1

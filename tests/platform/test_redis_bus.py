@@ -127,3 +127,21 @@ async def test_one_connection_serves_many_rooms_each_in_order(buses: tuple[Redis
 def test_with_a_redis_url_the_bus_is_redis() -> None:
     bus = make_bus("redis://127.0.0.1:6379/0", "site:")
     assert isinstance(bus, RedisBus) and bus.channel("ABC") == "site:room:ABC"
+
+
+async def test_a_room_left_and_followed_again_at_once_is_still_heard(buses: tuple[RedisBus, RedisBus],
+                                                                     raw: redis.Redis) -> None:
+    """An instance unloads a room (its last subscriber leaves) and a socket loads it again in
+    the same moment: the channel's UNSUBSCRIBE must not reach Redis after the new SUBSCRIBE,
+    or this instance is deaf to the room for good (the chaos test's lost seat, 2026-12-07)."""
+    _, two = buses
+    for i in range(10):
+        room = f"AGAIN{i}"
+        first = await two.subscribe(room, Inbox())
+        first.close()  # the room is unloaded...
+        inbox = Inbox()
+        await two.subscribe(room, inbox)  # ...and loaded again before the loop turns
+        await asyncio.sleep(0.05)  # whatever the leaving queued has run
+        assert (await raw.pubsub_numsub(two.channel(room)))[0][1] == 1
+        await raw.publish(two.channel(room), b'{"kind": "v", "v": 1}')
+        await inbox.until(lambda got: got == [{"kind": "v", "v": 1}])
