@@ -4,8 +4,9 @@
 
 Starts a server (uvicorn, fresh SQLite file) with its main process on CPU 0 and its bot worker
 processes on CPU 1 (the benchmark moves them there once they exist; this process runs on CPU 1
-too). It fills `--rooms` rooms with bots of `--level` playing each other without pause
-(SPITE_BOT_DELAY=0), and meanwhile two people (this benchmark) play a room of their own, one
+too). It fills `--rooms` rooms with bots of `--level` playing without pause (SPITE_BOT_DELAY=0)
+beside their host in seat 0 (a match needs a person; the host plays its first legal move at
+once), and meanwhile two people (this benchmark) play a room of their own, one
 move every `--pace` seconds. Figures, over the measured window:
 
 - the server's event-loop lag, from its `/metrics` histogram `spite_event_loop_lag_seconds`
@@ -137,15 +138,17 @@ async def bot_room(client: httpx.AsyncClient, base: str, index: int, seats: int,
     r.raise_for_status()
     code = r.json()["code"]
     ws = await open_socket(base, code, token)
-    for seat in range(seats):
+    await ws.send(dumps({"type": "sit", "seat": 0}))  # a match needs a person at the table
+    for seat in range(1, seats):
         await ws.send(dumps({"type": "add_bot", "seat": seat, "level": level}))
     await asyncio.sleep(0.2)
     await ws.send(dumps({"type": "start"}))
-    return ws  # the host stays, watching
+    return ws  # the host stays, playing its seat at once
 
 
 async def keep_bots_going(sockets: list[Any], stop: float) -> None:
-    """Read what the watched bot rooms send; start the next match when one ends."""
+    """Read what the bot rooms send; the host plays its own seat's first legal move at once,
+    and starts the next match when one ends."""
 
     async def watch(ws: Any) -> None:
         while time.perf_counter() < stop:
@@ -153,7 +156,9 @@ async def keep_bots_going(sockets: list[Any], stop: float) -> None:
                 msg = orjson.loads(await asyncio.wait_for(ws.recv(), 1))
             except TimeoutError:
                 continue
-            if msg.get("type") == "state" and msg["view"]["status"] == "match_over":
+            if msg.get("type") == "state" and msg["view"]["legal_moves"]:
+                await ws.send(dumps({"type": "move", "id": f"h{msg['v']}", "move": msg["view"]["legal_moves"][0]}))
+            elif msg.get("type") == "state" and msg["view"]["status"] == "match_over":
                 await ws.send(dumps({"type": "start"}))  # the host (watching) starts the next match
             elif msg.get("type") == "state" and msg["view"]["status"] == "hand_over":
                 await ws.send(dumps({"type": "next_hand"}))

@@ -4,6 +4,9 @@ A match is options + player names + for each hand its seed (or deal order) and i
 so `Match.replay` rebuilds any match exactly. `v` is 0 after the first deal and grows by
 one with every applied move and every new deal.
 
+A match ends when a total reaches its target, or after `MAX_HANDS` hands on the scores
+whatever the target (a match that cannot reach its target would otherwise never end).
+
 A `forfeit` move (`moves.FORFEIT`, never a legal move of the hand: the room decides it, see
 docs/rules.md "Forfeit") is a match-level move of the seat to move: its team loses the match at
 once. It is recorded in the hand's moves like any other, so replays stay exact; the hand ends
@@ -24,6 +27,10 @@ from .options import Options
 from .reasons import refusal
 from .shuffle import commitment
 from .status import MatchStatus
+
+MAX_HANDS = 100
+"""Every match ends: after this many hands it is over on the scores, target reached or not
+(docs/rules.md, "Scoring")."""
 
 
 @dataclass
@@ -100,7 +107,7 @@ class Match:
             if move[0] == FORFEIT:
                 self.forfeited = seat
                 self.status = MatchStatus.MATCH_OVER
-            elif target is None or max(self.totals) >= target:
+            elif target is None or max(self.totals) >= target or len(self.hands) >= MAX_HANDS:
                 self.status = MatchStatus.MATCH_OVER
             else:
                 self.status = MatchStatus.HAND_OVER
@@ -136,7 +143,8 @@ class Match:
 
     @property
     def winners(self) -> list[int]:
-        """Seats that won the match (empty while it goes on, or for a drawn single game)."""
+        """Seats that won the match (empty while it goes on, or for a drawn single game): the
+        highest totals of a match with a target (all of them if tied at the hand cap)."""
         if self.status != MatchStatus.MATCH_OVER:
             return []
         if self.forfeited is not None or self.options.match_target is None:

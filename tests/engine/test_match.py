@@ -7,6 +7,7 @@ import random
 import pytest
 
 from app.engine import BadMove, HandOver, Match, MatchStatus, Move, NotYourTurn, make_options
+from app.engine import match as match_module
 from app.engine.moves import CENTRE, HAND, PAYOFF, SIDE, Pile, parse_pile
 
 
@@ -52,6 +53,25 @@ def test_match_goes_on_until_a_target_and_totals_add_up() -> None:
     assert [sum(col) for col in zip(*m.hand_scores, strict=True)] == m.totals
     assert m.winners == [m.totals.index(max(m.totals))]
     assert hand > 1
+
+
+def test_every_match_ends_after_max_hands_on_the_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A target that cannot be reached does not make a match endless (hardening 3, #1): after
+    `MAX_HANDS` hands it is over and the highest total wins; a replay ends it the same way."""
+    monkeypatch.setattr(match_module, "MAX_HANDS", 3)
+    m = Match(make_options("short", {"match_target": 10_000}), ["Ann", "Bob"])
+    rng = random.Random(5)
+    for hand in range(3):
+        assert m.status != MatchStatus.MATCH_OVER
+        m.deal(f"cap-{hand}")
+        play_hand(m, rng)
+    assert m.status == MatchStatus.MATCH_OVER and max(m.totals) < 10_000
+    best = max(m.totals)
+    assert m.winners == [s for s, t in enumerate(m.totals) if t == best]
+    with pytest.raises(HandOver):
+        m.deal("cap-3")
+    again = Match.replay(m.options, m.names, m.hands)
+    assert again.status == MatchStatus.MATCH_OVER and again.totals == m.totals
 
 
 def test_not_your_turn_and_hand_over_change_nothing() -> None:

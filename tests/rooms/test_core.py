@@ -158,6 +158,19 @@ def test_a_match_starts_only_with_every_seat_filled_and_by_the_host() -> None:
     assert room.match is None and room.state.status == RoomStatus.WAITING  # deciding changed nothing
 
 
+def test_a_table_of_bots_only_is_not_started() -> None:
+    """A match needs a person at the table: bots alone would play for nobody (hardening 3, #1)."""
+    room = lobby()
+    for _ in range(2):
+        patch = decide_lobby(room, HOST, C.AddBot(None, "easy"), START, RULES)
+        assert patch is not None
+        room.state = patch.applied(room.state, room.state.rev + 1)
+    with pytest.raises(RoomError) as bots_only:
+        decide_start(room, HOST, rematch=False, now=START, fresh=FRESH, settings=RULES)
+    assert bots_only.value.code == E.NOT_ALLOWED_NOW and bots_only.value.reason == "need_person"
+    assert room.match is None
+
+
 def test_deciding_a_move_checks_it_and_changes_nothing() -> None:
     room = playing(lobby())
     m = room.match

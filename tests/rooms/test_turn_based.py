@@ -172,6 +172,49 @@ async def test_bots_in_a_turn_based_room_move_at_once_with_nobody_connected(worl
     assert m.turn == 0 and storage.wake[m.id] == m.deadline
 
 
+async def test_a_table_only_bots_play_waits_until_someone_comes(world: Any) -> None:
+    """Once every person's seat is handed to a bot, bots face only bots: with nobody connected
+    nothing plays (no timer, no wake time in the store), and a watcher coming wakes the table
+    (hardening 3, #1: a room of bots played 35,461 moves in 40 s for nobody)."""
+    storage, clock, make = world
+    svc = await make(turn_based_min_seconds=60, deadline_horizon=TURN + 60, missed_turns=1, bot_delay=0.5)
+    live, host, guest = await seated(svc, storage, bot="easy", pace="turn_based", turn_seconds=TURN)
+    await svc.handle(live, host, C.Start())
+    m = live.room.match
+    assert m is not None
+    await svc.leave(live, host)
+    await svc.leave(live, guest)
+    while m.missed[0] < 1:  # the host's turn passes at its deadline: the seat is handed to a bot
+        await clock.advance(TURN + 1)
+    await clock.advance(1)
+    v = m.v
+    await clock.advance(TURN * 10)
+    assert m.v == v, "nobody plays and nobody watches: the bots wait"
+    assert storage.wake[m.id] is None and not svc.autoplay.needs_driver("ROOM")
+    watcher = RecordingPeer("w", "Wanda")
+    await svc.join("ROOM", watcher, None)
+    await clock.advance(1)
+    assert m.v > v, "someone watches: the bots and the stand-in play on"
+    await svc.leave(live, watcher)
+    await clock.advance(1)
+    v = m.v
+    await clock.advance(TURN * 10)
+    assert m.v == v
+
+
+async def test_a_person_still_playing_keeps_the_table_going_with_nobody_connected(world: Any) -> None:
+    storage, clock, make = world
+    svc = await make(turn_based_min_seconds=60, deadline_horizon=TURN + 60, missed_turns=3, bot_delay=0.5)
+    live, host, guest = await seated(svc, storage, bot="easy", pace="turn_based", turn_seconds=TURN)
+    await svc.handle(live, host, C.Start())
+    m = live.room.match
+    assert m is not None
+    await svc.leave(live, host)
+    await svc.leave(live, guest)
+    await clock.advance(TURN + 2)  # one turn missed of three: the host still plays
+    assert m.missed[0] == 1 and m.turn == 0 and storage.wake[m.id] == m.deadline
+
+
 async def test_an_idle_room_waits_in_the_store_unloaded_and_its_deadline_still_acts(world: Any) -> None:
     storage, clock, make = world
     svc = await make(turn_based_min_seconds=60, deadline_horizon=60, bot_delay=0.5)

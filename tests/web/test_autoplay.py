@@ -176,16 +176,16 @@ async def test_normal_and_hard_bots_play_a_room_to_the_end(start_server) -> None
     assert rebuild_and_check(replay, {0: a.states()}, last["match_id"]) > 0
 
 
-async def test_a_room_of_bots_plays_while_watched(server: ServerThread, http: httpx.AsyncClient) -> None:
+async def test_a_room_of_bots_only_does_not_start(server: ServerThread, http: httpx.AsyncClient) -> None:
+    """Bots alone would play for nobody (hardening 3, #1): the host watching is not enough."""
     ann = await new_person(http, "Ann")
     code = (await new_room(http, ann, preset="short", options={"payoff_size": 5}, seats=2, seed="botsonly"))["code"]
     a = await Sock.open(server.base, code, ann)
     for seat in (0, 1):
         await a.room({"type": "add_bot", "seat": seat}, lambda r, s=seat: r["seats"][s]["bot"] == "easy")
-    await a.send({"type": "start"})
-    last = await a.wait(lambda m: m["type"] == "state" and m["view"]["status"] == "match_over", timeout=60)
-    assert all(st["view"]["hand"] == [] and st["view"]["you"] is None for st in a.states())
-    assert last["view"]["result"]["seed"] == "botsonly"
+    refused = await a.error({"type": "start"})
+    assert refused["code"] == "not_allowed_now" and refused["reason"] == "need_person"
+    assert a.states() == []
 
 
 async def test_hints(server: ServerThread, http: httpx.AsyncClient) -> None:

@@ -240,3 +240,29 @@ async def test_vacation_stops_the_deadline_waiting_for_you_and_ending_it_lets_it
         await clock.advance(3)
         moves = await eventually(lambda: deadline_moves(db_url, match_id))
         assert moves[0][1] == turn and moves[0][2] == "deadline"
+
+
+async def test_a_hosts_rooms_count_against_the_cap_seated_or_not_and_bots_alone_never_start(
+        start_server: Any) -> None:
+    """Hardening 3, #1: a guest hosted turn-based tables of bots without sitting, past the cap,
+    and started them to play for nobody. Hosted rooms count whether or not the host sits; a
+    table without a person does not start."""
+    server = start_server(max_turn_based=2, turn_based_min_seconds=2)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        dan = await new_person(http, "Dan")
+        codes = [(await new_room(http, dan, preset="short", seats=2, pace="turn_based",
+                                 turn_seconds=3600, options={"payoff_size": 5, "match_target": 10_000}))["code"]
+                 for _ in range(2)]
+        r = await http.post("/api/rooms", json={"seats": 2, "pace": "turn_based"}, headers=dan.auth)
+        assert r.status_code == 429 and "at most 2" in r.text
+        host = await Sock.open(server.base, codes[0], dan)
+        for seat in (0, 1):
+            await host.room({"type": "add_bot", "seat": seat}, lambda r, s=seat: r["seats"][s]["bot"] is not None)
+        refused = await host.error({"type": "start"})
+        assert refused["code"] == "not_allowed_now" and refused["reason"] == "need_person"
+        await host.room({"type": "remove_bot", "seat": 0}, lambda r: r["seats"][0] is None or not r["seats"][0]["bot"])
+        # Sitting in a room one hosts adds nothing to the count: not refused at the cap.
+        await host.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == dan.id)
+        await host.send({"type": "start"})
+        assert (await host.state_at(0))["view"]["you"] == 0
+        await host.close()

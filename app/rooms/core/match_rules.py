@@ -13,6 +13,7 @@ as it is.
 from __future__ import annotations
 
 import hmac
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from hashlib import sha256
@@ -29,7 +30,7 @@ from app.rooms.core.effects import BeginMatch, CommitMove, DealHand, MarkReady
 from app.rooms.core.errors import RoomError
 from app.rooms.core.lobby import Actor, check_host
 from app.rooms.core.model import LiveMatch, Room, RoomPatch, SeatInfo
-from app.rooms.core.pace import TURN_BASED, act_at, count_missed, handed, on_vacation
+from app.rooms.core.pace import TURN_BASED, act_at, count_missed, handed, nobody_plays, on_vacation
 from app.rooms.core.steps import PLAYER, DealStep, MoveStep, Previewed, new_match
 
 
@@ -80,10 +81,20 @@ def _first_turn(engine: Match, seed: str) -> int:
     return scratch.game.turn
 
 
-def wake_at(room: Room, deadline: datetime | None) -> datetime | None:
+def wake_at(room: Room, deadline: datetime | None, seats: Sequence[SeatInfo] = (),
+            missed: Sequence[int] = (), missed_turns: int = 3) -> datetime | None:
     """What the match row says of when the server must next act (its `wake_at`): turn-based
-    rooms only (the store's due list)."""
-    return deadline if room.state.pace == TURN_BASED else None
+    rooms only (the store's due list), and only while a person still plays (`missed`: the
+    turns each of `seats` missed in a row, after this change): a match only bots play waits
+    for someone to come (`pace.nobody_plays`)."""
+    if room.state.pace != TURN_BASED or (seats and nobody_plays(people(seats), missed, missed_turns)):
+        return None
+    return deadline
+
+
+def people(seats: Sequence[SeatInfo]) -> list[bool]:
+    """For each seat: does a person sit there (not a bot)?"""
+    return [info.bot is None and info.player_id is not None for info in seats]
 
 
 @dataclass(frozen=True)
@@ -110,6 +121,9 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
         raise RoomError(E.NOT_ALLOWED_NOW, "every seat must be filled (by a player or a bot) to start",
                         reason="fill_seats")
     seats: list[SeatInfo] = [s for s in st.seating if s is not None]
+    if not any(people(seats)):
+        raise RoomError(E.NOT_ALLOWED_NOW, "at least one person must sit at the table to start",
+                        reason="need_person")
     if st.rated and any(s.bot is not None or s.player_id is None for s in seats):
         raise RoomError(E.RATED_ROOM, "bots cannot play in a rated room", reason="rated_no_bots")
     options = RoomConfig(st.preset, st.overrides, st.seats, st.turn_seconds).options()
@@ -159,7 +173,7 @@ def _deal_next(room: Room, now: datetime, fresh: Fresh, missed_turns: int = 3) -
     first = _first_turn(m.engine, seed)
     deadline = turn_deadline(room, m.seats, m.missed, first, now, m.turn_seconds, missed_turns)
     return DealHand(m.id, m.v, DealStep(m.v + 1, number, seed), commitment(seed),
-                    DealChange(deadline, wake_at(room, deadline), first))
+                    DealChange(deadline, wake_at(room, deadline, m.seats, m.missed, missed_turns), first))
 
 
 def decide_next_hand(room: Room, who: Actor, now: datetime, fresh: Fresh,
@@ -234,11 +248,11 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
     except EngineError as e:
         raise RoomError(E.ILLEGAL_MOVE, str(e), move_id=move_id, reason=e.key, params=e.params) from e
     status = after.status
+    missed = list(m.missed)
+    count_missed(missed, seat, actor, status != MatchStatus.PLAYING or after.game.turn != m.turn)
     if status != MatchStatus.PLAYING:
         deadline = now if status == MatchStatus.HAND_OVER and room.state.pace == TURN_BASED else None
     elif after.game.turn != m.turn:
-        missed = list(m.missed)
-        count_missed(missed, seat, actor, True)
         deadline = turn_deadline(room, m.seats, missed, after.game.turn, now, m.turn_seconds, missed_turns)
     else:
         deadline = m.deadline
@@ -254,7 +268,8 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
             winners, ended = list(after.winners), now
             rated = rated_standing(room, after, seat if actor == PLAYER else None)
             over = RoomPatch(status=RoomStatus.OVER)  # the lobby opens again, for a rematch
-    change = MatchChange(status, list(after.totals), deadline, wake_at(room, deadline), now,
+    wake = wake_at(room, deadline, m.seats, missed, missed_turns)
+    change = MatchChange(status, list(after.totals), deadline, wake, now,
                          after.game.turn if status == MatchStatus.PLAYING else None, winners, ended)
     step = MoveStep(m.v + 1, seat, mv, actor, move_id)
     write = MoveWrite(m.id, m.v, step.v, len(m.engine.hands), seat, actor, move_id, mv.to_wire(), change, room.code,

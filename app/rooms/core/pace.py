@@ -10,7 +10,11 @@ Pure. What differs in a turn-based room, decided here and nowhere else:
   so a restart rebuilds it by replay and nothing else is stored;
 - who the seat is played by (`handed`): a person's seat is handed to a bot once it has missed
   `missed_turns` turns in a row, until the player moves again (while they are connected to the
-  room they have their turn back, with the whole turn's time from when it began).
+  room they have their turn back, with the whole turn's time from when it began);
+- when nobody plays any more (`nobody_plays`): every person's seat is handed to a bot, so bots
+  face only bots. Then the match waits, unwatched: the server acts only while someone is
+  connected (`timers.next_timer`) and the stored wake time is empty, so the store's due list
+  never brings the room back on its own.
 """
 
 from __future__ import annotations
@@ -48,6 +52,12 @@ def count_missed(missed: list[int], seat: int, actor: str, turn_passed: bool) ->
 def handed(missed: Sequence[int], seat: int, limit: int) -> bool:
     """Has the seat missed `limit` turns in a row (a bot plays it until its player moves)?"""
     return 0 <= seat < len(missed) and missed[seat] >= limit
+
+
+def nobody_plays(people: Sequence[bool], missed: Sequence[int], limit: int) -> bool:
+    """Is every person's seat (`people[seat]`: a person sits there) handed to a bot? Then only
+    bots play the match."""
+    return all(not person or handed(missed, seat, limit) for seat, person in enumerate(people))
 
 
 def act_at(now: datetime, turn_seconds: int | None, *, person: bool, handed_over: bool) -> datetime:

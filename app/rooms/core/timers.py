@@ -15,7 +15,9 @@ In a turn-based room (`pace.TURN_BASED`) the timer runs whether or not anyone is
 bots move at once (after `bot_delay` only while someone watches); at the stored deadline the
 server plays the turn (`DEADLINE`); a seat that missed `missed_turns` deadlines in a row is
 played by a bot at once (`STANDIN`) while its player is not connected; no absent-player
-stand-in. A deadline further off than `deadline_horizon` arms nothing: the room waits in the
+stand-in. Once every person's seat is handed over (`pace.nobody_plays`) and nobody is
+connected, nothing is armed: bots facing only bots do not play on for nobody.
+A deadline further off than `deadline_horizon` arms nothing: the room waits in the
 store, whose due list (`Leases.due`) brings it back in time, so idle rooms cost no memory,
 lease or task.
 When the timer fires, `decide_automatic` checks the match is still at the version it was
@@ -31,9 +33,9 @@ from typing import Any
 
 from app.engine import MatchStatus, Move, view
 from app.rooms.core.config import RoomRules
-from app.rooms.core.match_rules import ready_seats
+from app.rooms.core.match_rules import people, ready_seats
 from app.rooms.core.model import LiveMatch, Room
-from app.rooms.core.pace import CLOCK, DEADLINE, STANDIN, TURN_BASED, handed, person_deadline
+from app.rooms.core.pace import CLOCK, DEADLINE, STANDIN, TURN_BASED, handed, nobody_plays, person_deadline
 from app.rooms.core.steps import BOT
 
 ABSENT, DEAL = "absent", "deal"
@@ -107,8 +109,11 @@ def next_timer(room: Room, now: datetime, mono: float, settings: RoomRules) -> T
 
 
 def _turn_based(room: Room, m: LiveMatch, now: datetime, mono: float, settings: RoomRules) -> Timer | None:
-    """`next_timer` of a turn-based room: acts with nobody connected."""
+    """`next_timer` of a turn-based room: acts with nobody connected, unless nobody plays
+    any more (every person's seat handed to a bot): bots facing only bots wait for someone."""
     watched = room.anyone_here()
+    if not watched and nobody_plays(people(m.seats), m.missed, settings.missed_turns):
+        return None
     if m.engine.status == MatchStatus.HAND_OVER and m.next_deadline is not None:
         everyone = len(ready_seats(room)) == len(m.seats)
         return Timer(0.0 if everyone else max(0.0, (m.next_deadline - now).total_seconds()), DEAL, m.v)

@@ -114,8 +114,10 @@ class Pump:
         await self._hint(peer, decision)  # the bots think off the lock
 
     async def _turn_based_cap(self, room: LiveRoom, who: Actor) -> None:
+        """A seat in one more turn-based room, within `SPITE_MAX_TURN_BASED` (a room one hosts
+        already counts)."""
         r = room.room
-        if r.state.pace == TURN_BASED and r.lobby_seat(who.player_id) is None:
+        if r.state.pace == TURN_BASED and r.lobby_seat(who.player_id) is None and r.state.host_id != who.player_id:
             refused = over_cap(await self.storage.turn_based_count(who.player_id), self.settings.max_turn_based)
             if refused:
                 raise RoomError(E.RATE_LIMITED, refused, reason="turn_based_cap",

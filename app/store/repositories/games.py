@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import String, cast, func, select
+from sqlalchemy import String, cast, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.domain.records import RoomStatus
@@ -73,11 +73,14 @@ async def player_games(session: AsyncSession, player_id: str, limit: int = 200) 
 
 
 async def turn_based_count(session: AsyncSession, player_id: str) -> int:
-    """Turn-based rooms not over that the player sits in (being played, or waiting seated)."""
-    playing = (select(func.count()).select_from(Room).join(Match, Match.id == Room.match_id)
-               .join(Seat, (Seat.match_id == Match.id) & (Seat.player_id == player_id))
-               .where(Room.status == RoomStatus.PLAYING, Room.pace == "turn_based"))
-    waiting = (select(func.count()).select_from(Room)
-               .where(Room.status == RoomStatus.WAITING, Room.pace == "turn_based",
-                      cast(Room.seating, String).contains(f'"{player_id}"')))
-    return int((await session.execute(playing)).scalar_one()) + int((await session.execute(waiting)).scalar_one())
+    """Turn-based rooms not over that the player sits in (being played, or waiting seated) or
+    hosts (whether or not they sit: a host's table of bots counts too)."""
+    seated = exists().where(Seat.match_id == Room.match_id, Seat.player_id == player_id)
+    waiting_seated = cast(Room.seating, String).contains(f'"{player_id}"')
+    q = (select(func.count()).select_from(Room)
+         .where(Room.pace == "turn_based",
+                or_(Room.host_id == player_id,
+                    (Room.status == RoomStatus.PLAYING) & seated,
+                    (Room.status == RoomStatus.WAITING) & waiting_seated),
+                Room.status.in_((RoomStatus.PLAYING, RoomStatus.WAITING))))
+    return int((await session.execute(q)).scalar_one())
