@@ -239,19 +239,21 @@ def _load(g: GameState, move: Move) -> None:
 
 
 def draw(g: GameState, seat: int, count: int) -> None:
-    """Draw `count` cards into `seat`'s hand; handles set-aside stacks and stock-out."""
+    """Draw `count` cards into `seat`'s hand; handles set-aside stacks and stock-out. Reveals
+    something (`GameState.revealing`) only if a card is drawn (or the set-aside cards are
+    shuffled in): a five-card bonus from an empty stock shows nothing."""
     if count <= 0:
         return
     hand = g.hands[seat]
     stock = g.stock
     got = 0
-    g.revealing = True
     while got < count:
         if not stock:
             if g.aside:
                 stock.extend(g.aside)
                 g.aside.clear()
                 g.rng.shuffle(stock)
+                g.revealing = True  # the stream was used: no snapshot brings that back
                 if g.events is not None:
                     g.emit({"type": "reshuffle", "count": len(stock)})
                 continue
@@ -264,6 +266,7 @@ def draw(g: GameState, seat: int, count: int) -> None:
                 finish(g, scoring.fewest(g, "stock_out"))
             return  # play_on: no more drawing for now
         hand.append(stock.pop())
+        g.revealing = True  # a card drawn is a card seen: no taking back past it
         got += 1
     if g.events is not None:
         g.emit({"type": "draw", "seat": seat, "count": got})

@@ -144,3 +144,22 @@ def test_bots_never_take_back(level: str) -> None:
     assert {"kind": "take_back"} in v["legal_moves"]
     for seed in range(5):
         assert choose_move(v, level, seed=seed, iterations=20)["kind"] != "take_back"
+
+
+def test_a_five_card_bonus_that_draws_nothing_reveals_nothing() -> None:
+    """The outside referee's `dry0`: the stock is gone (`stock_out=play_on`), the last card of the
+    hand is discarded under `side_plays=many`, the bonus draws nothing: nothing was shown, so the
+    discard (and the one before it) may still be taken back, as rules.md says ("draws a card")."""
+    g = lay("standard", {"take_backs": True, "side_plays": "many", "must_discard": False,
+                         "stock_out": "play_on", "decks": 1},
+            hands=[["7C", "8C"], ["2D"]])
+    g.side[1][3].extend(g.stock)  # every other card out of the way: the stock is gone
+    g.stock.clear()
+    start = position(g)
+    g.apply(discard(g, "7C", "side:0:0"))
+    g.apply(discard(g, "8C", "side:0:1"))
+    assert g.hands[0] == [] and g.turn == 0 and g.outcome is None  # the bonus drew nothing; play goes on
+    assert TAKE in g.legal_moves()
+    g.apply(TAKE)
+    g.apply(TAKE)
+    assert position(g)[:3] == start[:3]
