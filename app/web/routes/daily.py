@@ -159,6 +159,16 @@ async def sealed_day(request: Request, match_id: str, session: AsyncSession | No
     return day if day is not None and day >= today_of(services(request.app).settings) else None
 
 
+async def refuse_sealed(request: Request, match_id: str, session: AsyncSession | None = None) -> None:
+    """`403` `daily_sealed` for what would show the cards of a daily deal's match while its day
+    lasts (its replay, its review): the one answer every such read path gives."""
+    day = await sealed_day(request, match_id, session)
+    if day is not None:
+        raise Refused(status.HTTP_403_FORBIDDEN, f"this is the daily deal of {day}: its replay opens when "
+                      "that day is over (UTC), so nobody can learn the deal before everyone has played",
+                      reason="daily_sealed", day=day)
+
+
 def seal_detail(found: dict[str, Any], today: str) -> dict[str, Any]:
     """A match's detail without a daily deal's seed while its day lasts."""
     hands = []
