@@ -213,6 +213,9 @@ class Settings(BaseSettings):
     daily_options: dict[str, Any] = Field(default_factory=dict,
                                           description="Option overrides of the daily deal (JSON), on its preset")
     daily_day: str | None = Field(default=None, description="Tests only: the UTC day (YYYY-MM-DD) taken as today")
+    daily_tries_per_address: int = Field(default=1, ge=1, le=1000,
+                                         description="Tries at the daily deal a day from one client address (its /64 "
+                                                     "for IPv6), whoever plays")
 
     # Notifications (docs/operations.md, "Notifications").
     vapid_private_key: str | None = Field(

@@ -25,6 +25,8 @@ from app.engine.moves import FORFEIT
 from app.rooms.core import errors as E
 from app.rooms.core.achievements import earned
 from app.rooms.core.config import RoomConfig, RoomRules
+from app.rooms.core.daily_room import NO_HINTS as NO_HINTS_DAILY
+from app.rooms.core.daily_room import is_daily
 from app.rooms.core.effects import BeginMatch, CommitMove, DealHand, MarkReady
 from app.rooms.core.errors import RoomError
 from app.rooms.core.lobby import Actor, check_host
@@ -294,12 +296,15 @@ class AskHint:
 
 
 def decide_hint(room: Room, who: Actor) -> AskHint:
-    """A hint is for the player whose turn it is, if the room allows hints (a rated room never
-    does, whatever its row says: rooms made before that rule may still say `hints`)."""
+    """A hint is for the player whose turn it is, if the room allows hints (a rated room and a
+    daily deal's room never do, whatever their row says: rooms made before that rule may still
+    say `hints`)."""
     m = room.match
     if room.state.rated:
         raise RoomError(E.HINTS_OFF, "a rated match gives no hints: the result changes everyone's rating",
                         reason="rated_no_hints")
+    if is_daily(room.state):
+        raise RoomError(E.HINTS_OFF, NO_HINTS_DAILY, reason="daily_no_hints")
     if not room.state.hints:
         raise RoomError(E.HINTS_OFF, "hints are turned off in this room", reason="hints_off")
     if m is None:
