@@ -228,7 +228,8 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
     try:
         config = resolve(cmd.preset or st.preset, cmd.options if cmd.options is not None else st.overrides,
                          seats, turn, min_turn=settings.min_turn_seconds, max_turn=settings.max_turn_seconds,
-                         rated=st.rated, pace=st.pace, turn_based_min=settings.turn_based_min_seconds)
+                         rated=st.rated, pace=st.pace, turn_based_min=settings.turn_based_min_seconds,
+                         rated_min_turn=settings.rated_min_turn_seconds)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option, reason=e.reason, params=e.params) from e
     if st.rated and cmd.hints:

@@ -119,9 +119,12 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
     seed = hand_seed(st.seed, fresh, number, 1)
     match_id = fresh.id
     engine = Match(options, [s.name for s in seats])
-    match = new_match(match_id, number, engine, seats, st.turn_seconds)
+    turn = st.turn_seconds
+    if st.rated and st.pace != TURN_BASED and turn is not None:  # a room made before the minimum: raised to it
+        turn = max(turn, settings.rated_min_turn_seconds)
+    match = new_match(match_id, number, engine, seats, turn)
     first = _first_turn(engine, seed)
-    deadline = turn_deadline(room, seats, match.missed, first, now, st.turn_seconds, settings.missed_turns)
+    deadline = turn_deadline(room, seats, match.missed, first, now, turn, settings.missed_turns)
     return BeginMatch(
         match=match, deal=DealStep(0, 1, seed), wake_at=wake_at(room, deadline), turn_seat=first,
         commitment=commitment(seed), deadline=deadline, preset=st.preset,
