@@ -17,6 +17,7 @@ import { currentLang, t } from "./i18n.js";
 /** Close codes after which trying again cannot help. @type {Record<number, string>} */
 const FINAL = {
   4401: "so.4401",
+  4403: "so.4403",
   4404: "so.4404",
   4429: "so.4429",
 };

@@ -18,6 +18,7 @@ from .moves import END, Move
 from .observer import (
     HandSummary,
     UnknownEvent,
+    daily_seed_day,
     events_for,
     events_same_for_all,
     hand_summary,
@@ -43,7 +44,7 @@ __all__ = [
     "IllegalMove", "Match", "MatchStatus", "Move", "NotDealtYet", "NotYourTurn", "OPTION_HELP",
     "OPTION_NAMES", "Options", "OptionsError", "Outcome", "PRESETS", "PRESET_HELP",
     "ShuffleStream", "UnknownEvent", "commitment", "events_for", "events_same_for_all", "hand_summary",
-    "room_code_visible",
+    "room_code_visible", "daily_seed_day",
     "make_options", "omniscient_view", "options_from_json", "replay_open", "seed_if_over",
     "seed_revealed", "view", "shared_view", "own_view", "join_view", "sealed_result", "seed_sealed",
 ]

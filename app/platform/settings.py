@@ -70,6 +70,12 @@ class Settings(BaseSettings):
     timeouts_to_forfeit: int = Field(
         default=3, ge=1, le=100, description="In a rated live match, the turn clock ending this many turns of a seat "
                                              "in a row forfeits the match for it (a rated loss; docs/rules.md)")
+    rated_min_turn_seconds: int = Field(
+        default=15, ge=1, le=3600, description="The shortest turn clock of a rated live room (a host's shorter one is "
+                                               "refused; an older room's is raised to it)")
+    rated_forfeit_min_moves: int = Field(
+        default=10, ge=0, le=10000, description="Moves of its own a seat must have made in a rated match for its "
+                                                "forfeit to be rated (else the match is not rated)")
 
     # Several instances: the lease on a room's timers and bots lasts this long; the holder
     # renews it every third of it, another instance takes over once it lapses.
@@ -151,6 +157,10 @@ class Settings(BaseSettings):
     leaderboard_min_games: int = Field(default=5, ge=0, description="Rated matches a player needs on the leaderboard")
     leaderboard_min_opponents: int = Field(
         default=3, ge=1, description="Different opponents a player's rated matches need to be on the leaderboard")
+    leaderboard_min_age_hours: float = Field(
+        default=24.0, ge=0, le=24 * 365, description=(
+            "Hours a player must have existed to be on the leaderboard, and an opponent before the match for it "
+            "to count among the different opponents"))
     rated_repeat_full: int = Field(default=3, ge=1, le=1000, description=(
         "Rated matches between the same players within SPITE_RATED_REPEAT_HOURS that count fully; "
         "the next count half, then a quarter, then nothing (rating farming)"))
@@ -213,6 +223,9 @@ class Settings(BaseSettings):
     daily_options: dict[str, Any] = Field(default_factory=dict,
                                           description="Option overrides of the daily deal (JSON), on its preset")
     daily_day: str | None = Field(default=None, description="Tests only: the UTC day (YYYY-MM-DD) taken as today")
+    daily_tries_per_address: int = Field(default=1, ge=1, le=1000,
+                                         description="Tries at the daily deal a day from one client address (its /64 "
+                                                     "for IPv6), whoever plays")
 
     # Notifications (docs/operations.md, "Notifications").
     vapid_private_key: str | None = Field(

@@ -235,8 +235,8 @@ class Reminders(Protocol):
         ...
 
     async def back_from_vacation(self, player_id: str) -> list[str]:
-        """The player moved: end their vacation and give their waiting turns their deadline
-        back (at most a whole turn from now); the rooms whose deadline changed."""
+        """The player moved: end their vacation and move their waiting turns' deadlines back by
+        the part not used (each has the time it had left); the rooms whose deadline changed."""
         ...
 
 

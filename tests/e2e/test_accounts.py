@@ -20,7 +20,8 @@ PASSWORD = "correct horse"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """As conftest's, with the leaderboard open from the first rated match."""
     folder = tmp_path_factory.mktemp("server")
-    with running_server(folder, SPITE_LEADERBOARD_MIN_GAMES="1", SPITE_LEADERBOARD_MIN_OPPONENTS="1") as srv:
+    with running_server(folder, SPITE_LEADERBOARD_MIN_GAMES="1", SPITE_LEADERBOARD_MIN_OPPONENTS="1",
+                        SPITE_LEADERBOARD_MIN_AGE_HOURS="0") as srv:
         yield srv
 
 

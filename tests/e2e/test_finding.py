@@ -17,7 +17,8 @@ from .play import create_room, register
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with running_server(tmp_path_factory.mktemp("server"), SPITE_QUICK_MATCH_INTERVAL="0.2", SPITE_BOT_THINK_MS="10",
-                        SPITE_DAILY_OPTIONS='{"payoff_size": 5}') as srv:
+                        SPITE_DAILY_OPTIONS='{"payoff_size": 5}',
+                        SPITE_DAILY_TRIES_PER_ADDRESS="10") as srv:  # every browser here is on 127.0.0.1
         yield srv
 
 

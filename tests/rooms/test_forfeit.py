@@ -72,7 +72,7 @@ def test_a_forfeit_is_rated_as_a_loss_whatever_the_totals() -> None:
     m = room.match
     seat = m.turn
     m.engine.totals[seat] = 400  # far ahead, and still the loser
-    commit = decide_forfeit(room, seat, CLOCK, START, settings(timeouts_to_forfeit=1))
+    commit = decide_forfeit(room, seat, CLOCK, START, settings(timeouts_to_forfeit=1, rated_forfeit_min_moves=1))
     assert commit is not None and commit.step.move == RESIGN and commit.step.actor == CLOCK
     assert commit.write.match.status == MatchStatus.MATCH_OVER
     assert commit.write.match.winners == [1 - seat]
@@ -122,7 +122,7 @@ async def _wait_turn_passes(clock: Any, m: Any, seat: int, step: float = 1.0, mo
 
 async def test_a_live_rated_seat_that_lets_the_clock_run_out_loses_the_match(world: Any) -> None:
     storage, clock, make = world
-    svc = await make(timeouts_to_forfeit=2, bot_delay=0.5, absent_grace=10_000)
+    svc = await make(timeouts_to_forfeit=2, bot_delay=0.5, absent_grace=10_000, rated_forfeit_min_moves=1)
     live, host, guest = await _rated_started(svc, storage, turn_seconds=30)
     m = live.room.match
     assert m is not None
@@ -146,7 +146,8 @@ async def test_a_live_rated_seat_that_lets_the_clock_run_out_loses_the_match(wor
 
 async def test_a_turn_based_rated_seat_forfeits_at_the_missed_turns_instead_of_a_stand_in(world: Any) -> None:
     storage, clock, make = world
-    svc = await make(turn_based_min_seconds=60, deadline_horizon=700, missed_turns=2, bot_delay=0.5)
+    svc = await make(turn_based_min_seconds=60, deadline_horizon=700, missed_turns=2, bot_delay=0.5,
+                     rated_forfeit_min_moves=1)
     live, host, guest = await _rated_started(svc, storage, pace="turn_based", turn_seconds=600)
     m = live.room.match
     assert m is not None
@@ -163,3 +164,24 @@ async def test_a_turn_based_rated_seat_forfeits_at_the_missed_turns_instead_of_a
     assert all(s.actor != STANDIN for s in steps if hasattr(s, "actor"))
     assert m.engine.status == MatchStatus.MATCH_OVER and m.engine.forfeited == away_seat
     assert storage.rated and live.room.state.status == "over"
+
+
+
+def test_a_forfeit_after_almost_no_moves_of_its_own_is_not_rated() -> None:
+    """Rating farming: a puppet that discards once then lets the clock run out ends the match
+    (the forfeit, its winners) but rates nobody, under SPITE_RATED_FORFEIT_MIN_MOVES moves of
+    its own; the moves the clock makes for it do not count."""
+    room = _rated_room()
+    m = room.match
+    before = dict(m.own_moves)
+    assert all(before.get(s, 0) >= 1 for s in (0, 1))  # each played a turn of its own
+    clocked = decide_seat_move(room, m.turn, m.engine.game.legal_moves()[-1], CLOCK, None, START)
+    apply_steps(m, [clocked.step], clocked.deadline, previewed=clocked.previewed)
+    assert m.own_moves == before
+    seat = m.turn
+    own = m.own_moves[seat]
+    short = decide_forfeit(room, seat, CLOCK, START, settings(timeouts_to_forfeit=1, rated_forfeit_min_moves=own + 1))
+    assert short is not None and short.write.rated is None, "too few moves of its own: not rated"
+    assert short.write.match.status == MatchStatus.MATCH_OVER and short.write.match.winners == [1 - seat]
+    enough = decide_forfeit(room, seat, CLOCK, START, settings(timeouts_to_forfeit=1, rated_forfeit_min_moves=own))
+    assert enough is not None and enough.write.rated is not None

@@ -4,6 +4,7 @@ to rate (teams and totals) and the achievements earned; an unrated room carries 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -77,3 +78,30 @@ def test_an_unrated_match_rates_nobody() -> None:
     commit = _play_out(rated=False)
     assert commit.write.rated is None
     assert "rated_win" not in {e.key for e in commit.write.earned}
+
+
+def test_a_rated_live_room_has_a_turn_clock_of_at_least_the_rated_minimum() -> None:
+    """Rating farming: a 3-second clock let puppets forfeit six times a minute."""
+    from app.rooms.core.config import resolve
+    from app.rooms.core.errors import ConfigError
+
+    def bounded(turn: int, **kw: Any) -> int | None:
+        return resolve("standard", {}, 2, turn, min_turn=1, max_turn=3600, rated_min_turn=15, **kw).turn_seconds
+
+    with pytest.raises(ConfigError) as short:
+        bounded(3, rated=True)
+    assert (short.value.option, short.value.reason, short.value.params) == (
+        "turn_seconds", "turn_range", {"min": 15, "max": 3600})
+    assert bounded(15, rated=True) == 15
+    assert bounded(3) == 3  # unrated rooms as before
+    assert bounded(7200, rated=True, pace="turn_based", turn_based_min=3600) == 7200
+    room = lobby(rated=True, host_id=ANN.player_id, turn_seconds=60)
+    sit(room, ANN)
+    with pytest.raises(RoomError) as configured:
+        decide_lobby(room, ANN, C.Configure(turn_seconds=3), START, RULES)
+    assert (configured.value.code, configured.value.option) == (E.BAD_OPTIONS, "turn_seconds")
+    old = lobby(rated=True, host_id=ANN.player_id, turn_seconds=3)  # made before the minimum
+    sit(old, ANN)
+    sit(old, BOB)
+    begin = decide_start(old, ANN, rematch=False, now=START, fresh=FRESH, settings=RULES)
+    assert begin.match.turn_seconds == RULES.rated_min_turn_seconds == 15

@@ -7,7 +7,17 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from app.domain.records import Attempt
 from app.engine import sealed_result, seed_sealed
-from app.social.core.daily_deal import day_commitment, day_seed, ranked, seed_shown, today, valid_day
+from app.social.core.daily_deal import (
+    address_group,
+    claim_key,
+    day_commitment,
+    day_seed,
+    device_id,
+    ranked,
+    seed_shown,
+    today,
+    valid_day,
+)
 
 
 def test_the_day_is_the_utc_day_of_the_clock_or_the_settable_one() -> None:
@@ -42,3 +52,16 @@ def test_results_rank_wins_then_fewest_payoff_cards_left_then_fewest_moves() -> 
                 Attempt("c", "Cat", True, True, 0, 40), Attempt("d", "Dan", False, True, 0, 1),
                 Attempt("e", "Eve", True, False, 1, 99)]
     assert [a.player_id for a in ranked(attempts)] == ["c", "b", "e", "a"]
+
+
+def test_a_try_counts_against_the_address_an_ipv6_64_as_one_and_a_well_formed_device() -> None:
+    assert address_group("203.0.113.7") == "203.0.113.7"
+    assert address_group("::ffff:203.0.113.7") == "203.0.113.7"
+    assert address_group("2001:db8:0:1::1") == address_group("2001:db8:0:1:ffff::2") == "2001:db8:0:1::/64"
+    assert address_group("2001:db8:0:2::1") != address_group("2001:db8:0:1::1")
+    assert address_group("unknown") == "unknown"
+    assert device_id("A" * 22) == "A" * 22
+    assert device_id(None) is None and device_id("short") is None and device_id("x" * 65) is None
+    assert device_id("a;b=c" * 5) is None  # not what this server makes
+    assert claim_key("2026-12-01", "address", "203.0.113.7") != claim_key("2026-12-02", "address", "203.0.113.7")
+    assert "203.0.113.7" not in claim_key("2026-12-01", "address", "203.0.113.7")

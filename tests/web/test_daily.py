@@ -11,7 +11,9 @@ import httpx
 
 from .helpers import ServerThread, Sock, new_person, pick
 
-QUICK = {"daily_options": {"payoff_size": 5}, "bot_think_ms": 10, "bot_delay": 0.0}
+# Every test client is on 127.0.0.1: many players' tries from it (each with its own client, so
+# its own device cookie) are let through here; test_daily_tries.py tests those limits.
+QUICK = {"daily_options": {"payoff_size": 5}, "bot_think_ms": 10, "bot_delay": 0.0, "daily_tries_per_address": 100}
 
 
 async def play_alone(sock: Sock, rng: random.Random, max_moves: int = 3000) -> dict:  # type: ignore[type-arg]
@@ -46,7 +48,8 @@ async def test_one_deal_a_day_once_per_player_with_its_seed_sealed_all_day(start
         assert (await http.post("/api/daily")).status_code == 401
         mine = (await http.get("/api/daily", headers=ann.auth)).json()
         assert mine["you"]["room"] == code and mine["you"]["result"]["finished"] is False
-        bob_code = (await http.post("/api/daily", headers=bob.auth)).json()["room"]
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as bobs_device:
+            bob_code = (await bobs_device.post("/api/daily", headers=bob.auth)).json()["room"]
         room = (await http.get(f"/api/rooms/{code}")).json()
         assert room["public"] is False and [s["bot"] for s in room["seats"]] == [None, "hard"]
         a, b = await Sock.open(server.base, code, ann), await Sock.open(server.base, bob_code, bob)

@@ -26,7 +26,8 @@ async def test_a_rated_match_whose_clock_keeps_running_out_for_one_seat_is_lost_
     """Forfeit: the seat that stays at the table and never moves
     loses the match at its `SPITE_TIMEOUTS_TO_FORFEIT`-th timeout in a row (a `forfeit` move by
     the clock, in the log and the replay), and the ratings count it as a loss."""
-    server: ServerThread = start_server(timeouts_to_forfeit=2, absent_grace=600, bot_delay=0.02)
+    server: ServerThread = start_server(timeouts_to_forfeit=2, absent_grace=600, bot_delay=0.02,
+                                        rated_min_turn_seconds=1, rated_forfeit_min_moves=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_account(http, "Ann", "ann"), await new_account(http, "Bob", "bob")
         room = await new_room(http, ann, rated=True, seed="forfeit", turn_seconds=1, **SHORT)

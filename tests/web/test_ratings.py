@@ -12,6 +12,7 @@ import httpx
 from .helpers import Person, ServerThread, Sock, new_account, new_person, new_room, pick, seat_everyone
 
 SHORT = {"preset": "short", "options": {"payoff_size": 5}}
+FRESH = {"leaderboard_min_age_hours": 0}  # the board lists accounts made by the test a moment ago
 
 
 async def play_to_result(socks: list[Sock], rng: random.Random, loser: int | None = None) -> dict[str, Any]:
@@ -106,7 +107,7 @@ async def test_a_rated_room_gives_no_hints(server: ServerThread, http: httpx.Asy
 
 
 async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_server: Any) -> None:
-    server: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1)
+    server: ServerThread = start_server(**FRESH, leaderboard_min_games=1, leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_account(http, "Ann"), await new_account(http, "Bob")
         _, socks = await rated_pair(server, http, ann, bob, "rated-1")
@@ -135,7 +136,7 @@ async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_se
 
 
 async def test_more_wins_against_the_same_opponent_rate_higher(start_server: Any) -> None:
-    server: ServerThread = start_server(leaderboard_min_games=3, leaderboard_min_opponents=1)
+    server: ServerThread = start_server(**FRESH, leaderboard_min_games=3, leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_account(http, "Ann"), await new_account(http, "Bob")
         winners = []
@@ -198,13 +199,13 @@ async def test_a_stand_in_still_moves_for_an_absent_player_in_a_rated_room(start
 async def test_the_leaderboard_needs_different_opponents(start_server: Any, db_url: str) -> None:
     """Rating farming: an account that only ever beats one puppet account is not listed
     (SPITE_LEADERBOARD_MIN_OPPONENTS, 3); the same data with 1 lists both."""
-    server: ServerThread = start_server(leaderboard_min_games=1)
+    server: ServerThread = start_server(**FRESH, leaderboard_min_games=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, puppet = await new_account(http, "Ann"), await new_account(http, "Puppet")
         _, socks = await rated_pair(server, http, ann, puppet, "puppet-1")
         await play_to_result(socks, random.Random(3), loser=1)
         assert (await http.get("/api/leaderboard")).json()["items"] == []
-    lenient: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1)
+    lenient: ServerThread = start_server(**FRESH, leaderboard_min_games=1, leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=lenient.base, timeout=30) as http:
         board = (await http.get("/api/leaderboard")).json()["items"]
         assert [row["player_id"] for row in board] == [ann.id, puppet.id]
@@ -213,7 +214,8 @@ async def test_the_leaderboard_needs_different_opponents(start_server: Any, db_u
 async def test_a_match_where_a_seat_never_played_is_not_rated(start_server: Any) -> None:
     """Rating farming: a puppet account that only lets the clock (and then a stand-in) play
     for it hands out no rating: the match ends, nobody's rating moves."""
-    server: ServerThread = start_server(leaderboard_min_games=1, leaderboard_min_opponents=1, next_hand_seconds=1)
+    server: ServerThread = start_server(**FRESH, leaderboard_min_games=1, leaderboard_min_opponents=1,
+                                        next_hand_seconds=1, rated_min_turn_seconds=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, puppet = await new_account(http, "Ann"), await new_account(http, "Puppet")
         room = await new_room(http, ann, rated=True, turn_seconds=1, **SHORT)
@@ -244,7 +246,8 @@ async def test_a_match_where_a_seat_never_played_is_not_rated(start_server: Any)
 async def test_rematches_against_the_same_opponent_count_less_then_not_at_all(start_server: Any) -> None:
     """Rating farming: with SPITE_RATED_REPEAT_FULL=1 the second rated win over the same account
     moves the rating half as far, the fourth not at all (and is not counted in `games`)."""
-    server: ServerThread = start_server(rated_repeat_full=1, leaderboard_min_games=1, leaderboard_min_opponents=1)
+    server: ServerThread = start_server(rated_repeat_full=1, **FRESH, leaderboard_min_games=1,
+                                        leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, puppet = await new_account(http, "Ann"), await new_account(http, "Puppet")
         gains = []

@@ -266,3 +266,39 @@ async def test_a_hosts_rooms_count_against_the_cap_seated_or_not_and_bots_alone_
         await host.send({"type": "start"})
         assert (await host.state_at(0))["view"]["you"] == 0
         await host.close()
+
+
+async def test_a_vacation_ended_early_gives_back_the_time_left_not_a_fresh_turn(
+        start_clocked: Any, db_url: str) -> None:
+    """A 14-day turn with an hour left: a vacation taken (and one taken over it) then ended at
+    once leaves the turn its hour, moved on by no more than the time the vacation lasted, never
+    a fresh 14 days (a stall of up to 196 days a year)."""
+    from datetime import UTC, datetime
+
+    from .helpers import new_account
+
+    server = await start_clocked(vacation_days=14, lease_seconds=1.5, deadline_horizon=30)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, bob = await new_account(http, "Ann", "ann_vt"), await new_account(http, "Bob", "bob_vt")
+        code = (await new_room(http, ann, preset="short", seats=2, pace="turn_based",
+                               turn_seconds=14 * 86_400))["code"]
+        socks = [await Sock.open(server.base, code, p) for p in (ann, bob)]
+        await seat_everyone(socks[0], socks)
+        await socks[0].send({"type": "start"})
+        state = await socks[0].state_at(0)
+        match_id, away = state["match_id"], (ann, bob)[state["view"]["turn"]]
+        await move_deadline_back(db_url, match_id, 14 * 86_400 - 3600)  # an hour of the turn left
+        before = (await match_row(db_url, match_id)).turn_deadline
+        assert before is not None
+        started = datetime.now(UTC)
+        assert (await http.put("/api/players/me/vacation", json={"days": 2}, headers=away.auth)).status_code == 200
+        during = (await match_row(db_url, match_id)).turn_deadline
+        assert during is not None and during > before + timedelta(days=2) - timedelta(minutes=1)
+        assert (await http.put("/api/players/me/vacation", json={"days": 1}, headers=away.auth)).status_code == 200
+        assert (await http.delete("/api/players/me/vacation", headers=away.auth)).status_code == 204
+        ended = datetime.now(UTC)
+        after = await match_row(db_url, match_id)
+        assert after.turn_deadline is not None and after.wake_at == after.turn_deadline
+        assert before <= after.turn_deadline <= before + (ended - started), (before, after.turn_deadline)
+        for s in socks:
+            await s.close()

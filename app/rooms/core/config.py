@@ -59,6 +59,12 @@ class RoomRules(Protocol):
     @property
     def timeouts_to_forfeit(self) -> int: ...  # turns in a row the clock ends before a rated live seat forfeits
 
+    @property
+    def rated_min_turn_seconds(self) -> int: ...  # the shortest turn clock of a rated live room
+
+    @property
+    def rated_forfeit_min_moves(self) -> int: ...  # own moves before a seat's forfeit is rated
+
 
 def new_room_code() -> str:
     """A room code: 10 symbols of an unambiguous 32-letter alphabet (50 random bits)."""
@@ -88,15 +94,18 @@ class RoomConfig:
 
 def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | None,
             turn_seconds: int | None, *, min_turn: int, max_turn: int, rated: bool = False,
-            pace: str = "live", turn_based_min: int = 3600) -> RoomConfig:
+            pace: str = "live", turn_based_min: int = 3600, rated_min_turn: int = 1) -> RoomConfig:
     """Check a configuration and normalise it; raises ConfigError naming the option. A rated
     room refuses take-backs (docs/rules.md, "Take-backs"). A turn-based room's turn is from
     `turn_based_min` to 14 days, one day if not given (`pace.turn_bounds`). A live rated room
-    without a turn clock gets `RATED_TURN_SECONDS`."""
+    without a turn clock gets `RATED_TURN_SECONDS`; its clock is at least `rated_min_turn`
+    (`SPITE_RATED_MIN_TURN_SECONDS`: a clock of a few seconds lets puppets forfeit in a minute)."""
     if pace not in PACES:
         raise ConfigError("pace", f"pace must be one of {', '.join(PACES)}", reason="pace_unknown",
                           params={"choices": ", ".join(PACES)})
     min_turn, max_turn = turn_bounds(pace, min_turn, max_turn, turn_based_min)
+    if rated and pace != TURN_BASED:
+        min_turn = min(max(min_turn, rated_min_turn), max_turn)
     if pace == TURN_BASED and turn_seconds is None:
         turn_seconds = max(min_turn, DEFAULT_TURN_BASED_SECONDS)
     if rated and turn_seconds is None:  # a rated match always has a clock: nobody stalls a loss away

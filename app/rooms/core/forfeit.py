@@ -7,12 +7,15 @@ a bot). When that timer fires the server does not play the turn: it commits the 
 `forfeit` move for the seat (`engine.moves.FORFEIT`), recorded in the move log like any move, by
 the timer's actor (`clock` or `deadline`), so replays, the log and the history show it as it
 was. The match ends with that seat's team ranked last; if every seat made a move of its own the
-ratings count it (`match_rules.rated_standing`), else, as for any match, it is not rated.
+ratings count it (`match_rules.rated_standing`), else, as for any match, it is not rated. Nor is
+it rated if the forfeiting seat made fewer than `SPITE_RATED_FORFEIT_MIN_MOVES` moves of its own
+over the match: a puppet that discards once and lets the clock run out is no win to rate.
 Unrated rooms are as before: the clock, the deadline and the stand-in play on.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from app.engine.moves import RESIGN
@@ -46,4 +49,15 @@ def decide_forfeit(room: Room, seat: int, kind: str, now: datetime, settings: Ro
     """The forfeit of `seat`, if the timer of `kind` firing now calls for it (else None)."""
     if not forfeit_due(room, seat, kind, settings):
         return None
-    return decide_seat_move(room, seat, RESIGN, kind, None, now, settings.missed_turns)
+    commit = decide_seat_move(room, seat, RESIGN, kind, None, now, settings.missed_turns)
+    if commit.write.rated is not None and not rated_forfeit(room, seat, settings):
+        commit = replace(commit, write=replace(commit.write, rated=None))
+    return commit
+
+
+def rated_forfeit(room: Room, seat: int, settings: RoomRules) -> bool:
+    """Does a forfeit of `seat` count for the ratings: did it make at least
+    `rated_forfeit_min_moves` moves of its own over the match (the clock's and stand-ins' not
+    counted)?"""
+    m = room.match
+    return m is not None and m.own_moves.get(seat, 0) >= settings.rated_forfeit_min_moves

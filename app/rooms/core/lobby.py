@@ -18,6 +18,8 @@ from app.rooms.core import commands as C
 from app.rooms.core import errors as E
 from app.rooms.core.commands import UNSET
 from app.rooms.core.config import BOT_LEVELS, RoomRules, resolve
+from app.rooms.core.daily_room import NO_HINTS as NO_HINTS_DAILY
+from app.rooms.core.daily_room import is_daily
 from app.rooms.core.errors import ConfigError, RoomError
 from app.rooms.core.model import Room, RoomPatch, RoomState, SeatInfo
 
@@ -226,11 +228,14 @@ def _configure(room: Room, who: Actor, cmd: C.Configure, now: datetime, settings
     try:
         config = resolve(cmd.preset or st.preset, cmd.options if cmd.options is not None else st.overrides,
                          seats, turn, min_turn=settings.min_turn_seconds, max_turn=settings.max_turn_seconds,
-                         rated=st.rated, pace=st.pace, turn_based_min=settings.turn_based_min_seconds)
+                         rated=st.rated, pace=st.pace, turn_based_min=settings.turn_based_min_seconds,
+                         rated_min_turn=settings.rated_min_turn_seconds)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option, reason=e.reason, params=e.params) from e
     if st.rated and cmd.hints:
         raise RoomError(E.BAD_OPTIONS, NO_HINTS_RATED, option="hints", reason="rated_no_hints")
+    if is_daily(st) and cmd.hints:
+        raise RoomError(E.BAD_OPTIONS, f"hints: {NO_HINTS_DAILY}", option="hints", reason="daily_no_hints")
     seating = list(st.seating[:config.seats]) + [None] * max(0, config.seats - st.seats)
     return RoomPatch(preset=config.preset, overrides=config.overrides, seats=config.seats,
                      turn_seconds=config.turn_seconds, seating=seating,

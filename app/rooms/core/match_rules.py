@@ -26,6 +26,8 @@ from app.engine.moves import FORFEIT
 from app.rooms.core import errors as E
 from app.rooms.core.achievements import earned
 from app.rooms.core.config import RoomConfig, RoomRules
+from app.rooms.core.daily_room import NO_HINTS as NO_HINTS_DAILY
+from app.rooms.core.daily_room import is_daily
 from app.rooms.core.effects import BeginMatch, CommitMove, DealHand, MarkReady
 from app.rooms.core.errors import RoomError
 from app.rooms.core.lobby import Actor, check_host
@@ -131,9 +133,12 @@ def decide_start(room: Room, who: Actor, *, rematch: bool, now: datetime, fresh:
     seed = hand_seed(st.seed, fresh, number, 1)
     match_id = fresh.id
     engine = Match(options, [s.name for s in seats])
-    match = new_match(match_id, number, engine, seats, st.turn_seconds)
+    turn = st.turn_seconds
+    if st.rated and st.pace != TURN_BASED and turn is not None:  # a room made before the minimum: raised to it
+        turn = max(turn, settings.rated_min_turn_seconds)
+    match = new_match(match_id, number, engine, seats, turn)
     first = _first_turn(engine, seed)
-    deadline = turn_deadline(room, seats, match.missed, first, now, st.turn_seconds, settings.missed_turns)
+    deadline = turn_deadline(room, seats, match.missed, first, now, turn, settings.missed_turns)
     return BeginMatch(
         match=match, deal=DealStep(0, 1, seed), wake_at=wake_at(room, deadline), turn_seat=first,
         commitment=commitment(seed), deadline=deadline, preset=st.preset,
@@ -309,12 +314,15 @@ class AskHint:
 
 
 def decide_hint(room: Room, who: Actor) -> AskHint:
-    """A hint is for the player whose turn it is, if the room allows hints (a rated room never
-    does, whatever its row says: rooms made before that rule may still say `hints`)."""
+    """A hint is for the player whose turn it is, if the room allows hints (a rated room and a
+    daily deal's room never do, whatever their row says: rooms made before that rule may still
+    say `hints`)."""
     m = room.match
     if room.state.rated:
         raise RoomError(E.HINTS_OFF, "a rated match gives no hints: the result changes everyone's rating",
                         reason="rated_no_hints")
+    if is_daily(room.state):
+        raise RoomError(E.HINTS_OFF, NO_HINTS_DAILY, reason="daily_no_hints")
     if not room.state.hints:
         raise RoomError(E.HINTS_OFF, "hints are turned off in this room", reason="hints_off")
     if m is None:

@@ -22,6 +22,7 @@ from app.domain.records import Awards, Rating, RoomStatus
 from app.engine import MatchStatus, OptionsError, join_view
 from app.rooms.core.achievements import BY_KEY
 from app.rooms.core.config import RoomConfig
+from app.rooms.core.daily_room import is_daily
 from app.rooms.core.match_rules import ready_seats
 from app.rooms.core.model import Room
 from app.rooms.core.rematch import RematchInfo, rematch_info
@@ -206,7 +207,7 @@ def room_info(room: Room) -> RoomInfo:
         "code": st.code, "host": st.host_id, "host_name": room.host_name, "status": st.status,
         "preset": st.preset, "seats_taken": sum(1 for s in st.seating if s is not None),
         "options": room_options(room), "overrides": st.overrides, "seats": seats, "seat_count": st.seats,
-        "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints and not st.rated,
+        "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints and not st.rated and not is_daily(st),
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
         "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace, "rematch": rematch_info(room),
     }

@@ -150,6 +150,9 @@ class LiveMatch:
     # Seats whose player made a move themselves (not the clock or a stand-in), rebuilt by
     # replay: a rated match is rated only if every seat did.
     played: set[int] = field(default_factory=set)
+    # Per seat, the moves its player made themselves over the match, rebuilt by replay: a
+    # forfeit after fewer than `SPITE_RATED_FORFEIT_MIN_MOVES` is not rated (`forfeit.py`).
+    own_moves: dict[int, int] = field(default_factory=dict)
 
     @property
     def v(self) -> int:

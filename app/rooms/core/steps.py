@@ -118,6 +118,7 @@ def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None, 
                     events = [{"type": "autoplay", "seat": step.seat, "by": step.actor}, *events]
             if step.actor == PLAYER:
                 m.played.add(step.seat)
+                m.own_moves[step.seat] = m.own_moves.get(step.seat, 0) + 1
             if step.client_id is not None:
                 m.client_ids[(step.seat, step.client_id)] = step.v
         if game.record_events:

@@ -27,12 +27,15 @@ class Sitter:
 
 
 async def arrange(service: RoomService, host: Host, sitters: list[Sitter], *, preset: str | None,
-                  options: dict[str, Any] | None, rated: bool = False, seed: str | None = None) -> tuple[str, str]:
+                  options: dict[str, Any] | None, rated: bool = False, seed: str | None = None,
+                  hints: bool | None = None) -> tuple[str, str]:
     """Create a room hosted by `host` with these seats, start its match; (code, match id).
-    RoomError if the room cannot be made (a bad configuration, the host's room limit)."""
+    `hints`: whether the room gives them (by default unless rated). RoomError if the room
+    cannot be made (a bad configuration, the host's room limit)."""
     clock = service.clock
     code = await create_room(service.storage, service.settings, host, clock.now(), preset=preset, options=options,
-                             seats=len(sitters), public=False, turn_seconds=None, hints=not rated, seed=seed,
+                             seats=len(sitters), public=False, turn_seconds=None,
+                             hints=not rated if hints is None else hints, seed=seed,
                              rated=rated)
     room = await service.live(code)
     seating: list[SeatInfo | None] = [SeatInfo(name=s.name, player_id=s.player_id) if s.bot is None

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from app.domain.records import Seen
 from app.platform.settings import Settings
 from app.rooms.core import errors as E
+from app.rooms.core.daily_room import check_watch, today
 from app.rooms.core.errors import RoomError
 from app.rooms.core.handlog import hand_log
 from app.rooms.core.messages import room_info
@@ -78,6 +79,11 @@ class Attendance:
                     await self.storage.drop_socket(room.code, peer.player_id, self.instance)
                     continue
                 r = room.room
+                try:  # a daily deal's room: no watchers while its day lasts
+                    check_watch(r.state, r.view_seat(peer.player_id), today(self.clock.now(), self.settings.daily_day))
+                except RoomError:
+                    await self.storage.drop_socket(room.code, peer.player_id, self.instance)
+                    raise
                 if r.view_seat(peer.player_id) is None and self._watchers(room) >= self.settings.max_watchers_per_room:
                     await self.storage.drop_socket(room.code, peer.player_id, self.instance)
                     raise RoomError(E.ROOM_FULL, "this room has as many watchers as it takes; try again later",

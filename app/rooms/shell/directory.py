@@ -28,7 +28,8 @@ async def create_room(directory: Directory, settings: Settings, host: Host, now:
     try:
         config = resolve(preset, options, seats, turn_seconds, min_turn=settings.min_turn_seconds,
                          max_turn=settings.max_turn_seconds, rated=rated, pace=pace,
-                         turn_based_min=settings.turn_based_min_seconds)
+                         turn_based_min=settings.turn_based_min_seconds,
+                         rated_min_turn=settings.rated_min_turn_seconds)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option, reason=e.reason, params=e.params) from e
     if pace == TURN_BASED:

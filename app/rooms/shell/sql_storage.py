@@ -162,10 +162,7 @@ class SqlRooms:
 
     async def back_from_vacation(self, player_id: str) -> list[str]:
         async with self.sessions() as s:
-            now = utcnow()
-            if not await vacation_store.end(s, player_id, now):
-                return []
-            return await vacation_store.rewake(s, player_id, None, now)
+            return await vacation_store.stop(s, player_id, utcnow())
 
     # Chat.
     async def save_chat(self, room: str, sender: ChatSender, text: str, at: datetime, keep: int) -> None:

@@ -1,10 +1,13 @@
 """The daily deal, the pure part: which day it is, the day's seed and when it may be
-shown, and how the day's results are ranked. The shell (`app/web/routes/daily.py`) reads the clock
+shown, how the day's results are ranked, and what a try is counted against besides the player
+(the client's address, its device). The shell (`app/web/routes/daily.py`) reads the clock
 and the store.
 """
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
 from datetime import UTC, date, datetime
 
 from app.domain.records import Attempt
@@ -46,3 +49,35 @@ def ranked(attempts: list[Attempt]) -> list[Attempt]:
     ties by name and id so the order is stable."""
     done = [a for a in attempts if a.finished]
     return sorted(done, key=lambda a: (not a.won, a.payoff_left, a.moves, a.name.casefold(), a.player_id))
+
+
+DEVICE_COOKIE = "spite_device"  # the device's id: random, set by `POST /api/daily`, kept 400 days
+DEVICE_SHAPE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def address_group(address: str) -> str:
+    """What one try per address counts: an IPv4 address itself, an IPv6 address's /64 (one
+    subscriber's network: a device there may take any address of it at will); anything else
+    (no address known) as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def device_id(cookie: str | None) -> str | None:
+    """The device id a request's cookie names, if it is one this server could have made."""
+    if cookie is None or not 16 <= len(cookie) <= 64 or not set(cookie) <= DEVICE_SHAPE:
+        return None
+    return cookie
+
+
+def claim_key(day: str, kind: str, value: str) -> str:
+    """How a try's address or device is kept: a SHA-256 of the day, the kind and the value (the
+    store never holds the address itself)."""
+    return hashlib.sha256(f"{day}|{kind}|{value}".encode()).hexdigest()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, distinct, func, or_, select, update
+from sqlalchemy import Interval, Table, and_, distinct, func, literal, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import aliased
@@ -25,7 +25,7 @@ from app.domain.records import Awards, Earned, RatingDelta, Skill, Standing
 from app.store.repositories import cursors
 from app.store.repositories.cursors import BadCursor as BadCursor  # the routers catch it here
 from app.store.repositories.players import plain_id
-from app.store.tables import Achievement, Player, Rating, RatingChange
+from app.store.tables import Achievement, Player, Rating, RatingChange, utcnow
 
 RATINGS, HISTORY, EARNED = (cast(Table, t.__table__) for t in (Rating, RatingChange, Achievement))
 
@@ -132,16 +132,30 @@ async def rating_history(session: AsyncSession, player_id: str, cursor: str | No
     return items, nxt
 
 
+def _older_than(session: AsyncSession, created: Any, at: Any, age: timedelta) -> Any:
+    """SQL: `created` is at least `age` before `at` (SQLite keeps datetimes as text: by julianday)."""
+    if session.get_bind().dialect.name == "sqlite":
+        return func.julianday(created) <= func.julianday(at) - age.total_seconds() / 86_400
+    return created <= at - literal(age, Interval())
+
+
 async def leaderboard(session: AsyncSession, min_games: int, cursor: str | None,
-                      limit: int, min_opponents: int = 1) -> tuple[list[dict[str, Any]], str | None]:
+                      limit: int, min_opponents: int = 1,
+                      min_age: timedelta = timedelta(0)) -> tuple[list[dict[str, Any]], str | None]:
     """Players with at least `min_games` rated matches against at least `min_opponents`
-    different players, highest ordinal first (ties by id): a puppet account is not enough."""
+    different established players, highest ordinal first (ties by id): a puppet account is not
+    enough, nor are fresh ones. A player is listed once it has existed `min_age`
+    (`SPITE_LEADERBOARD_MIN_AGE_HOURS`), and an opponent counts only if it had existed that long
+    when the match was rated: accounts made for farming count for nothing on their first day."""
     mine, other = aliased(RatingChange), aliased(RatingChange)
+    rival = aliased(Player)
     varied = (select(mine.player_id).join(other, and_(other.match_id == mine.match_id,
                                                       other.player_id != mine.player_id))
+              .join(rival, rival.id == other.player_id)
+              .where(_older_than(session, rival.created_at, other.at, min_age))
               .group_by(mine.player_id).having(func.count(distinct(other.player_id)) >= min_opponents))
     q = (select(Rating, Player.name).join(Player, Player.id == Rating.player_id)
-         .where(Rating.games >= min_games, Rating.player_id.in_(varied))
+         .where(Rating.games >= min_games, Rating.player_id.in_(varied), Player.created_at <= utcnow() - min_age)
          .order_by(Rating.ordinal.desc(), Rating.player_id).limit(limit + 1))
     rank = 0
     if cursor:

@@ -1,14 +1,17 @@
 """The daily deal's rows: one deal per UTC day, made once by whichever instance
 asks first (an insert that does nothing if the day exists, then a read: every instance gets
 the same seed), and one entry per player and day (the primary key makes the second refused,
-however many requests race).
+however many requests race), with its claims: the tries taken that day from the same client
+address or device, each in a numbered slot under its limit (a primary key again).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -16,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.domain.records import Attempt
 from app.engine import MatchStatus
-from app.store.tables import DailyDeal, DailyEntry, Player, Score, utcnow
+from app.store.tables import DailyClaim, DailyDeal, DailyEntry, Player, Score, utcnow
 from app.store.tables import Match as MatchRow
 from app.store.tables import Move as MoveRow
 
@@ -42,21 +45,65 @@ async def ensure_deal(session: AsyncSession, day: str, *, seed: str, commitment:
     return deal
 
 
-async def enter(session: AsyncSession, day: str, player_id: str) -> None:
-    """Take the player's one attempt of the day (AlreadyPlayed if taken)."""
-    session.add(DailyEntry(day=day, player_id=player_id, room_code=None, match_id=None, created_at=utcnow()))
-    try:
-        await session.commit()
-    except IntegrityError as e:
-        await session.rollback()
-        raise AlreadyPlayed from e
+class Claimed(Exception):
+    """The day's tries from that address or device (`kind`) are taken."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A try counted against something besides the player: `kind` ("address", "device"), its
+    `key` (`daily_deal.claim_key`) and how many tries a day it has."""
+
+    kind: str
+    key: str
+    limit: int
+
+
+async def _slots(session: AsyncSession, day: str, claims: Sequence[Claim]) -> list[int]:
+    """The next free slot of each claim; Claimed for the first one used up."""
+    slots = []
+    for claim in claims:
+        used = (await session.execute(select(DailyClaim.slot).where(
+            DailyClaim.day == day, DailyClaim.kind == claim.kind, DailyClaim.key == claim.key))).scalars().all()
+        free = next((i for i in range(claim.limit) if i not in set(used)), None)
+        if free is None:
+            raise Claimed(claim.kind)
+        slots.append(free)
+    return slots
+
+
+async def enter(session: AsyncSession, day: str, player_id: str, claims: Sequence[Claim] = ()) -> None:
+    """Take the player's one attempt of the day and a try of each claim, together or not at
+    all (AlreadyPlayed if the player's is taken, Claimed naming the first claim used up). A
+    request that lost a race for a slot looks again, so racing requests never share one."""
+    for _ in range(max([c.limit for c in claims], default=0) + 2):
+        if await session.get(DailyEntry, (day, player_id)) is not None:
+            raise AlreadyPlayed
+        slots = await _slots(session, day, claims)
+        now = utcnow()
+        session.add(DailyEntry(day=day, player_id=player_id, room_code=None, match_id=None, created_at=now))
+        session.add_all([DailyClaim(day=day, kind=c.kind, key=c.key, slot=slot, player_id=player_id, created_at=now)
+                         for c, slot in zip(claims, slots, strict=True)])
+        try:
+            await session.commit()
+            return
+        except IntegrityError:
+            await session.rollback()
+    if claims and await session.get(DailyEntry, (day, player_id)) is None:
+        raise Claimed(claims[0].kind)
+    raise AlreadyPlayed
 
 
 async def forget(session: AsyncSession, day: str, player_id: str) -> None:
-    """Give the attempt back (its room could not be made)."""
+    """Give the attempt back, and its tries (its room could not be made)."""
     entry = await session.get(DailyEntry, (day, player_id))
     if entry is not None and entry.room_code is None:
         await session.delete(entry)
+        await session.execute(delete(DailyClaim).where(DailyClaim.day == day, DailyClaim.player_id == player_id))
         await session.commit()
 
 

@@ -1,9 +1,13 @@
 """Vacations: an account holder's turn-based deadlines wait while they are away.
 
 Starting one spends whole days of the year's allowance; ending it early gives back the whole
-days not used. The deadlines of the turns already waiting for them move: to the vacation's end
-plus a whole turn when it starts, back to at most a whole turn from now when it ends early
-(`rewake`); new turns are given their deadline by the room core (`pace.on_vacation`)."""
+days not used. A vacation stops the clock of the turns already waiting for them: each deadline
+moves by the vacation's length when it starts (the time left on the turn is kept for the
+return), and back by the part not used when it ends early (`rewake`, by `shift`); a vacation
+taken while one runs moves them by the difference of the two ends. So ending a vacation early
+gives back the time that was left, never a fresh turn. New turns are given their deadline by the
+room core (`pace.on_vacation`: a whole turn from the vacation's end, moved back as well if it ends
+early)."""
 
 from __future__ import annotations
 
@@ -37,33 +41,47 @@ async def status(session: AsyncSession, player_id: str, now: datetime, allowance
     return until, allowance - _fresh(v, now.year)
 
 
-async def start(session: AsyncSession, player_id: str, days: int, now: datetime, allowance: int) -> datetime:
-    """Go on vacation for `days` (VacationRefused past the allowance); returns its end."""
+async def start(session: AsyncSession, player_id: str, days: int, now: datetime,
+                allowance: int) -> tuple[datetime, timedelta]:
+    """Go on vacation for `days` (VacationRefused past the allowance); returns its end and how
+    far the waiting turns' deadlines move (the whole vacation, or past the end of the one it
+    replaces: the difference)."""
     v = await session.get(Vacation, player_id, with_for_update=True)
     used = _fresh(v, now.year)
-    if v is not None and v.until > now:
+    running = v is not None and v.until > now
+    if v is not None and running:
         used -= int((v.until - now) / DAY)  # a vacation running now is replaced: its unused days come back
     if used + days > allowance:
         raise VacationRefused(max(0, allowance - used))
     until = now + days * DAY
+    shift = until - (v.until if v is not None and running else now)
     if v is None:
         session.add(Vacation(player_id=player_id, until=until, year=now.year, days_used=used + days))
     else:
         v.until, v.year, v.days_used = until, now.year, used + days
     await session.commit()
-    return until
+    return until, shift
 
 
-async def end(session: AsyncSession, player_id: str, now: datetime) -> bool:
-    """End the player's vacation now (the whole days not used come back); False if none ran."""
+async def end(session: AsyncSession, player_id: str, now: datetime) -> timedelta | None:
+    """End the player's vacation now (the whole days not used come back); how far the waiting
+    turns' deadlines move back (the part not used), or None if none ran."""
     v = await session.get(Vacation, player_id, with_for_update=True)
     if v is None or v.until <= now:
-        return False
+        return None
     if v.year == now.year:
         v.days_used = max(0, v.days_used - int((v.until - now) / DAY))
+    unused = v.until - now
     v.until = now
     await session.commit()
-    return True
+    return -unused
+
+
+async def stop(session: AsyncSession, player_id: str, now: datetime) -> list[str]:
+    """End the player's vacation now (`DELETE`, or their own move) and move the waiting turns'
+    deadlines back by the part not used; the rooms changed."""
+    shift = await end(session, player_id, now)
+    return [] if shift is None else await rewake(session, player_id, shift)
 
 
 async def active(session: AsyncSession, player_ids: list[str], now: datetime) -> dict[str, datetime]:
@@ -75,22 +93,22 @@ async def active(session: AsyncSession, player_ids: list[str], now: datetime) ->
     return {pid: until for pid, until in rows}
 
 
-async def rewake(session: AsyncSession, player_id: str, until: datetime | None, now: datetime) -> list[str]:
-    """Move the deadlines of the turn-based turns waiting for the player: to `until` plus a
-    whole turn (a vacation starts), or to at most a whole turn from now (it ended). Returns the
-    rooms changed."""
-    q = (select(Match.id, Match.room_code, Match.turn_deadline, Match.turn_seconds)
+async def rewake(session: AsyncSession, player_id: str, shift: timedelta) -> list[str]:
+    """Move the deadlines of the turn-based turns waiting for the player by `shift` (later as a
+    vacation starts, back by its unused part when it ends early: the clock stopped meanwhile).
+    Returns every turn-based room being played where the player sits: each reads the vacation
+    again, so a turn of theirs that begins there later gets its deadline after the vacation
+    (`pace.on_vacation`), not a deadline this shift would later cut short."""
+    q = (select(Match.id, Match.room_code, Match.turn_deadline, Match.turn_seat, Seat.seat)
          .join(Room, Room.match_id == Match.id)
-         .join(Seat, (Seat.match_id == Match.id) & (Seat.seat == Match.turn_seat))
+         .join(Seat, Seat.match_id == Match.id)
          .where(Room.pace == "turn_based", Room.status == RoomStatus.PLAYING, Match.status == "playing",
-                Seat.player_id == player_id, Match.turn_deadline.is_not(None)))
-    changed: list[str] = []
-    for mid, code, deadline, turn in (await session.execute(q)).all():
-        assert deadline is not None
-        whole = timedelta(seconds=turn or 0)
-        new = max(deadline, until + whole) if until is not None else min(deadline, now + whole)
-        if new != deadline:
+                Seat.player_id == player_id))
+    seated: list[str] = []
+    for mid, code, deadline, turn_seat, seat in (await session.execute(q)).all():
+        seated.append(code)
+        if shift and deadline is not None and turn_seat == seat:
+            new = deadline + shift
             await session.execute(update(Match).where(Match.id == mid).values(turn_deadline=new, wake_at=new))
-            changed.append(code)
     await session.commit()
-    return changed
+    return sorted(set(seated))

@@ -27,6 +27,7 @@ from app.store.tables.notify import PushSubscription as PushSubscription
 from app.store.tables.notify import ServerKey as ServerKey
 from app.store.tables.notify import Vacation as Vacation
 from app.store.tables.social import Block as Block
+from app.store.tables.social import DailyClaim as DailyClaim
 from app.store.tables.social import DailyDeal as DailyDeal
 from app.store.tables.social import DailyEntry as DailyEntry
 from app.store.tables.social import Follow as Follow

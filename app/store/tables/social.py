@@ -101,3 +101,18 @@ class DailyEntry(Base):
     room_code: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DailyClaim(Base):
+    """A try at a day's deal taken from a client address or a device (`kind`), known only by
+    `key`, a SHA-256 of the day, the kind and the address (its /64 for IPv6) or device id:
+    `slot` counts the tries (0 .. the limit less one; the primary key makes each slot one, however
+    many requests race). The player whose try it is, to give it back with the entry."""
+
+    __tablename__ = "daily_claims"
+    day: Mapped[str] = mapped_column(ForeignKey("daily_deals.day", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    slot: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,6 +1,7 @@
 """The daily deal over REST: one seeded deal a UTC day for everyone, against a Hard
-bot, once per player; its commitment is public all day, its seed once the day is over, and
-until then the deal's replays stay shut and its seed is left out of every result.
+bot, once per player, device and client address, without hints; its commitment is public all
+day, its seed once the day is over, and until then the deal's replays and reviews stay shut and
+its seed is left out of every result.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from fastapi import APIRouter, Request, status
+from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -22,6 +23,7 @@ from app.social.core import daily_deal as rules
 from app.store.repositories import daily as daily_store
 from app.store.tables import DailyDeal, DailyEntry, utcnow
 from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Rooms, Session
+from app.web.http.ratelimit import client_address
 from app.web.http.refused import Refused
 from app.web.http.services import services
 
@@ -108,21 +110,46 @@ async def today(session: Session, settings: AppSettings, viewer: MaybePlayer) ->
             "seed": rules.seed_shown(deal.seed, day), "you": you}
 
 
+ELSEWHERE = {
+    "address": "today's deal has been played from your network already: one try a day per address",
+    "device": "today's deal has been played on this device already: one try a day per device",
+}
+
+
+def _claims(request: Request, response: Response, settings: Settings, day: str) -> list[daily_store.Claim]:
+    """What this try counts against besides the player: the client's address (its /64 for
+    IPv6), `SPITE_DAILY_TRIES_PER_ADDRESS` tries a day, and the device (the `spite_device`
+    cookie, made here if the request has none), one."""
+    device = rules.device_id(request.cookies.get(rules.DEVICE_COOKIE))
+    if device is None:
+        device = secrets.token_urlsafe(16)
+        response.set_cookie(rules.DEVICE_COOKIE, device, max_age=400 * 86400, path="/api/daily", httponly=True,
+                            samesite="strict", secure=request.url.scheme == "https")
+    address = rules.address_group(client_address(request))
+    return [daily_store.Claim("address", rules.claim_key(day, "address", address), settings.daily_tries_per_address),
+            daily_store.Claim("device", rules.claim_key(day, "device", device), 1)]
+
+
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=DailyRoom)
-async def play(me: CurrentPlayer, session: Session, settings: AppSettings, rooms: Rooms) -> dict[str, Any]:
-    """A room where the caller plays today's deal against the bot: once a day (`409` after)."""
+async def play(me: CurrentPlayer, session: Session, settings: AppSettings, rooms: Rooms, request: Request,
+               response: Response) -> dict[str, Any]:
+    """A room where the caller plays today's deal against the bot: once a day per player,
+    device and address (`409` after)."""
     day = today_of(settings)
     deal = await todays_deal(session, settings, day)
     try:
-        await daily_store.enter(session, day, me.id)
+        await daily_store.enter(session, day, me.id, _claims(request, response, settings, day))
     except daily_store.AlreadyPlayed:
         entry = await daily_store.entry_of(session, day, me.id)
         raise Refused(status.HTTP_409_CONFLICT, "you have played today's deal already", reason="daily_played",
                       fields={"room": entry.room_code if entry else None}) from None
+    except daily_store.Claimed as e:
+        raise Refused(status.HTTP_409_CONFLICT, ELSEWHERE[e.kind], reason=f"daily_{e.kind}",
+                      fields={"room": None}) from None
     try:
         code, match_id = await arrange(rooms, me, [Sitter(player_id=me.id, name=me.name),
                                                    Sitter(bot=settings.daily_bot_level)],
-                                       preset=deal.preset, options=deal.options, seed=deal.seed)
+                                       preset=deal.preset, options=deal.options, seed=deal.seed, hints=False)
     except RoomError as e:
         await daily_store.forget(session, day, me.id)  # no room was made: the attempt is not spent
         raise Refused(status.HTTP_429_TOO_MANY_REQUESTS if e.code == "rate_limited" else 409, e.message,
@@ -157,6 +184,16 @@ async def sealed_day(request: Request, match_id: str, session: AsyncSession | No
         async with services(request.app).sessions() as s:
             day = (await s.execute(query)).scalar_one_or_none()
     return day if day is not None and day >= today_of(services(request.app).settings) else None
+
+
+async def refuse_sealed(request: Request, match_id: str, session: AsyncSession | None = None) -> None:
+    """`403` `daily_sealed` for what would show the cards of a daily deal's match while its day
+    lasts (its replay, its review): the one answer every such read path gives."""
+    day = await sealed_day(request, match_id, session)
+    if day is not None:
+        raise Refused(status.HTTP_403_FORBIDDEN, f"this is the daily deal of {day}: its replay opens when "
+                      "that day is over (UTC), so nobody can learn the deal before everyone has played",
+                      reason="daily_sealed", day=day)
 
 
 def seal_detail(found: dict[str, Any], today: str) -> dict[str, Any]:

@@ -44,11 +44,7 @@ async def match_replay(match_id: str, request: Request,
                        at: Annotated[int | None, Query(ge=0, le=10_000_000)] = None) -> dict[str, Any]:
     """Once over: every move and seed; with `at=N` the whole table after version N, face up."""
     _known_shape(match_id)
-    day = await daily.sealed_day(request, match_id)
-    if day is not None:
-        raise Refused(status.HTTP_403_FORBIDDEN, f"this is the daily deal of {day}: its replay opens when "
-                      "that day is over (UTC), so nobody can learn the deal before everyone has played",
-                      reason="daily_sealed", day=day)
+    await daily.refuse_sealed(request, match_id)
     try:
         found = await replay(services(request.app).sessions, match_id, at)
     except NotOver as e:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, status
@@ -127,10 +128,13 @@ leaders = APIRouter(prefix="/api/leaderboard", tags=["players"])
 async def leaderboard(session: Session, settings: AppSettings,
                       cursor: Annotated[str | None, Query(max_length=200)] = None,
                       limit: Annotated[int, Query(ge=1, le=100)] = 50) -> dict[str, Any]:
-    """Players with at least SPITE_LEADERBOARD_MIN_GAMES rated matches, highest ordinal first."""
+    """Players with at least SPITE_LEADERBOARD_MIN_GAMES rated matches against
+    SPITE_LEADERBOARD_MIN_OPPONENTS established players, highest ordinal first (docs/rules.md,
+    "Ratings")."""
     try:
         items, nxt = await awards.leaderboard(session, settings.leaderboard_min_games, cursor, limit,
-                                              settings.leaderboard_min_opponents)
+                                              settings.leaderboard_min_opponents,
+                                              timedelta(hours=settings.leaderboard_min_age_hours))
     except awards.BadCursor as e:
         raise Refused(status.HTTP_400_BAD_REQUEST, str(e), reason="bad_cursor") from e
     return {"items": items, "next": nxt, "min_games": settings.leaderboard_min_games}

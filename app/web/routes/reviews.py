@@ -3,7 +3,8 @@
 - `POST /api/matches/{id}/review` (a player of that match): `202` with its status; made once, in
   the background (`app.platform.jobs`), asking again only reports it (a failed one is queued again).
 - `GET /api/matches/{id}/review`: whoever may see the match's replay may read its review (it
-  judges each seat only on what that seat could see, and the replay already shows every card).
+  judges each seat only on what that seat could see, and the replay already shows every card);
+  a daily deal's review is sealed all its day, as its replay (`daily.refuse_sealed`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from app.web.http.deps import AppSettings, CurrentPlayer, Session, per_address
 from app.web.http.language import refusal
 from app.web.http.refused import Refused
 from app.web.http.services import services
+from app.web.routes import daily
 
 router = APIRouter(prefix="/api/matches", tags=["reviews"])
 
@@ -139,8 +141,10 @@ async def ask_review(match_id: str, request: Request, session: Session, settings
 
 @router.get("/{match_id}/review", response_model=MatchReview)
 async def get_review(match_id: str, session: Session, settings: AppSettings, request: Request) -> dict[str, Any]:
-    """The review of a finished match (404 if never asked)."""
+    """The review of a finished match (404 if never asked; `403` `daily_sealed` for a daily
+    deal's match while its day lasts, as its replay)."""
     await _finished_match(session, match_id)
+    await daily.refuse_sealed(request, match_id, session)
     row = await review_store.get(session, match_id)
     if row is None:
         raise Refused(status.HTTP_404_NOT_FOUND, "no review was asked for this match", reason="no_review")

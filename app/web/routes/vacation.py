@@ -39,7 +39,7 @@ async def show(player: CurrentPlayer, session: Session, settings: AppSettings) -
 @router.put("", response_model=VacationOut)
 async def take(body: TakeVacation, player: CurrentPlayer, session: Session, settings: AppSettings,
                rooms: Rooms) -> dict[str, Any]:
-    """Stop every turn-based deadline of yours for `days` days, or until you move."""
+    """Stop the clock of every turn-based turn of yours for `days` days, or until you move."""
     if not player.has_account:
         raise Refused(status.HTTP_403_FORBIDDEN, "vacation is for players with an account", reason="vacation_account")
     if body.days > settings.vacation_days:
@@ -47,17 +47,18 @@ async def take(body: TakeVacation, player: CurrentPlayer, session: Session, sett
                       max=settings.vacation_days)
     now = utcnow()
     try:
-        until = await vacations.start(session, player.id, body.days, now, settings.vacation_days)
+        _, shift = await vacations.start(session, player.id, body.days, now, settings.vacation_days)
     except vacations.VacationRefused as e:
         raise Refused(status.HTTP_409_CONFLICT, str(e), reason="vacation_left", n=e.left) from e
-    await rooms.deadlines_changed(await vacations.rewake(session, player.id, until, now))
+    await rooms.deadlines_changed(await vacations.rewake(session, player.id, shift))
     return await _out(session, player.id, settings.vacation_days)
 
 
 @router.delete("", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def finish(player: CurrentPlayer, session: Session, rooms: Rooms) -> Response:
-    """End your vacation now: your waiting turns have at most a whole turn from now."""
-    now = utcnow()
-    if await vacations.end(session, player.id, now):
-        await rooms.deadlines_changed(await vacations.rewake(session, player.id, None, now))
+    """End your vacation now: your waiting turns have the time back that they had left when
+    it began (a turn begun meanwhile, a whole turn), not a fresh turn."""
+    changed = await vacations.stop(session, player.id, utcnow())
+    if changed:
+        await rooms.deadlines_changed(changed)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -47,6 +47,7 @@ POLICY = 1008  # too many messages, or a reader too slow for its queue
 RESTART = 1012  # the server is restarting; reconnect
 TRY_AGAIN = 1013  # the database is away, or too many handshakes at once; reconnect in a while
 UNAUTHORIZED = 4401  # no hello in time, or a bad token
+FORBIDDEN = 4403  # a room that may not be watched now (a daily deal's, while its day lasts)
 NOT_FOUND = 4404  # no room has that code
 TOO_MANY = 4429  # too many connections from an address, or sockets of a player
 
@@ -69,7 +70,7 @@ class SocketConnection:
     reader never holds up whoever sends to it; past `limit` messages waiting it is closed 1008.
     A close in `KEEP_QUEUE_ON` (None: any) still sends what is queued; any other drops it."""
 
-    KEEP_QUEUE_ON: ClassVar[frozenset[int] | None] = frozenset({RESTART, TRY_AGAIN})
+    KEEP_QUEUE_ON: ClassVar[frozenset[int] | None] = frozenset({RESTART, TRY_AGAIN, FORBIDDEN})
     NAMES_MOVES: ClassVar[bool] = False  # whether a refused frame's error names its move id
 
     def __init__(self, ws: WebSocket, player_id: str, limit: int, lang: str) -> None:

@@ -36,6 +36,7 @@ from app.web.http.language import hint_text, refusal
 from app.web.http.services import services
 from app.web.routes.metrics import COMMITTED, ERRORS, SOCKETS
 from app.web.sockets.base import (
+    FORBIDDEN,
     NOT_FOUND,
     POLICY,
     RESTART,
@@ -56,7 +57,8 @@ from app.web.wire import room as wire
 log = logging.getLogger(__name__)
 router = APIRouter()
 FRAMES = Frames(wire.CLIENT_MESSAGE, wire.CLIENT_TYPES, wire.Hello, wire.Ping)
-__all__ = ["NOT_FOUND", "POLICY", "RESTART", "TOO_MANY", "TRY_AGAIN", "UNAUTHORIZED", "Connection", "room_socket"]
+__all__ = ["FORBIDDEN", "NOT_FOUND", "POLICY", "RESTART", "TOO_MANY", "TRY_AGAIN", "UNAUTHORIZED", "Connection",
+           "room_socket"]
 
 
 class Connection(SocketConnection):
@@ -192,6 +194,8 @@ async def room_socket(ws: WebSocket) -> None:
                 conn.close(TOO_MANY, e.message)
             elif e.code == E.UNAVAILABLE:
                 conn.close(TRY_AGAIN, e.message)
+            elif e.reason == "daily_sealed":  # no watching a daily deal's room while its day lasts
+                conn.close(FORBIDDEN, "this daily deal may not be watched until its day is over")
         finally:
             SOCKETS.dec()
             opened.discard(token, conn)
