@@ -1,17 +1,19 @@
 // @ts-check
 // The room page: the room socket wired to the lobby and the table, dispatch on msg.type, the
 // table drawn from each state, results between hands. Around it: chrome.js (top bar, banner,
-// toasts), ending.js (results), keys.js, clock.js, focus.js, actions.js, quick.js.
+// toasts, the Leave warning), ending.js (results), awards.js (achievements, announced once),
+// keys.js, clock.js, focus.js, actions.js, quick.js.
 
 import { drawActions } from "./actions.js";
 import * as api from "./api.js";
 import { animate, snapshot } from "./anim.js";
 import { announce, describeEvents } from "./announce.js";
+import { announceAwards } from "./awards.js";
 import { chatPanel } from "./chat.js";
-import { RoomChrome, watchingText } from "./chrome.js";
+import { RoomChrome, leaveWarning, watchingText } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { el } from "./dom.js";
-import { list, more, t } from "./i18n.js";
+import { sentence, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
 import { nameForm } from "./nameform.js";
 import { onRoomKey } from "./keys.js";
@@ -74,8 +76,6 @@ class RoomPage {
     this.hintAsked = false;
     /** @type {import("./types.js").Awards | null} what the hand or match that just ended awarded */
     this.awards = null;
-    /** @type {string | null} the hand whose achievements were last announced */
-    this.awardsShown = null;
     this.log = new MoveLog();
     /** @type {import("./types.js").NextHandInfo | null} between hands: who is ready, the countdown */
     this.nextHand = null;
@@ -262,20 +262,7 @@ class RoomPage {
     if (turnKey !== this.lastTurnKey) this.signal.turn(view.status === "playing" && view.you !== null && view.turn === view.you);
     this.lastTurnKey = turnKey;
     announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
-    this.announceAwards(view);
-  }
-
-  /** Say once per hand which achievements the hand (or match) just earned you.
-   * @param {View} view */
-  announceAwards(view) {
-    const key = `${this.matchId}:${view.hand_number}`;
-    if (!this.awards || this.awardsShown === key) return;
-    this.awardsShown = key;
-    const mine = this.awards.achievements.filter((a) => a.player_id === this.me.id);
-    if (!mine.length) return;
-    more().then(() => { // achievements' names are in the catalogue's later part
-      const text = t("rm.achievement", { list: mine.map((a) => `${t(`ach.${a.key}`)} (${t(`ach.${a.key}.d`)})`).join("; ") });
-      this.chrome.showAward(text); announce(text); });
+    announceAwards(this.awards, this.me.id, (text) => this.chrome.showAward(text));
   }
 
   /** @param {string | null} text */
@@ -294,7 +281,7 @@ class RoomPage {
     if (this.hintAsked && msg.code === "hints_off") this.hints = false;
     this.hintAsked = false;
     this.chrome.showError(msg.message);
-    announce(msg.message, true);
+    announce(sentence(msg.message), true);
     if (this.view) this.draw();
   }
 
@@ -339,7 +326,7 @@ class RoomPage {
   mayLeave() {
     const v = this.view;
     if (!v || v.you === null || v.status === "match_over") return true;
-    return confirm(t("rm.leave"));
+    return confirm(leaveWarning(this.room, this.meta));
   }
 }
 
