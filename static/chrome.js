@@ -8,7 +8,6 @@ import { button, el } from "./dom.js";
 import { list, sentence, t } from "./i18n.js";
 import { keysHelp } from "./keys.js";
 import { app, leave } from "./router.js";
-import { lengthText } from "./spans.js";
 
 /** @typedef {import("./socket.js").SocketStatus} SocketStatus */
 /** @typedef {import("./signal.js").TurnSignal} TurnSignal */
@@ -25,17 +24,6 @@ export function watchingText(room, me) {
   const unnamed = others.length - named.length;
   if (unnamed) named.push(t("rm.more", { n: unnamed }));
   return others.length ? t("rm.watching", { names: list(named) }) : "";
-}
-
-/** What leaving a match being played really does, by the room's pace (docs/protocol.md,
- * "Turn-based rooms"): a live game waits, or a stand-in plays once you have been away a while
- * with someone else at the table; a turn-based game goes on, each deadline playing your turn.
- * @param {import("./types.js").Room | null} room @param {import("./types.js").Catalog | null} meta */
-export function leaveWarning(room, meta) {
-  // the server's settings come with the catalog; until it has come, their defaults (docs/operations.md)
-  const away = (meta && meta.away) || { stand_in_seconds: 60, missed_turns: 3 };
-  if (room && room.pace === "turn_based") return t(room.rated ? "rm.leave_rated" : "rm.leave_turn_based", { n: away.missed_turns });
-  return t("rm.leave_live", { time: lengthText(away.stand_in_seconds) });
 }
 
 export class RoomChrome {

@@ -138,7 +138,7 @@ export function roomLobby(room, you, ctx) {
     }
   } else if (mySeat) {
     page.append(el("p", "muted", t("lb.waiting_host")));
-  } else if (!room.rated || you.account) { // not seated: the game starts once every seat is filled
+  } else if (!room.rated || you.account) { // not seated
     const free = seats.some((s) => s.player_id === null && !s.bot);
     const line = el("p", free ? "take-seat" : "muted", t(free ? "lb.take_seat" : "lb.seats_full"));
     line.id = "lobby-next";

@@ -1,25 +1,23 @@
 // @ts-check
 // The room page: the room socket wired to the lobby and the table, dispatch on msg.type, the
 // table drawn from each state, results between hands. Around it: chrome.js (top bar, banner,
-// toasts, the Leave warning), ending.js (results), awards.js (achievements, announced once),
-// keys.js, clock.js, focus.js, actions.js, quick.js.
+// toasts), ending.js (results), awards.js (achievements, announced once), leaving.js (the Leave
+// warning), keys.js, clock.js, focus.js, actions.js, quickstep.js.
 
 import { drawActions } from "./actions.js";
 import * as api from "./api.js";
 import { animate, snapshot } from "./anim.js";
 import { announce, describeEvents } from "./announce.js";
-import { announceAwards } from "./awards.js";
 import { chatPanel } from "./chat.js";
-import { RoomChrome, leaveWarning, watchingText } from "./chrome.js";
+import { RoomChrome, watchingText } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { el } from "./dom.js";
 import { sentence, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
-import { nameForm } from "./nameform.js";
 import { onRoomKey } from "./keys.js";
 import { changeNotice, inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
 import { MoveLog, awayText } from "./movelog.js";
-import { quickStep } from "./quick.js";
+import { quickStep } from "./quickstep.js";
 import { app, homeLink, onLeave, refresh } from "./router.js";
 import { TurnSignal } from "./signal.js";
 import { RoomSocket } from "./socket.js";
@@ -39,7 +37,7 @@ import { renderTable, turnText } from "./table.js";
 /** The page of room `code` (a name first, if this browser has none). @param {string} code */
 export function roomPage(code) {
   const me = api.identity();
-  if (!me) app.append(homeLink(), nameForm(() => refresh(), t("rm.invited", { code })));
+  if (!me) import("./nameform.js").then((m) => app.append(homeLink(), m.nameForm(() => refresh(), t("rm.invited", { code }))));
   else new RoomPage(code, me);
 }
 
@@ -133,6 +131,9 @@ class RoomPage {
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     }); }, (e) => this.chrome.showError(e.message));
     this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
+    /** @type {typeof import("./leaving.js") | null} */
+    this.leaving = null;
+    import("./leaving.js").then((m) => { this.leaving = m; }, () => {});
     const invite = import("./invite.js");  // invite a friend (loaded after)
     invite.then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
   }
@@ -262,7 +263,10 @@ class RoomPage {
     if (turnKey !== this.lastTurnKey) this.signal.turn(view.status === "playing" && view.you !== null && view.turn === view.you);
     this.lastTurnKey = turnKey;
     announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
-    announceAwards(this.awards, this.me.id, (text) => this.chrome.showAward(text));
+    const awards = this.awards;
+    if (awards && awards.achievements.length) {
+      import("./awards.js").then((m) => m.announceAwards(awards, this.me.id, (text) => this.chrome.showAward(text)));
+    }
   }
 
   /** @param {string | null} text */
@@ -326,7 +330,7 @@ class RoomPage {
   mayLeave() {
     const v = this.view;
     if (!v || v.you === null || v.status === "match_over") return true;
-    return confirm(leaveWarning(this.room, this.meta));
+    return confirm(this.leaving ? this.leaving.leaveWarning(this.room, this.meta) : t("rm.leave"));
   }
 }
 

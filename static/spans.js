@@ -1,7 +1,6 @@
 // @ts-check
-// Lengths of time in words, as a correspondence game shows them ("1 day", "23 h 59 min"), never
-// as raw seconds: a turn's length (the lobby, the options form) and the time left (the table's
-// clock, Your games). Every word comes from the catalogue (`tm.*`).
+// Lengths of time in words ("1 day", "23 h 59 min"), from the catalogue (`tm.*`): a turn's
+// length and the time left.
 
 import { t } from "./i18n.js";
 
@@ -19,9 +18,7 @@ export function lengthText(seconds) {
   return t("tm.s", { n: s });
 }
 
-/** Time left, whole units counted down (never rounded up: a day's turn just begun shows
- * "23 h 59 min"): "2 days 3 h", "1 day", "5 h 7 min", "12 min"; under a minute, "0 min".
- * @param {number} seconds */
+/** Time left, whole units counted down: "1 day 3 h", "23 h 59 min", "12 min". @param {number} seconds */
 export function leftText(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const days = Math.floor(s / DAY);
