@@ -265,7 +265,7 @@ class RoomPage {
     announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
     const awards = this.awards;
     if (awards && awards.achievements.length) {
-      import("./awards.js").then((m) => m.announceAwards(awards, this.me.id, (text) => this.chrome.showAward(text)));
+      import("./awards.js").then((m) => m.announceAwards(awards, this.me.id, (text) => this.chrome.showAward(text)), () => {});
     }
   }
 
