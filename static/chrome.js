@@ -5,7 +5,7 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
-import { list, t } from "./i18n.js";
+import { list, sentence, t } from "./i18n.js";
 import { keysHelp } from "./keys.js";
 import { app, leave } from "./router.js";
 
@@ -84,9 +84,10 @@ export class RoomChrome {
     this.helpButton.setAttribute("aria-expanded", String(!this.helpBox.hidden));
   }
 
-  /** A refusal or a problem, for five seconds. @param {string} text */
+  /** A refusal or a problem, for five seconds, as a sentence (the catalogue's refusals start in
+   * lower case: they are also said inside other sentences). @param {string} text */
   showError(text) {
-    this.showToast(text, "toast", 5000);
+    this.showToast(sentence(text), "toast", 5000);
   }
 
   /** News, not a problem (the rules changed, the host took you out of your seat): calmer, for

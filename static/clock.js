@@ -3,6 +3,8 @@
 // time before the next hand is dealt anyway (`state.next_hand`). Both are kept from the seconds
 // remaining, not the server's deadline, so a browser whose clock is off still counts down right.
 
+import { leftText } from "./spans.js";
+
 /** @typedef {import("./types.js").Clock} Clock */
 /** @typedef {import("./types.js").View} View */
 
@@ -22,11 +24,12 @@ function mmss(seconds) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** The turn clock as shown ("0:42"), or null when no turn clock runs.
- * @param {number | null} deadline @param {View | null} view */
+/** The turn clock as shown ("0:42"; from an hour up in words, "23 h 59 min", "2 days 3 h"), or
+ * null when no turn clock runs. @param {number | null} deadline @param {View | null} view */
 export function clockText(deadline, view) {
   if (!deadline || !view || view.status !== "playing") return null;
-  return mmss(Math.max(0, Math.round((deadline - Date.now()) / 1000)));
+  const left = Math.max(0, (deadline - Date.now()) / 1000);
+  return left >= 3600 ? leftText(left) : mmss(Math.round(left));
 }
 
 /** The seconds left before the next hand is dealt anyway ("0:17"), or null.

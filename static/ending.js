@@ -1,11 +1,39 @@
 // @ts-check
 // Results in the room: the end-of-hand or end-of-match panel (with who is ready and the
 // countdown between hands), kept on screen as "earlier" until closed when someone else has
-// already started the next hand, and focused once when it first appears.
+// already started the next hand, and focused once when it first appears. The Game over dialog
+// closes (Close, Esc) to study the final table, and stays closed on this device for that match
+// (localStorage `spite.closed`), with *Show the result* under the table to open it again.
 
 import { countdownText } from "./clock.js";
+import { el } from "./dom.js";
 import { resultPanel } from "./results.js";
-import { navigate } from "./router.js";
+import { t } from "./i18n.js";
+import { navigate, onLeave } from "./router.js";
+
+const CLOSED = "spite.closed";
+const KEEP = 50; // the matches whose closed Game over this device remembers (the latest)
+
+/** The matches whose Game over dialog was closed on this device. @returns {string[]} */
+function closedMatches() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(CLOSED) || "[]");
+    return Array.isArray(kept) ? kept.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember (or forget) that `match`'s Game over was closed. @param {string} match @param {boolean} closed */
+function keepClosed(match, closed) {
+  const ids = closedMatches().filter((id) => id !== match);
+  if (closed) ids.push(match);
+  try {
+    localStorage.setItem(CLOSED, JSON.stringify(ids.slice(-KEEP)));
+  } catch {
+    // private mode: closed for this page only
+  }
+}
 
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").View} View */
@@ -27,10 +55,17 @@ export class Endings {
     this.readResult = null;
     /** @type {string | null} the hand whose result was last focused */
     this.resultShown = null;
+    /** @type {(() => void) | null} closes the Game over dialog on screen (Esc) */
+    this.dismiss = null;
+    /** @param {KeyboardEvent} e */
+    const esc = (e) => { if (e.key === "Escape" && this.dismiss) { e.preventDefault(); this.dismiss(); } };
+    document.addEventListener("keydown", esc);
+    onLeave(() => document.removeEventListener("keydown", esc));
   }
 
   /** Draw what `view` calls for: its result, or the unread result of an earlier hand. @param {View} view */
   draw(view) {
+    this.dismiss = null;
     if (view.result) this.drawResult(view);
     else if (this.lastResult && this.lastResult.view.deal_commitment !== view.deal_commitment) this.drawLastResult();
   }
@@ -42,6 +77,19 @@ export class Endings {
     const committed = sessionStorage.getItem(`spite.commit.${page.code}.${v.hand_number}`) || v.deal_commitment;
     const matchId = page.matchId;
     const done = () => { this.readResult = key; this.lastResult = null; };
+    const over = v.status === "match_over" && matchId !== null;
+    const dismiss = over ? () => { keepClosed(matchId, true); page.draw(); } : null;
+    const me = page.room && v.you !== null ? page.room.rematch?.seats.find((s) => s.seat === v.you) : null;
+    if (over && closedMatches().includes(matchId) && !(me && me.answer === "waiting")) { // a rematch offer opens it
+      const show = el("button", "small", t("rs.show"));
+      show.type = "button";
+      show.id = "show-result";
+      show.addEventListener("click", () => { keepClosed(matchId, false); this.resultShown = null; page.draw(); });
+      const bar = el("div", "result-closed");
+      bar.append(show);
+      this.slot.append(bar);
+      return;
+    }
     const panel = resultPanel(v, committed, {
       isPlayer: v.you !== null,
       ready: page.nextHand ? page.nextHand.ready : null,
@@ -56,7 +104,9 @@ export class Endings {
       replay: matchId && v.status === "match_over" ? () => navigate("/#replay/" + encodeURIComponent(matchId)) : null,
       awards: page.awards,
       me: page.me.id,
+      dismiss,
     });
+    this.dismiss = dismiss;
     this.slot.append(panel);
     // Kept on screen (until closed) if someone else starts the next hand before we have read it.
     if (this.readResult !== key) this.lastResult = { view: v, committed };

@@ -5,14 +5,13 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
-import { currentLang, more, num, t } from "./i18n.js";
+import { currentLang, more, t } from "./i18n.js";
+import { leftText } from "./spans.js";
 
 await more("home"); // the list's words are the home page's
 
 /** "5 minutes ago", "yesterday". @param {number} n @param {Intl.RelativeTimeFormatUnit} unit */
 const relative = (n, unit) => new Intl.RelativeTimeFormat(currentLang(), { numeric: "auto" }).format(n, unit);
-/** "3 h", "20 min", "2 days". @param {number} n @param {string} unit @param {"short" | "long"} [style] */
-const span = (n, unit, style = "short") => num(n, { style: "unit", unit, unitDisplay: style });
 
 /** @typedef {import("./types.js").GameItem} GameItem */
 /** @typedef {import("./types.js").GameList} GameList */
@@ -23,14 +22,11 @@ export function countTitle(n, title = t("app.title")) {
   document.title = (n > 0 ? `(${n}) ` : "") + title;
 }
 
-/** "3 h 20 min", "2 days", "a minute" from now. @param {string | null} iso */
+/** "3 h 20 min", "1 day 23 h", "about a minute" from now. @param {string | null} iso */
 export function timeLeft(iso) {
   if (!iso) return "";
   const s = Math.max(0, (Date.parse(iso) - Date.now()) / 1000);
-  if (s < 90) return t("gm.a_minute");
-  if (s < 3600) return span(Math.round(s / 60), "minute");
-  if (s < 86400) return `${span(Math.floor(s / 3600), "hour")} ${span(Math.floor((s % 3600) / 60), "minute")}`;
-  return span(Math.round(s / 86400), "day", "long");
+  return s < 90 ? t("gm.a_minute") : leftText(s);
 }
 
 /** "5 min ago", "yesterday". @param {string | null} iso */

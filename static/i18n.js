@@ -100,6 +100,10 @@ export function t(key, params = {}) {
   return text === undefined ? key : text.replace(/\{(\w+)(?::(\w+))?\}/g, (_, n, k) => say(params[n], k));
 }
 
+/** `text` as a sentence of its own: its first letter a capital ("it is not your turn" → "It is
+ * not your turn"). @param {string} text */
+export const sentence = (text) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
+
 /** A language's name in that language ("Deutsch"). @param {string} code */
 const langName = (code) => {
   const name = new Intl.DisplayNames([code], { type: "language" }).of(code) || code;

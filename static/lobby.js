@@ -5,6 +5,7 @@
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
 import { t } from "./i18n.js";
+import { lengthText } from "./spans.js";
 import { TEAM, teamMark } from "./table.js";
 
 /** The host's Change the rules form as last drawn. @type {{key: string, open: boolean, fields: ReturnType<typeof optionsFields>} | null} */
@@ -122,7 +123,7 @@ export function roomLobby(room, you, ctx) {
     if (ctx.meta) {
       // Kept open, with what the host typed, while the room's rules stay the same (someone sits).
       const init = { preset: room.preset, options: room.overrides, seats: room.seat_count,
-        turn_seconds: room.turn_seconds, public: room.public, hints: room.hints };
+        turn_seconds: room.turn_seconds, public: room.public, hints: room.hints, pace: room.pace };
       const key = room.code + JSON.stringify(init);
       if (!form || form.key !== key) form = { key, open: false, fields: optionsFields(ctx.meta, init, { rated: room.rated }) };
       const { fields } = form;
@@ -135,8 +136,13 @@ export function roomLobby(room, you, ctx) {
       det.append(fields.el, button(t("lb.apply"), () => ctx.send({ type: "configure", ...fields.value() })));
       page.append(det);
     }
-  } else {
+  } else if (mySeat) {
     page.append(el("p", "muted", t("lb.waiting_host")));
+  } else if (!room.rated || you.account) { // not seated
+    const free = seats.some((s) => s.player_id === null && !s.bot);
+    const line = el("p", free ? "take-seat" : "muted", t(free ? "lb.take_seat" : "lb.seats_full"));
+    line.id = "lobby-next";
+    page.append(line);
   }
   return page;
 }
@@ -154,7 +160,9 @@ export function roomSummary(room, meta) {
     parts.push(t(o.take_backs ? "lb.s_undo" : "lb.s_no_undo"));
   }
   parts.push(t(room.rated ? "lb.s_no_hints_rated" : room.hints ? "lb.s_hints" : "lb.s_no_hints"));
-  parts.push(room.turn_seconds ? t("lb.s_clock", { n: room.turn_seconds }) : t("lb.s_no_clock"), t(room.public ? "lb.s_public" : "lb.s_private"));
+  const time = room.turn_seconds ? lengthText(room.turn_seconds) : "";
+  parts.push(room.pace === "turn_based" ? t("lb.s_turn_based", { time }) : time ? t("lb.s_clock", { time }) : t("lb.s_no_clock"));
+  parts.push(t(room.public ? "lb.s_public" : "lb.s_private"));
   return parts.join(" · ");
 }
 

@@ -5,6 +5,7 @@
 
 import { el } from "./dom.js";
 import { list as listWords, more, rankLetter, t } from "./i18n.js";
+import { lengthText } from "./spans.js";
 
 await more(); // the form's words are in the later part of the catalogue
 
@@ -25,12 +26,15 @@ await more(); // the form's words are in the later part of the catalogue
  * @property {number | null} [turn_seconds]
  * @property {boolean} [public]
  * @property {boolean} [hints]
+ * @property {string} [pace]  a turn-based room's clock offers hours and days
  */
 
 /** @type {Rank[]} */
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 // Shown in the form's first rows (with their own controls), not among the other options.
 const MAIN = new Set(["players", "teams", "match_target", "payoff_size"]);
+/** A turn-based room's turn lengths (seconds): hours to two weeks, as on the create-room form. */
+const TURN_BASED = [3600, 43200, 86400, 259200, 604800, 1209600];
 
 /** @param {string} name @param {OptionSpec} o @param {OptionValue} value @returns {Control} */
 function controlFor(name, o, value) {
@@ -174,14 +178,17 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
 
   const clock = el("select");
   clock.id = "opt-clock";
-  for (const v of [null, 30, 60, 120, 300]) {
-    const o = el("option", "", v === null ? t("op.no_clock") : v < 60 ? t("op.seconds", { n: v }) : t("op.minutes", { n: v / 60 }));
+  const based = init.pace === "turn_based" ? meta.turn_based_seconds : null; // no "no clock": a turn has a length
+  const clocks = based ? TURN_BASED.filter((v) => v >= based.min && v <= based.max) : [null, 30, 60, 120, 300];
+  for (const v of clocks) {
+    const o = el("option", "", v === null ? t("op.no_clock") : based ? t("op.per_turn", { time: lengthText(v) })
+      : v < 60 ? t("op.seconds", { n: v }) : t("op.minutes", { n: v / 60 }));
     o.value = String(v);
     clock.append(o);
   }
   clock.value = String(init.turn_seconds ?? null);
   if (clock.value === "") { // a clock set through the API, not among the choices above
-    const o = el("option", "", t("op.seconds", { n: init.turn_seconds }));
+    const o = el("option", "", t("op.per_turn", { time: lengthText(init.turn_seconds) }));
     o.value = String(init.turn_seconds);
     clock.append(o);
     clock.value = o.value;

@@ -1,17 +1,15 @@
 // @ts-check
 // "Play a bot now": a short game against a Normal bot, one click from the home page. The home
 // page creates the room and marks it in sessionStorage; the room page then sits, adds the bot
-// and starts, one step per room update.
+// and starts, one step per room update (quickstep.js, the room's part).
 
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
 import { t } from "./i18n.js";
 
-/** @typedef {import("./types.js").ClientMessage} ClientMessage */
-/** @typedef {import("./types.js").Room} Room */
 /** @typedef {{navigate: (path: string) => void, seed: string | null}} QuickCtx */
 
-const QUICK_KEY = "spite.quick";
+import { QUICK_KEY } from "./quickstep.js";
 
 /** "Play a bot now": a short game against a Normal bot, one click from the home page. The room
  * is created here; the room page sits, adds the bot and starts (sessionStorage marks the room).
@@ -36,27 +34,4 @@ export function quickStart(ctx) {
     }
   });
   return box;
-}
-
-
-/** The step last sent ("CODE:sit", ...): the room object comes twice on connect (in `welcome`,
- * then as `room`), and a step must not be sent again before the room shows it done. */
-let sent = "";
-
-/** The next step of a quick start in `room` for the player `me`, if this browser started one
- * there: sit, add a Normal bot, start (each once).
- * @param {Room} room @param {string} me @param {(msg: ClientMessage) => boolean} send */
-export function quickStep(room, me, send) {
-  if (sessionStorage.getItem(QUICK_KEY) !== room.code) return;
-  if (room.status !== "waiting" || room.host !== me) { sessionStorage.removeItem(QUICK_KEY); return; }
-  const mine = room.seats.find((s) => s.player_id === me);
-  const empty = room.seats.find((s) => s.player_id === null && !s.bot);
-  /** @type {ClientMessage} */
-  const msg = !mine ? { type: "sit", seat: empty ? empty.seat : 0 }
-    : empty ? { type: "add_bot", seat: empty.seat, level: "normal" } : { type: "start" };
-  const key = `${room.code}:${msg.type}`;
-  if (key === sent) return;
-  sent = key;
-  if (msg.type === "start") sessionStorage.removeItem(QUICK_KEY);
-  send(msg);
 }

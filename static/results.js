@@ -54,6 +54,7 @@ const REASON = {
  * @property {import("./types.js").RematchInfo | null} [offer]  once the match is over: the rematch offered
  * @property {boolean[]} [connected]  by seat: is that person in the room now
  * @property {() => void} [decline]  decline the rematch offered
+ * @property {(() => void) | null} [dismiss]  close the Game over dialog to see the final table
  */
 
 /** "you", "Ann and you", "Ann, Bob and you". @param {string[]} names */
@@ -161,6 +162,7 @@ export function resultPanel(view, committed, actions) {
   }
   if (actions.lobby) button(t("rs.back"), actions.lobby).id = "back-to-room";
   if (actions.replay) button(t("rs.replay"), actions.replay);
+  if (actions.dismiss) button(t("rs.close"), actions.dismiss).id = "close-game-over";
   if (!actions.close) {
     const home = button(t("rs.leave"), actions.home, "link");
     home.id = "result-home";

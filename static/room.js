@@ -1,7 +1,8 @@
 // @ts-check
 // The room page: the room socket wired to the lobby and the table, dispatch on msg.type, the
 // table drawn from each state, results between hands. Around it: chrome.js (top bar, banner,
-// toasts), ending.js (results), keys.js, clock.js, focus.js, actions.js, quick.js.
+// toasts), ending.js (results), awards.js (achievements, announced once), leaving.js (the Leave
+// warning), keys.js, clock.js, focus.js, actions.js, quickstep.js.
 
 import { drawActions } from "./actions.js";
 import * as api from "./api.js";
@@ -11,13 +12,12 @@ import { chatPanel } from "./chat.js";
 import { RoomChrome, watchingText } from "./chrome.js";
 import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { el } from "./dom.js";
-import { list, more, t } from "./i18n.js";
+import { sentence, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
-import { nameForm } from "./nameform.js";
 import { onRoomKey } from "./keys.js";
 import { changeNotice, inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
 import { MoveLog, awayText } from "./movelog.js";
-import { quickStep } from "./quick.js";
+import { quickStep } from "./quickstep.js";
 import { app, homeLink, onLeave, refresh } from "./router.js";
 import { TurnSignal } from "./signal.js";
 import { RoomSocket } from "./socket.js";
@@ -37,7 +37,7 @@ import { renderTable, turnText } from "./table.js";
 /** The page of room `code` (a name first, if this browser has none). @param {string} code */
 export function roomPage(code) {
   const me = api.identity();
-  if (!me) app.append(homeLink(), nameForm(() => refresh(), t("rm.invited", { code })));
+  if (!me) import("./nameform.js").then((m) => app.append(homeLink(), m.nameForm(() => refresh(), t("rm.invited", { code }))));
   else new RoomPage(code, me);
 }
 
@@ -74,8 +74,6 @@ class RoomPage {
     this.hintAsked = false;
     /** @type {import("./types.js").Awards | null} what the hand or match that just ended awarded */
     this.awards = null;
-    /** @type {string | null} the hand whose achievements were last announced */
-    this.awardsShown = null;
     this.log = new MoveLog();
     /** @type {import("./types.js").NextHandInfo | null} between hands: who is ready, the countdown */
     this.nextHand = null;
@@ -133,6 +131,9 @@ class RoomPage {
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     }); }, (e) => this.chrome.showError(e.message));
     this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
+    /** @type {typeof import("./leaving.js") | null} */
+    this.leaving = null;
+    import("./leaving.js").then((m) => { this.leaving = m; }, () => {});
     const invite = import("./invite.js");  // invite a friend (loaded after)
     invite.then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
   }
@@ -262,20 +263,10 @@ class RoomPage {
     if (turnKey !== this.lastTurnKey) this.signal.turn(view.status === "playing" && view.you !== null && view.turn === view.you);
     this.lastTurnKey = turnKey;
     announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
-    this.announceAwards(view);
-  }
-
-  /** Say once per hand which achievements the hand (or match) just earned you.
-   * @param {View} view */
-  announceAwards(view) {
-    const key = `${this.matchId}:${view.hand_number}`;
-    if (!this.awards || this.awardsShown === key) return;
-    this.awardsShown = key;
-    const mine = this.awards.achievements.filter((a) => a.player_id === this.me.id);
-    if (!mine.length) return;
-    more().then(() => { // achievements' names are in the catalogue's later part
-      const text = t("rm.achievement", { list: mine.map((a) => `${t(`ach.${a.key}`)} (${t(`ach.${a.key}.d`)})`).join("; ") });
-      this.chrome.showAward(text); announce(text); });
+    const awards = this.awards;
+    if (awards && awards.achievements.length) {
+      import("./awards.js").then((m) => m.announceAwards(awards, this.me.id, (text) => this.chrome.showAward(text)), () => {});
+    }
   }
 
   /** @param {string | null} text */
@@ -294,7 +285,7 @@ class RoomPage {
     if (this.hintAsked && msg.code === "hints_off") this.hints = false;
     this.hintAsked = false;
     this.chrome.showError(msg.message);
-    announce(msg.message, true);
+    announce(sentence(msg.message), true);
     if (this.view) this.draw();
   }
 
@@ -339,7 +330,7 @@ class RoomPage {
   mayLeave() {
     const v = this.view;
     if (!v || v.you === null || v.status === "match_over") return true;
-    return confirm(t("rm.leave"));
+    return confirm(this.leaving ? this.leaving.leaveWarning(this.room, this.meta) : t("rm.leave"));
   }
 }
 

@@ -59,20 +59,23 @@ export function renderTable(view, opts = {}) {
     root.append(last);
   }
   const order = seatOrder(view);
+  // The real next player, by the engine's turn order: the seat after the one to play.
+  const next = view.status === "playing" ? (view.turn + 1) % view.players.length : null;
   const others = el("div", "opponents");
   const auto = new Set(opts.autoplay || []);
   const bots = opts.bots || new Set();
   const seats = order.filter((s) => s !== me);
   if (me !== null) others.dataset.others = String(seats.length);
   for (const [i, s] of seats.entries()) {
-    const panel = playerPanel(view, s, { movable, spread, mine: false, auto: auto.has(s), bot: bots.has(s) });
+    const panel = playerPanel(view, s, { movable, spread, mine: false, auto: auto.has(s), bot: bots.has(s), next: s === next });
     if (me !== null) placeMark(panel, seats.length, i);
     others.append(panel);
   }
+
   root.append(others);
   root.append(centreRow(view));
   if (me !== null) {
-    root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me), bot: false }));
+    root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me), bot: false, next: me === next }));
   }
   for (const id of opts.recent || []) {
     for (const c of root.querySelectorAll(`.card.face[data-card="${id}"]`)) {
@@ -82,12 +85,11 @@ export function renderTable(view, opts = {}) {
   return root;
 }
 
-/** Seat the `i`th of `k` others in play order: left (next), across, right. @param {HTMLElement} panel @param {number} k @param {number} i */
+/** Seat the `i`th of `k` others in play order: left (after you), across, right. @param {HTMLElement} panel @param {number} k @param {number} i */
 function placeMark(panel, k, i) {
   const place = k === 1 ? "across" : i === 0 ? "left" : i === k - 1 ? "right" : "across";
   panel.dataset.place = place;
-  const text = t(`tb.place_${place}`) + (i === 0 ? " · " + t("tb.plays_next") : "");
-  panel.querySelector(".name")?.after(el("span", "place", text));
+  panel.querySelector(".name")?.after(el("span", "place", t(`tb.place_${place}`)));
 }
 
 /** Seats clockwise, starting after the receiver (so the next player is first). @param {View | OpenView} view */
@@ -169,9 +171,9 @@ function centreRow(view) {
 /**
  * @param {View | OpenView} view
  * @param {number} s
- * @param {{movable: Movable, spread: Set<Pile>, mine: boolean, auto: boolean, bot: boolean}} how
+ * @param {{movable: Movable, spread: Set<Pile>, mine: boolean, auto: boolean, bot: boolean, next?: boolean}} how
  */
-function playerPanel(view, s, { movable, spread, mine, auto, bot }) {
+function playerPanel(view, s, { movable, spread, mine, auto, bot, next }) {
   /** @type {Player | OpenPlayer} */
   const p = view.players[s];
   const panel = el("section", "player");
@@ -197,6 +199,7 @@ function playerPanel(view, s, { movable, spread, mine, auto, bot }) {
   }
   if (auto) head.append(el("span", "auto", t("tb.auto")));
   if (view.turn === s && view.status === "playing") head.append(el("span", "to-play", t("tb.to_play")));
+  if (next) head.append(el("span", "plays-next", t("tb.plays_next")));
   head.append(el("span", "score", t("tb.pts", { n: p.score })));
   panel.append(head);
   panel.setAttribute("aria-label", t("tb.player", { name: mine ? t("tb.you", { name: p.name }) : p.name,

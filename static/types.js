@@ -574,6 +574,7 @@
  * @property {{min: number, max: number, default: number | null}} turn_seconds
  * @property {{default: boolean}} hints
  * @property {{min: number, max: number, default: number | null} | null} turn_based_seconds  a turn-based room's turn bounds (pace turn_based), default one day
+ * @property {{stand_in_seconds: number, missed_turns: number} | null} away  what the server does for a player who is away
  */
 /**
  * @typedef {object} MatchPlayer

@@ -53,6 +53,8 @@ NOT_CODE: dict[str, str] = {
     "Intl.DisplayNames": "the browser's Intl API",
     "navigator.languages": "the browser's language list",
     "spite.lang": "a localStorage key of the client",
+    "spite.announced": "a localStorage key of the client",
+    "spite.closed": "a localStorage key of the client",
 }
 CATALOGUE = ROOT / "static" / "i18n" / "en.json"
 

@@ -21,7 +21,7 @@ def test_the_client_runs_under_its_content_security_policy(server: Server, open_
     seat = ann.locator(".seat[data-seat='1']")
     seat.locator("select").select_option("easy")
     seat.locator("text=Add bot").click()
-    expect(seat.locator(".badge")).to_have_text("bot · easy")
+    expect(seat.locator(".badge")).to_have_text("bot · Easy")
     ann.click("#start-button")
     expect(ann.locator("[data-pile='hand'] .card").first).to_be_visible(timeout=15_000)
     assert ann.locator(".card[data-from='hand']").count() >= 5

@@ -104,7 +104,7 @@ def test_against_a_bot(server: Server, open_page: PageOpener) -> None:
     seat = ann.locator(".seat[data-seat='1']")
     seat.locator("select").select_option("easy")
     seat.locator("text=Add bot").click()
-    expect(seat.locator(".badge")).to_have_text("bot · easy")
+    expect(seat.locator(".badge")).to_have_text("bot · Easy")
     seat.locator("text=Remove bot").click()
     expect(seat.locator(".seat-name")).to_have_text("empty")
     seat.locator("text=Add bot").click()

@@ -120,10 +120,10 @@ def test_no_english_left_in_the_other_catalogues() -> None:
     the same in that language (listed here) and texts of numbers and placeholders only."""
     everywhere = {"Spite & Malice", "Massachusetts", "Joker"}
     same = {"fr": everywhere | {"Standard", "{n} pt", "{n} pts", "Message", "Total", "Marathon", "Notifications",
-                                "Table", "Invitations", "Points", "Pause"},
+                                "Table", "Invitations", "Points", "Pause", "{h} h {m} min", "{n} min"},
             "de": everywhere | {"Standard", "Name", "Marathon", "Partner", "Team {team}", "Team {team} ({names})",
                                 "online", "offline", "Teams", "Pause", "Bot", "Chat"},
-            "es": everywhere | {"bot", "{name} (bot)", "Chat", "Total", "normal"}}
+            "es": everywhere | {"bot", "{name} (bot)", "Chat", "Total", "Normal", "{h} h {m} min", "{n} min"}}
     for lang in LANGS:
         if lang == "en":
             continue

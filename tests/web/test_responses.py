@@ -200,7 +200,8 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
           {**catalog(), "turn_seconds": {"min": settings.min_turn_seconds, "max": settings.max_turn_seconds,
                                          "default": None}, "hints": {"default": True},
            "turn_based_seconds": {"min": settings.turn_based_min_seconds, "max": 14 * 86_400,
-                                  "default": max(settings.turn_based_min_seconds, 86_400)}})
+                                  "default": max(settings.turn_based_min_seconds, 86_400)},
+           "away": {"stand_in_seconds": settings.absent_grace, "missed_turns": settings.missed_turns}})
     _same((await http.get("/healthz")).json(), {"ok": True, "instance": services(server.app).rooms.instance})
     for sock in (a, b):
         await sock.close()

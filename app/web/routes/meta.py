@@ -60,11 +60,13 @@ async def _takes_writes(request: Request, session: AsyncSession, instance: str) 
 @router.get("/api/options", response_model=Catalog, response_model_exclude_unset=True)
 async def options(settings: AppSettings, request: Request,
                   lang: Annotated[str | None, Query(max_length=16)] = None) -> dict[str, Any]:
-    """Presets, every option (default, kind, help), bot levels, turn clock bounds; the words in
+    """Presets, every option (default, kind, help), bot levels, turn clock bounds, what
+    happens to a player who is away; the words in
     `lang` (else the language Accept-Language asks for; English by default)."""
     out = localize_catalog(catalog(), request_lang(request, lang))
     out["turn_seconds"] = {"min": settings.min_turn_seconds, "max": settings.max_turn_seconds, "default": None}
     out["hints"] = {"default": True}
     out["turn_based_seconds"] = {"min": settings.turn_based_min_seconds, "max": MAX_TURN_BASED_SECONDS,
                                  "default": max(settings.turn_based_min_seconds, DEFAULT_TURN_BASED_SECONDS)}
+    out["away"] = {"stand_in_seconds": settings.absent_grace, "missed_turns": settings.missed_turns}
     return out

@@ -313,6 +313,15 @@ class HintsDefault(BaseModel):
     default: bool
 
 
+class AwayRules(BaseModel):
+    """What the server does for a player who is away (what the client's Leave warning says)."""
+
+    stand_in_seconds: float = Field(description="live rooms: how long a player is away, while someone else is "
+                                                "in the room, before a stand-in plays for them")
+    missed_turns: int = Field(description="turn-based rooms: missed turns in a row before a bot plays the seat "
+                                          "(a rated match: before the seat forfeits)")
+
+
 class Catalog(BaseModel):
     """GET /api/options: what the create-room form needs."""
 
@@ -327,6 +336,7 @@ class Catalog(BaseModel):
     hints: HintsDefault
     turn_based_seconds: TurnSecondsBounds | None = Field(
         default=None, description="a turn-based room's turn bounds (pace turn_based), default one day")
+    away: AwayRules | None = Field(default=None, description="what the server does for a player who is away")
 
 
 # Your games.
