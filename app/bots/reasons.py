@@ -123,8 +123,8 @@ def reason(g: Game, seat: int, line: list[Move]) -> Why:
         return ("play" if _helps(g, seat, first) else "clears_card"), {"card": name}
     if kind == MOVE_SIDE:  # the move carries no card: it moves its source stack's top
         assert src is not None
-        pile = parse_pile(src)
-        return "move_side", {"card": g.deck.code(g.side[pile.seat][pile.slot][-1])}
+        top = parse_pile(src)
+        return "move_side", {"card": g.deck.code(g.side[top.seat][top.slot][-1])}
     if kind == DISCARD:
         tail = _more_plays_help_next(g, seat)
         params: dict[str, Any] = {"card": name, "helps_next": True} if tail else {"card": name}
