@@ -39,6 +39,8 @@ from app.web.http.services import services
 from app.web.routes.metrics import SENT
 from app.web.sockets.frames import deny, move_id_of, refused_frame
 from app.web.sockets.handshake import read_hello
+from app.web.wire.nul import ENGLISH as NUL_ENGLISH
+from app.web.wire.nul import json_carries_nul
 
 log = logging.getLogger(__name__)
 
@@ -226,6 +228,10 @@ async def serve(ws: WebSocket, conn: SocketConnection, settings: Settings, frame
         if len(text.encode("utf-8")) > limit:
             conn.send_refusal(E.BAD_MESSAGE, f"a message has at most {limit} bytes", reason="message_too_long",
                         params={"n": limit})
+            continue
+        if json_carries_nul(text):
+            conn.send_refusal(E.BAD_MESSAGE, NUL_ENGLISH, reason="nul_character",
+                              move_id=move_id_of(text) if conn.NAMES_MOVES else None)
             continue
         try:
             msg = frames.messages.validate_json(text)
