@@ -333,8 +333,12 @@ async def match_with_bot(base: str, http: httpx.AsyncClient, host: Person, **roo
 
 
 async def seat_everyone(host_sock: Sock, socks: list[Sock]) -> None:
+    def seated(seat: int, player_id: str) -> Callable[[Msg], bool]:
+        return lambda r: r["seats"][seat]["player_id"] == player_id
+
     for i, s in enumerate(socks):
-        await s.room({"type": "sit", "seat": i}, lambda r, i=i, s=s: r["seats"][i]["player_id"] == s.person.id)
+        assert s.person is not None
+        await s.room({"type": "sit", "seat": i}, seated(i, s.person.id))
 
 
 async def play_to_end(socks: list[Sock], rng: random.Random, match_id: str | None = None,
