@@ -143,6 +143,9 @@ class Settings(BaseSettings):
     max_tokens_per_player: int = Field(
         default=20, ge=1, le=1000, description="Live tokens (signed-in devices) per player; a new sign-in past it "
                                                "ends the least recently used")
+    ipv6_limit_prefix: int = Field(
+        default=64, ge=1, le=128, description="Every per-address limit counts an IPv6 client by its network of this "
+                                              "many bits (one host often holds a whole /64); IPv4 by the address")
     trusted_proxies: str = Field(
         default="", description="Addresses or networks (comma-separated) of the proxies whose X-Forwarded-For is "
                                 "believed; empty: none, the peer's address is the client's")

@@ -34,6 +34,7 @@ from app.rooms.core.errors import RoomError
 from app.rooms.shell.service import RoomService
 from app.store.repositories.tokens import player_by_token
 from app.store.tables import Player
+from app.web.http.addresses import client_key
 from app.web.http.ratelimit import TokenBucket
 from app.web.http.services import services
 from app.web.routes.metrics import SENT
@@ -138,7 +139,7 @@ async def admit(ws: WebSocket, service: RoomService) -> bool:
         await deny(ws, 503, "this instance is restarting", RESTART, "instance_restarting", {},
                    close_reason="the server is restarting; reconnect")
         return False
-    wait = services(ws.app).limiter.hit("connects", ws.client.host if ws.client else "unknown")
+    wait = services(ws.app).limiter.hit("connects", client_key(ws))
     if wait is not None:  # refuse the handshake itself where the server can (429), else close 4429
         await deny(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, "too_many",
                    {"what": "connects", "wait": wait}, {"Retry-After": str(wait)},
