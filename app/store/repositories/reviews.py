@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -99,6 +99,15 @@ async def requeue(session: AsyncSession, match_id: str) -> None:
     await session.execute(update(Review).where(Review.match_id == match_id, Review.status == RUNNING)
                           .values(status=QUEUED, updated_at=utcnow()))
     await session.commit()
+
+
+async def pending_for(session: AsyncSession, player_id: str, stale_before: datetime | None = None) -> int:
+    """How many reviews `player_id` asked for are queued or running (not gone stale)."""
+    query = select(func.count()).select_from(Review).where(Review.requested_by == player_id,
+                                                           Review.status.in_((QUEUED, RUNNING)))
+    if stale_before is not None:
+        query = query.where(Review.updated_at >= stale_before)
+    return int((await session.execute(query)).scalar_one())
 
 
 async def unfinished(session: AsyncSession) -> list[str]:
