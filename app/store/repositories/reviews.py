@@ -110,6 +110,47 @@ async def pending_for(session: AsyncSession, player_id: str, stale_before: datet
     return int((await session.execute(query)).scalar_one())
 
 
+def _fairest(queued: list[Review], mine: list[Any]) -> Review:
+    """The queued review to make next, fair per requester: first one whose requester has none
+    running, then the lowest turn in its requester's line (how many of the requester's reviews
+    were unfinished when it was asked: a requester's second waits behind everyone's first),
+    then the oldest."""
+    running = {asker for asker, status, _c, _u in mine if status == RUNNING}
+
+    def turn(r: Review) -> int:
+        return sum(1 for asker, status, created, updated in mine if asker == r.requested_by
+                   and created < r.created_at and (status in (QUEUED, RUNNING) or updated > r.created_at))
+
+    return min(queued, key=lambda r: (r.requested_by in running, turn(r), r.created_at, r.match_id))
+
+
+async def claim_next(session: AsyncSession) -> str | None:
+    """Mark the fairest queued review running (`_fairest`) and return its match; None if none
+    waits. A job is a turn at the queue, not a given match: whichever job runs next makes the
+    fairest review (two workers claiming at once each get their own)."""
+    while True:
+        queued = list((await session.execute(select(Review).where(Review.status == QUEUED)
+                                             .execution_options(populate_existing=True))).scalars())
+        if not queued:
+            return None
+        askers = {r.requested_by for r in queued if r.requested_by is not None}
+        mine = list((await session.execute(
+            select(Review.requested_by, Review.status, Review.created_at, Review.updated_at)
+            .where(Review.requested_by.in_(askers)))).tuples())
+        pick = _fairest(queued, mine)
+        changed = await session.execute(update(Review).where(Review.match_id == pick.match_id, Review.status == QUEUED)
+                                        .values(status=RUNNING, updated_at=utcnow()))
+        await session.commit()
+        if changed.rowcount:  # type: ignore[attr-defined]
+            return pick.match_id
+
+
+async def requeue_running(session: AsyncSession) -> None:
+    """Reviews left running by a process that is gone: queued again (the local queue, on start)."""
+    await session.execute(update(Review).where(Review.status == RUNNING).values(status=QUEUED, updated_at=utcnow()))
+    await session.commit()
+
+
 async def unfinished(session: AsyncSession) -> list[str]:
     """Matches whose review was asked but is not done nor failed (for a restarted local queue)."""
     rows = await session.execute(select(Review.match_id).where(Review.status.in_((QUEUED, RUNNING))))

@@ -147,7 +147,7 @@ async def ask_review(match_id: str, request: Request, session: Session, settings
     row, new = await review_store.ask(session, match_id, settings_level(settings), player.id,
                                       _stale_before(settings))
     if new or row.status in (review_store.QUEUED, review_store.RUNNING):
-        await services(request.app).jobs.enqueue(match_id)  # the queue ignores a match it already has
+        await services(request.app).jobs.enqueue(match_id)  # a spare turn finds none waiting: a no-op
     return await _status(row, settings, request)
 
 
