@@ -103,7 +103,7 @@ class LocalQueue:
             if attempt:
                 await asyncio.sleep(self.retry_delay * attempt)
             try:
-                fut = loop.run_in_executor(self._executor(), run_in_child, self.config, match_id)
+                fut = loop.run_in_executor(self._executor(), run_in_child, self.config, match_id, attempt == 0)
                 await asyncio.wait_for(fut, self.timeout)
                 return
             except NotReviewable:

@@ -66,6 +66,7 @@ async def review_match(ctx: dict[str, Any], *, match_id: str) -> str:
     config: JobConfig = ctx["config"]
     sessions = ctx["sessions"]
     claimed = job.meta.get("claimed")
+    first_try = claimed is None
     if claimed is None:
         async with sessions() as s:
             claimed = await review_store.claim_next(s)
@@ -76,7 +77,7 @@ async def review_match(ctx: dict[str, Any], *, match_id: str) -> str:
     match_id = claimed
     beat = asyncio.get_running_loop().create_task(_heartbeat(job))
     try:
-        return await run_review(sessions, match_id, config)
+        return await run_review(sessions, match_id, config, claimed=first_try)
     except NotReviewable as e:
         return f"not reviewable: {e}"
     except Exception as e:

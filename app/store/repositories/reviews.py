@@ -65,12 +65,14 @@ async def ask(session: AsyncSession, match_id: str, level: str, requested_by: st
     return row, False
 
 
-async def begin(session: AsyncSession, match_id: str) -> bool:
-    """A job starts on the review: running, one more attempt. False if it is done already
-    (or was never asked): the job has nothing to do."""
+async def begin(session: AsyncSession, match_id: str, *, counted: bool = False) -> bool:
+    """A job starts on the review: running, one more attempt (unless `counted`: `claim_next`
+    counted this try already). False if it is done already (or was never asked): the job has
+    nothing to do."""
     changed = await session.execute(
         update(Review).where(Review.match_id == match_id, Review.status.in_((QUEUED, RUNNING, FAILED)))
-        .values(status=RUNNING, progress=0.0, attempts=Review.attempts + 1, error=None, updated_at=utcnow()))
+        .values(status=RUNNING, progress=0.0, attempts=Review.attempts + (0 if counted else 1), error=None,
+                updated_at=utcnow()))
     await session.commit()
     return bool(changed.rowcount)  # type: ignore[attr-defined]
 
@@ -125,8 +127,8 @@ def _fairest(queued: list[Review], mine: list[Any]) -> Review:
 
 
 async def claim_next(session: AsyncSession) -> str | None:
-    """Mark the fairest queued review running (`_fairest`) and return its match; None if none
-    waits. A job is a turn at the queue, not a given match: whichever job runs next makes the
+    """Mark the fairest queued review running, one more attempt (`_fairest`), and return its
+    match; None if none waits. A job is a turn at the queue, not a given match: whichever job runs next makes the
     fairest review (two workers claiming at once each get their own)."""
     while True:
         queued = list((await session.execute(select(Review).where(Review.status == QUEUED)
@@ -139,7 +141,8 @@ async def claim_next(session: AsyncSession) -> str | None:
             .where(Review.requested_by.in_(askers)))).tuples())
         pick = _fairest(queued, mine)
         changed = await session.execute(update(Review).where(Review.match_id == pick.match_id, Review.status == QUEUED)
-                                        .values(status=RUNNING, updated_at=utcnow()))
+                                        .values(status=RUNNING, attempts=Review.attempts + 1,
+                                                updated_at=utcnow()))
         await session.commit()
         if changed.rowcount:  # type: ignore[attr-defined]
             return pick.match_id
