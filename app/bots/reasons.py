@@ -121,8 +121,10 @@ def reason(g: Game, seat: int, line: list[Move]) -> Why:
         if card is not None and g.deck.wild[card]:
             return ("wild_opens" if _opens(g, first) else "play"), {"card": name}
         return ("play" if _helps(g, seat, first) else "clears_card"), {"card": name}
-    if kind == MOVE_SIDE:
-        return "move_side", {"card": name}
+    if kind == MOVE_SIDE:  # the move carries no card: it moves its source stack's top
+        assert src is not None
+        top = parse_pile(src)
+        return "move_side", {"card": g.deck.code(g.side[top.seat][top.slot][-1])}
     if kind == DISCARD:
         tail = _more_plays_help_next(g, seat)
         params: dict[str, Any] = {"card": name, "helps_next": True} if tail else {"card": name}

@@ -149,6 +149,9 @@ class Settings(BaseSettings):
     max_tokens_per_player: int = Field(
         default=20, ge=1, le=1000, description="Live tokens (signed-in devices) per player; a new sign-in past it "
                                                "ends the least recently used")
+    ipv6_limit_prefix: int = Field(
+        default=64, ge=1, le=128, description="Every per-address limit counts an IPv6 client by its network of this "
+                                              "many bits (one host often holds a whole /64); IPv4 by the address")
     trusted_proxies: str = Field(
         default="", description="Addresses or networks (comma-separated) of the proxies whose X-Forwarded-For is "
                                 "believed; empty: none, the peer's address is the client's")
@@ -191,6 +194,9 @@ class Settings(BaseSettings):
     review_stale: float = Field(default=1800.0, ge=10,
                                 description="A review queued or running with no news this long is reported failed")
     limit_reviews: str = Field(default="20/minute;200/day", description="Review requests per address")
+    max_queued_reviews_per_player: int = Field(
+        default=2, ge=1, le=1000, description="Reviews a player asked for that may wait or run at once; past it, "
+                                              "asking for another is refused until one is made")
     # Turn-based rooms (docs/operations.md, "Turn-based rooms").
     turn_based_min_seconds: int = Field(default=3600, ge=1, le=1_209_600,
                                         description="Shortest turn a turn-based room may have (tests lower it)")

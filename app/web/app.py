@@ -38,6 +38,7 @@ from app.store.repositories.awards import Repeats
 from app.web.http import errors, shutdown
 from app.web.http.admission import Admission
 from app.web.http.chatlimit import ChatLimits
+from app.web.http.nul import RefuseNul
 from app.web.http.open_sockets import OpenSockets
 from app.web.http.passwords import HashGate
 from app.web.http.proxies import TrustedProxies
@@ -163,6 +164,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     svc.limiter.rules["invitations"] = parse_many(settings.limit_invitations)  # per player
     svc.limiter.rules["social"] = parse_many(settings.limit_social)
     errors.install(app)
+    app.add_middleware(RefuseNul)  # inside BodyLimit: it reads bodies already capped
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(errors.SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=512)  # static files and JSON; sockets pass through

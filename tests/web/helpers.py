@@ -333,8 +333,12 @@ async def match_with_bot(base: str, http: httpx.AsyncClient, host: Person, **roo
 
 
 async def seat_everyone(host_sock: Sock, socks: list[Sock]) -> None:
+    def seated(seat: int, player_id: str) -> Callable[[Msg], bool]:
+        return lambda r: r["seats"][seat]["player_id"] == player_id
+
     for i, s in enumerate(socks):
-        await s.room({"type": "sit", "seat": i}, lambda r, i=i, s=s: r["seats"][i]["player_id"] == s.person.id)
+        assert s.person is not None
+        await s.room({"type": "sit", "seat": i}, seated(i, s.person.id))
 
 
 async def play_to_end(socks: list[Sock], rng: random.Random, match_id: str | None = None,
@@ -367,10 +371,11 @@ async def play_to_end(socks: list[Sock], rng: random.Random, match_id: str | Non
 
 
 WEIRD = [None, True, False, 0, -1, 1, 2, 6, 7, 2**31, 2**63, -(2**70), 0.5, 1e308, "", " ", "x" * 300, "standard",
-         "pairs", "unlimited", "\u0000", "\ud7ff\u202e", "A", [], {}, [1, "a"], {"a": None}]
+         "pairs", "unlimited", "\u0000", "a\u0000b", "standard\u0000", "\ud7ff\u202e", "A", [], {}, [1, "a"],
+         {"a": None}, {"a\u0000": 1}]
 KEYS = ["name", "preset", "options", "seats", "public", "turn_seconds", "seed", "hints", "players", "teams",
         "payoff_size", "match_target", "centre_stacks", "type", "seat", "level", "id", "move", "kind", "card", "from",
-        "to", "text", "last_v", "token", "wild_cannot_be", "decks", "jokers_per_deck"]
+        "to", "text", "last_v", "token", "wild_cannot_be", "decks", "jokers_per_deck", "name\u0000", "\u0000"]
 
 
 def random_json(rng: random.Random, depth: int = 0) -> Any:

@@ -79,7 +79,7 @@ async def test_who_may_ask_and_what_is_refused(start_server: Callable[..., Serve
         r = await http.post("/api/matches/nosuchmatch/review", headers=ann.auth)
         assert r.status_code == 404 and r.json()["message"]
         assert (await http.get("/api/matches/nosuchmatch/review")).status_code == 404
-        assert (await http.post("/api/matches/%00%27;drop/review", headers=ann.auth)).status_code == 404
+        assert (await http.post("/api/matches/%00%27;drop/review", headers=ann.auth)).status_code == 422
 
         # a live match: 409 for asking and for reading
         room = await new_room(http, ann, preset="short", seats=2)

@@ -1,8 +1,9 @@
 """The local job queue: one machine, no extra service. Jobs wait in an in-process queue and run
 in spawned child processes (never in the web process's event loop, nor holding its GIL), each
 try bounded by a timeout (a child that overruns is killed) and retried with a growing pause.
-Children run at nice 19 under SCHED_IDLE (`_init_child`). On start it queues again every
-review left unfinished by a previous process."""
+Children run at nice 19 under SCHED_IDLE (`_init_child`). A job is a turn at the reviews, not a
+given match: it makes the fairest review waiting (`reviews.claim_next`), as the Redis queue's do.
+On start it queues again every review left unfinished by a previous process."""
 
 from __future__ import annotations
 
@@ -50,7 +51,6 @@ class LocalQueue:
         self.retry_delay = retry_delay
         self.nice = nice
         self._waiting: asyncio.Queue[str] = asyncio.Queue()
-        self._known: set[str] = set()
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -72,28 +72,29 @@ class LocalQueue:
     async def start(self) -> None:
         self._tasks = [asyncio.get_running_loop().create_task(self._serve()) for _ in range(self.workers)]
         async with self.sessions() as s:
+            await review_store.requeue_running(s)  # cut short with the process before: waiting again
             left = await review_store.unfinished(s)
         for match_id in left:
             await self.enqueue(match_id)
 
     async def enqueue(self, match_id: str) -> None:
-        """Queue a review (once: a match already waiting or running is not queued twice)."""
-        if match_id in self._known:
-            return
-        self._known.add(match_id)
+        """Queue a turn at the reviews for a review just asked (a turn that finds none waiting
+        does nothing)."""
         self._waiting.put_nowait(match_id)
 
     async def _serve(self) -> None:
         while True:
-            match_id = await self._waiting.get()
+            await self._waiting.get()
+            match_id = None
             try:
-                await self._run(match_id)
+                async with self.sessions() as s:
+                    match_id = await review_store.claim_next(s)
+                if match_id is not None:
+                    await self._run(match_id)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("review of match %s failed", match_id)
-            finally:
-                self._known.discard(match_id)
 
     async def _run(self, match_id: str) -> None:
         loop = asyncio.get_running_loop()
@@ -102,7 +103,7 @@ class LocalQueue:
             if attempt:
                 await asyncio.sleep(self.retry_delay * attempt)
             try:
-                fut = loop.run_in_executor(self._executor(), run_in_child, self.config, match_id)
+                fut = loop.run_in_executor(self._executor(), run_in_child, self.config, match_id, attempt == 0)
                 await asyncio.wait_for(fut, self.timeout)
                 return
             except NotReviewable:

@@ -66,11 +66,13 @@ def match_input(record: MatchRecord) -> MatchInput:
     return MatchInput(options_from_json(record.match.options), tuple(record.match.names), hands, people)
 
 
-async def run_review(sessions: async_sessionmaker[AsyncSession], match_id: str, config: JobConfig) -> str:
-    """Make the review of `match_id` unless it is done; returns its final status. Raises
-    `NotReviewable` (after marking it failed) for a match that cannot be reviewed."""
+async def run_review(sessions: async_sessionmaker[AsyncSession], match_id: str, config: JobConfig, *,
+                     claimed: bool = False) -> str:
+    """Make the review of `match_id` unless it is done; returns its final status (`claimed`: the
+    try that `reviews.claim_next` just counted). Raises `NotReviewable` (after marking it failed)
+    for a match that cannot be reviewed."""
     async with sessions() as s:
-        if not await review_store.begin(s, match_id):
+        if not await review_store.begin(s, match_id, counted=claimed):
             row = await review_store.get(s, match_id)
             return row.status if row is not None else "missing"
         record = await match_store.load_match(s, match_id)
@@ -105,15 +107,15 @@ async def fail_review(sessions: async_sessionmaker[AsyncSession], match_id: str,
         await review_store.fail(s, match_id, why)
 
 
-async def run_with_own_engine(config: JobConfig, match_id: str) -> str:
+async def run_with_own_engine(config: JobConfig, match_id: str, claimed: bool = False) -> str:
     """`run_review` on a database engine of its own (a child process or a worker)."""
     engine = make_engine(config.database_url, timeout=config.db_timeout)
     try:
-        return await run_review(make_sessions(engine), match_id, config)
+        return await run_review(make_sessions(engine), match_id, config, claimed=claimed)
     finally:
         await engine.dispose()
 
 
-def run_in_child(config: JobConfig, match_id: str) -> str:
+def run_in_child(config: JobConfig, match_id: str, claimed: bool = False) -> str:
     """The local queue's entry point in a child process."""
-    return asyncio.run(run_with_own_engine(config, match_id))
+    return asyncio.run(run_with_own_engine(config, match_id, claimed))

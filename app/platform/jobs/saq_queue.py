@@ -1,9 +1,10 @@
 """Reviews on a queue on Redis, served by `python -m app.worker` processes (saq).
 
 Why saq: asyncio-native like the app (arq is in maintenance only; dramatiq and rq are
-thread/process based), jobs carry a timeout, a heartbeat and retries, a job key deduplicates
-(one review job per match however many instances ask), and a worker killed mid-job is swept
-(its heartbeat stops) and the job retried by another worker. The lower bound (saq>=0.26) is
+thread/process based), jobs carry a timeout, a heartbeat and retries, and a worker killed mid-job
+is swept (its heartbeat stops) and the job retried by another worker. A job is a turn at the
+reviews: it makes the fairest review waiting (`reviews.claim_next`, fair per requester), so the
+queue's own order (first in, first out) decides nothing. The lower bound (saq>=0.26) is
 the API used here (`saq.Queue.from_url`, `Worker(timers=...)`, `Job.update(progress=...)`).
 """
 
@@ -11,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from typing import Any
 
 from saq import Queue
 
 from app.platform.jobs.review import JobConfig, NotReviewable, fail_review, run_review
+from app.store.repositories import reviews as review_store
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +46,11 @@ class RedisQueue:
         await self.queue.connect()
 
     async def enqueue(self, match_id: str) -> None:
-        """Queue the review of a match; its key makes a second job for the same match a no-op
-        while the first is not finished."""
-        await self.queue.enqueue(FUNCTION, match_id=match_id, key=f"review:{match_id}", timeout=int(self.timeout),
+        """Queue a turn at the reviews for a review just asked (`match_id`, named in the logs): the
+        job makes the fairest review waiting when it runs (`reviews.claim_next`). A job that finds
+        none waiting does nothing, so a spare job is harmless and a review never lacks one."""
+        await self.queue.enqueue(FUNCTION, match_id=match_id, key=f"review:{match_id}:{uuid.uuid4().hex}",
+                                 timeout=int(self.timeout),
                                  heartbeat=int(self.heartbeat), retries=self.retries + 1,
                                  retry_delay=self.retry_delay, retry_backoff=True)
 
@@ -54,13 +59,25 @@ class RedisQueue:
 
 
 async def review_match(ctx: dict[str, Any], *, match_id: str) -> str:
-    """The worker's job function: the review of one match (tries left: saq retries it)."""
+    """The worker's job function: a turn at the reviews (asked with `match_id`). Its first try
+    claims the fairest review waiting and writes it on the job (`meta.claimed`), so a retry (a
+    failed try, or a sweep after its worker died) makes that same review again."""
     job = ctx["job"]
     config: JobConfig = ctx["config"]
     sessions = ctx["sessions"]
+    claimed = job.meta.get("claimed")
+    first_try = claimed is None
+    if claimed is None:
+        async with sessions() as s:
+            claimed = await review_store.claim_next(s)
+        if claimed is None:
+            return "no review waits"
+        await job.update(meta={**job.meta, "claimed": claimed})
+        log.info("review of match %s started (a turn asked with match %s)", claimed, match_id)
+    match_id = claimed
     beat = asyncio.get_running_loop().create_task(_heartbeat(job))
     try:
-        return await run_review(sessions, match_id, config)
+        return await run_review(sessions, match_id, config, claimed=first_try)
     except NotReviewable as e:
         return f"not reviewable: {e}"
     except Exception as e:

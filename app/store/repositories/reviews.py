@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -65,12 +65,14 @@ async def ask(session: AsyncSession, match_id: str, level: str, requested_by: st
     return row, False
 
 
-async def begin(session: AsyncSession, match_id: str) -> bool:
-    """A job starts on the review: running, one more attempt. False if it is done already
-    (or was never asked): the job has nothing to do."""
+async def begin(session: AsyncSession, match_id: str, *, counted: bool = False) -> bool:
+    """A job starts on the review: running, one more attempt (unless `counted`: `claim_next`
+    counted this try already). False if it is done already (or was never asked): the job has
+    nothing to do."""
     changed = await session.execute(
         update(Review).where(Review.match_id == match_id, Review.status.in_((QUEUED, RUNNING, FAILED)))
-        .values(status=RUNNING, progress=0.0, attempts=Review.attempts + 1, error=None, updated_at=utcnow()))
+        .values(status=RUNNING, progress=0.0, attempts=Review.attempts + (0 if counted else 1), error=None,
+                updated_at=utcnow()))
     await session.commit()
     return bool(changed.rowcount)  # type: ignore[attr-defined]
 
@@ -98,6 +100,57 @@ async def requeue(session: AsyncSession, match_id: str) -> None:
     """A try failed but another will follow: queued again."""
     await session.execute(update(Review).where(Review.match_id == match_id, Review.status == RUNNING)
                           .values(status=QUEUED, updated_at=utcnow()))
+    await session.commit()
+
+
+async def pending_for(session: AsyncSession, player_id: str, stale_before: datetime | None = None) -> int:
+    """How many reviews `player_id` asked for are queued or running (not gone stale)."""
+    query = select(func.count()).select_from(Review).where(Review.requested_by == player_id,
+                                                           Review.status.in_((QUEUED, RUNNING)))
+    if stale_before is not None:
+        query = query.where(Review.updated_at >= stale_before)
+    return int((await session.execute(query)).scalar_one())
+
+
+def _fairest(queued: list[Review], mine: list[Any]) -> Review:
+    """The queued review to make next, fair per requester: first one whose requester has none
+    running, then the lowest turn in its requester's line (how many of the requester's reviews
+    were unfinished when it was asked: a requester's second waits behind everyone's first),
+    then the oldest."""
+    running = {asker for asker, status, _c, _u in mine if status == RUNNING}
+
+    def turn(r: Review) -> int:
+        return sum(1 for asker, status, created, updated in mine if asker == r.requested_by
+                   and created < r.created_at and (status in (QUEUED, RUNNING) or updated > r.created_at))
+
+    return min(queued, key=lambda r: (r.requested_by in running, turn(r), r.created_at, r.match_id))
+
+
+async def claim_next(session: AsyncSession) -> str | None:
+    """Mark the fairest queued review running, one more attempt (`_fairest`), and return its
+    match; None if none waits. A job is a turn at the queue, not a given match: whichever job runs next makes the
+    fairest review (two workers claiming at once each get their own)."""
+    while True:
+        queued = list((await session.execute(select(Review).where(Review.status == QUEUED)
+                                             .execution_options(populate_existing=True))).scalars())
+        if not queued:
+            return None
+        askers = {r.requested_by for r in queued if r.requested_by is not None}
+        mine = list((await session.execute(
+            select(Review.requested_by, Review.status, Review.created_at, Review.updated_at)
+            .where(Review.requested_by.in_(askers)))).tuples())
+        pick = _fairest(queued, mine)
+        changed = await session.execute(update(Review).where(Review.match_id == pick.match_id, Review.status == QUEUED)
+                                        .values(status=RUNNING, attempts=Review.attempts + 1,
+                                                updated_at=utcnow()))
+        await session.commit()
+        if changed.rowcount:  # type: ignore[attr-defined]
+            return pick.match_id
+
+
+async def requeue_running(session: AsyncSession) -> None:
+    """Reviews left running by a process that is gone: queued again (the local queue, on start)."""
+    await session.execute(update(Review).where(Review.status == RUNNING).values(status=QUEUED, updated_at=utcnow()))
     await session.commit()
 
 

@@ -15,7 +15,7 @@ from app.platform.settings import Settings
 from app.rooms.shell.service import RoomService
 from app.store.repositories.tokens import player_by_token
 from app.store.tables import Player
-from app.web.http.ratelimit import client_address
+from app.web.http.addresses import client_key
 from app.web.http.refused import Refused, note_player_lang
 from app.web.http.services import services
 
@@ -91,6 +91,6 @@ def per_address(kind: str):  # type: ignore[no-untyped-def]
     """A route dependency: `kind` counted per client address."""
 
     async def limit(request: Request) -> None:
-        services(request.app).limiter.check(kind, client_address(request))
+        services(request.app).limiter.check(kind, client_key(request))
 
     return limit

@@ -8,7 +8,6 @@ import math
 import time
 from collections.abc import Callable
 
-from fastapi import Request
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
@@ -83,8 +82,3 @@ class Limiter:
         wait = self.hit(kind, key)
         if wait is not None:
             raise too_many(kind, wait)
-
-
-def client_address(request: Request) -> str:
-    """Who asks, as far as this server can tell (behind a proxy: with --proxy-headers)."""
-    return request.client.host if request.client else "unknown"

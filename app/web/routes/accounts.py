@@ -18,9 +18,9 @@ from fastapi import APIRouter, Depends, Request, Response, status
 from app.store.repositories import accounts
 from app.store.repositories.accounts import AlreadyAnAccount, UsernameTaken
 from app.store.repositories.tokens import hash_token
+from app.web.http.addresses import client_key
 from app.web.http.deps import AppSettings, BearerToken, CurrentPlayer, Session, per_address
 from app.web.http.passwords import Busy, HashGate
-from app.web.http.ratelimit import client_address
 from app.web.http.refused import Refused
 from app.web.http.services import services
 from app.web.http.signin import FAILURE, SUCCESS, Ticket
@@ -91,7 +91,7 @@ async def _refuse(request: Request, user: str, headers: dict[str, str] | None, c
 async def sign_in(body: SignIn, session: Session, request: Request, settings: AppSettings) -> PlayerCreated:
     """Sign in with a username and password: a new bearer token for the same player."""
     user = accounts.username_key(body.username)[:100]
-    ticket = services(request.app).signin_guard.admit(user, client_address(request))
+    ticket = services(request.app).signin_guard.admit(user, client_key(request))
     try:
         player = await accounts.by_username(session, body.username) if USERNAME.fullmatch(body.username) else None
         await session.close()  # no connection held across the hash
@@ -117,7 +117,7 @@ async def change_password(body: NewPassword, player: CurrentPlayer, token: Beare
     if player.username is None or player.password_hash is None:
         raise Refused(status.HTTP_409_CONFLICT, "claim an account first (POST /api/account)", reason="claim_first")
     user = accounts.username_key(player.username)
-    ticket = services(request.app).signin_guard.admit(user, client_address(request))
+    ticket = services(request.app).signin_guard.admit(user, client_key(request))
     if not await _check(request, ticket, player.password_hash, body.old_password):
         await accounts.failed_signin(session, player.id)
         await _refuse(request, user, None, status.HTTP_403_FORBIDDEN, "that is not your password",

@@ -123,6 +123,19 @@ async def _finished_match(session: Session, match_id: str) -> match_store.MatchR
     return record
 
 
+async def _room_in_queue(session: Session, match_id: str, player_id: str, settings: Any) -> None:
+    """429 `review_queue_full` if asking would queue a review while the player already has
+    SPITE_MAX_QUEUED_REVIEWS_PER_PLAYER waiting or running (asking for one already there is free)."""
+    row = await review_store.get(session, match_id)
+    if row is not None and row.status in (review_store.QUEUED, review_store.RUNNING, review_store.DONE) \
+            and not review_store.is_stale(row, _stale_before(settings)):
+        return
+    most = settings.max_queued_reviews_per_player
+    if await review_store.pending_for(session, player_id, _stale_before(settings)) >= most:
+        raise Refused(status.HTTP_429_TOO_MANY_REQUESTS, f"you have {most} reviews waiting already; ask for "
+                      "another once one is made", reason="review_queue_full", n=most)
+
+
 @router.post("/{match_id}/review", status_code=status.HTTP_202_ACCEPTED, response_model=ReviewStatus,
              dependencies=[Depends(per_address("reviews"))])
 async def ask_review(match_id: str, request: Request, session: Session, settings: AppSettings,
@@ -132,10 +145,11 @@ async def ask_review(match_id: str, request: Request, session: Session, settings
     if not any(s.player_id == player.id for s in record.seats):
         raise Refused(status.HTTP_403_FORBIDDEN, "only a player of this match may ask for its review",
                       reason="review_players_only")
+    await _room_in_queue(session, match_id, player.id, settings)
     row, new = await review_store.ask(session, match_id, settings_level(settings), player.id,
                                       _stale_before(settings))
     if new or row.status in (review_store.QUEUED, review_store.RUNNING):
-        await services(request.app).jobs.enqueue(match_id)  # the queue ignores a match it already has
+        await services(request.app).jobs.enqueue(match_id)  # a spare turn finds none waiting: a no-op
     return await _status(row, settings, request)
 
 

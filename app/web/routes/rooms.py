@@ -9,8 +9,8 @@ from fastapi import APIRouter, Depends, Request, status
 
 from app.rooms.core import errors as E
 from app.rooms.core.errors import RoomError
+from app.web.http.addresses import client_key
 from app.web.http.deps import AppSettings, CurrentPlayer, Rooms, per_address
-from app.web.http.ratelimit import client_address
 from app.web.http.refused import Refused
 from app.web.http.services import services
 from app.web.wire.requests import NewRoom
@@ -33,7 +33,7 @@ async def create(body: NewRoom, player: CurrentPlayer, rooms: Rooms, settings: A
     """Create a room. `seats` and `options.players` are the same; `seed` needs seeded rooms."""
     services(request.app).limiter.check("player_rooms", player.id)
     if body.public:  # the public list is shared: one address (many guests) cannot fill it
-        services(request.app).limiter.check("public_rooms", client_address(request))
+        services(request.app).limiter.check("public_rooms", client_key(request))
     if body.seed is not None and not settings.seeded_rooms:
         raise Refused(status.HTTP_403_FORBIDDEN, "this server does not take seeds (SPITE_SEEDED_ROOMS)",
                       reason="no_seeds")

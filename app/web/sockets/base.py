@@ -34,11 +34,14 @@ from app.rooms.core.errors import RoomError
 from app.rooms.shell.service import RoomService
 from app.store.repositories.tokens import player_by_token
 from app.store.tables import Player
+from app.web.http.addresses import client_key
 from app.web.http.ratelimit import TokenBucket
 from app.web.http.services import services
 from app.web.routes.metrics import SENT
 from app.web.sockets.frames import deny, move_id_of, refused_frame
 from app.web.sockets.handshake import read_hello
+from app.web.wire.nul import ENGLISH as NUL_ENGLISH
+from app.web.wire.nul import json_carries_nul
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +140,7 @@ async def admit(ws: WebSocket, service: RoomService) -> bool:
         await deny(ws, 503, "this instance is restarting", RESTART, "instance_restarting", {},
                    close_reason="the server is restarting; reconnect")
         return False
-    wait = services(ws.app).limiter.hit("connects", ws.client.host if ws.client else "unknown")
+    wait = services(ws.app).limiter.hit("connects", client_key(ws))
     if wait is not None:  # refuse the handshake itself where the server can (429), else close 4429
         await deny(ws, 429, f"too many connections; try again in {wait} s", TOO_MANY, "too_many",
                    {"what": "connects", "wait": wait}, {"Retry-After": str(wait)},
@@ -227,6 +230,10 @@ async def serve(ws: WebSocket, conn: SocketConnection, settings: Settings, frame
         if len(text.encode("utf-8")) > limit:
             conn.send_refusal(E.BAD_MESSAGE, f"a message has at most {limit} bytes", reason="message_too_long",
                         params={"n": limit})
+            continue
+        if json_carries_nul(text):
+            conn.send_refusal(E.BAD_MESSAGE, NUL_ENGLISH, reason="nul_character",
+                              move_id=move_id_of(text) if conn.NAMES_MOVES else None)
             continue
         try:
             msg = frames.messages.validate_json(text)

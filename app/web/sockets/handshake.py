@@ -10,6 +10,7 @@ from fastapi import WebSocket
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from app.platform.settings import Settings
+from app.web.wire.nul import json_carries_nul
 
 H = TypeVar("H", bound=BaseModel)
 
@@ -22,7 +23,8 @@ async def read_hello(ws: WebSocket, settings: Settings, messages: TypeAdapter[An
     except TimeoutError:
         return None
     text = message.get("text")
-    if message["type"] != "websocket.receive" or text is None or len(text) > settings.max_message_bytes:
+    if message["type"] != "websocket.receive" or text is None or len(text) > settings.max_message_bytes \
+            or json_carries_nul(text):  # a token with a NUL is no token: no query for it
         return None
     try:
         msg = messages.validate_json(text)
