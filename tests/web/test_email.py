@@ -29,12 +29,14 @@ class Inbox:
 
     def __init__(self) -> None:
         self.mails: list[EmailMessage] = []
+        self.raw: list[bytes] = []  # each mail as the SMTP server got it, headers unparsed
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
         mail = message_from_bytes(envelope.content, policy=policy.default)
         assert isinstance(mail, EmailMessage)
         mail["X-Envelope-To"] = ",".join(envelope.rcpt_tos)
         self.mails.append(mail)
+        self.raw.append(envelope.original_content or envelope.content)
         return "250 OK"
 
     def to(self, address: str) -> list[EmailMessage]:
@@ -134,6 +136,10 @@ async def test_confirm_digest_and_one_click_unsubscribe(start_server: Any, db_ur
             assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
             header = mail["List-Unsubscribe"]
             assert header.startswith("<https://spite.example/api/email/unsubscribe?token=") and header.endswith(">")
+            # On the wire as RFC 2369 and 8058 want it: the URL itself on one line, not RFC 2047 encoded text.
+            raw = inbox.raw[inbox.mails.index(mail)].decode("ascii").splitlines()
+            assert f"List-Unsubscribe: {header}" in raw
+            assert "List-Unsubscribe-Post: List-Unsubscribe=One-Click" in raw
 
             # A third turn within the period: the next digest waits for the period's end.
             await bob_to_move(server, http, ann, bob, "mail-3")
