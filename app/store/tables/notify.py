@@ -14,7 +14,9 @@ from app.store.tables.base import Base, utcnow
 
 class PushSubscription(Base):
     """One device's Web Push subscription: the push service's endpoint (checked
-    against SPITE_PUSH_HOSTS when it was given) and the browser's keys for RFC 8291."""
+    against SPITE_PUSH_HOSTS when it was given) and the browser's keys for RFC 8291. `failures`
+    counts the sends to it that failed in a row (a success resets it); at SPITE_PUSH_FAILURE_BUDGET
+    the subscription is dropped."""
 
     __tablename__ = "push_subscriptions"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -22,6 +24,7 @@ class PushSubscription(Base):
     endpoint: Mapped[str] = mapped_column(String(1024), unique=True)
     p256dh: Mapped[str] = mapped_column(String(128))
     auth: Mapped[str] = mapped_column(String(64))
+    failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
