@@ -254,6 +254,12 @@ class Settings(BaseSettings):
     email_confirm_hours: int = Field(default=48, ge=1, le=720, description="A confirmation link works this long")
     limit_email_changes: str = Field(default="5/hour;20/day",
                                      description="Addresses set per player (each sends a confirmation mail)")
+    limit_email_recipients: str = Field(default="3/day;10/month",
+                                        description="Confirmation mails per recipient address, whoever asks")
+    limit_email_clients: str = Field(default="10/hour;30/day", description="Addresses set per client address")
+    email_resend_minutes: int = Field(default=60, ge=1, le=10_080,
+                                      description="One confirmation mail pending per address: no other within this "
+                                                  "(until it is followed)")
 
 
 def get_settings() -> Settings:

@@ -2,10 +2,12 @@
 
 Two mails, both sent by the outbox worker (`worker.Outbox`, channel `email`) with its timeouts,
 retries and backoff, never on the move path: the confirmation of an address (a link with a
-signed token), and the "your turn" digest, listing every room where it is the player's turn when
-it is sent. Every digest carries a one-click unsubscribe (RFC 8058: `List-Unsubscribe` with an
-https link, sent raw on one line, and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`); the link's token is signed,
-so the POST works without signing in. Texts come from the catalogue in the player's language.
+signed token, and a second one by which the recipient says "never mail me"), and the "your
+turn" digest, listing every room where it is the player's turn when it is sent. Every digest
+carries a one-click unsubscribe (RFC 8058: `List-Unsubscribe` with an https link, sent as
+written on one line, and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`); the link's token
+is signed, so the POST works without signing in. Texts come from the catalogue in the player's
+language.
 
 Tokens are the purpose, player, address and expiry in base64url with their HMAC-SHA256, keyed
 with a secret made once and kept in the store (`server_keys`, name `email`), so every instance
@@ -30,7 +32,7 @@ import aiosmtplib
 
 from app.i18n import render
 
-CONFIRM, UNSUBSCRIBE = "confirm", "unsubscribe"
+CONFIRM, UNSUBSCRIBE, NEVER = "confirm", "unsubscribe", "never"
 MAX_TOKEN = 512
 
 
@@ -122,10 +124,11 @@ def _footer(lang: str | None, unsubscribe_page: str) -> str:
     return render(lang, "email.footer", {"url": unsubscribe_page})
 
 
-def confirmation(lang: str | None, sender: str, to: str, link: str, hours: int) -> EmailMessage:
-    """The mail that confirms an address."""
+def confirmation(lang: str | None, sender: str, to: str, link: str, hours: int, never: str) -> EmailMessage:
+    """The mail that confirms an address, with the link by which its recipient says "never mail me"."""
     msg = _message(sender, to, render(lang, "email.confirm.subject"))
-    msg.set_content(render(lang, "email.confirm.body", {"url": link, "n": hours}) + "\n")
+    msg.set_content(render(lang, "email.confirm.body", {"url": link, "n": hours}) + "\n\n"
+                    + render(lang, "email.confirm.never", {"url": never}) + "\n")
     return msg
 
 

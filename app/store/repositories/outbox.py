@@ -25,7 +25,8 @@ from app.store.tables import Notification, Player, PushSubscription, ServerKey, 
 QUEUED, CLAIMED, SENT, FAILED, DROPPED = "queued", "claimed", "sent", "failed", "dropped"
 
 
-def _insert(session: AsyncSession) -> Any:
+def insert_for(session: AsyncSession) -> Any:
+    """The dialect's INSERT (with ON CONFLICT) for this session's database."""
     return pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
 
 
@@ -60,7 +61,7 @@ async def enqueue(session: AsyncSession, items: Sequence[Outgoing], now: datetim
         items = kept
     if not items:
         return 0
-    stmt = _insert(session)(Notification).values([
+    stmt = insert_for(session)(Notification).values([
         {"key": i.key, "channel": i.channel, "player_id": i.player_id, "subscription_id": i.subscription_id,
          "payload": i.payload, "state": QUEUED, "attempts": 0, "next_at": now, "created_at": now} for i in items])
     result = await session.execute(stmt.on_conflict_do_nothing(index_elements=[Notification.key]))
@@ -133,7 +134,7 @@ async def subscribe(session: AsyncSession, player_id: str, endpoint: str, p256dh
                     keep: int) -> PushSubscription:
     """Keep this device's subscription for the player (an endpoint given again, by anyone, is
     theirs now with the new keys); only the player's latest `keep` are kept."""
-    stmt = _insert(session)(PushSubscription).values(player_id=player_id, endpoint=endpoint, p256dh=p256dh,
+    stmt = insert_for(session)(PushSubscription).values(player_id=player_id, endpoint=endpoint, p256dh=p256dh,
                                                       auth=auth, created_at=utcnow())
     await session.execute(stmt.on_conflict_do_update(
         index_elements=[PushSubscription.endpoint],
@@ -195,7 +196,7 @@ async def kept_key(session: AsyncSession, name: str, make: Callable[[], str]) ->
     found = await session.get(ServerKey, name)
     if found is not None:
         return found.value
-    stmt = _insert(session)(ServerKey).values(name=name, value=make(), created_at=utcnow())
+    stmt = insert_for(session)(ServerKey).values(name=name, value=make(), created_at=utcnow())
     await session.execute(stmt.on_conflict_do_nothing(index_elements=[ServerKey.name]))
     await session.commit()
     value = (await session.execute(select(ServerKey.value).where(ServerKey.name == name))).scalar_one()

@@ -83,3 +83,16 @@ class EmailAddress(Base):
     digests: Mapped[int] = mapped_column(Integer, default=0)
     digest_at: Mapped[datetime | None] = mapped_column(nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class EmailRecipient(Base):
+    """What the site knows of an address it mails, whoever's it is (`email` lower-cased):
+    `confirm_at`, when a confirmation mail last went to it (none more within
+    SPITE_EMAIL_RESEND_MINUTES, until one is followed); `never_at`, when its recipient said
+    "never mail me" (no mail goes to it again, and no account may set it)."""
+
+    __tablename__ = "email_recipients"
+    email: Mapped[str] = mapped_column(String(254), primary_key=True)
+    confirm_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    never_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
