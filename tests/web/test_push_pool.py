@@ -89,16 +89,21 @@ async def _ended(db_url: str) -> list[Notification]:
 
 
 async def test_a_player_gets_at_most_notify_player_hour_notifications(start_server: Any, db_url: str) -> None:
-    server = start_server(**PUSH, notify_player_hour=2)
-    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
-        bob = await new_person(http, "Bob")
-        await _subscribe(http, bob, "http://127.0.0.1:9/bob/1", Device())  # nobody listens: rows only
-        for name in ("Ann", "Cid", "Dee"):
-            friend = await new_person(http, name)
-            await befriend(http, friend, bob)
-            room = await new_room(http, friend)
-            r = await http.post(f"/api/rooms/{room['code']}/invitations", json={"player_id": bob.id},
-                                headers=friend.auth)
-            assert r.status_code == 201, r.text  # the invitation stands; only its push is left out
-        queued = [n for n in await rows(db_url, Notification) if n.player_id == bob.id]
-        assert len(queued) == 2
+    sink = PushSink()
+    endpoint = ServerThread(sink).start()
+    try:
+        server = start_server(**PUSH, notify_player_hour=2)
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            bob = await new_person(http, "Bob")
+            await _subscribe(http, bob, f"{endpoint.base}/bob/1", Device())
+            for name in ("Ann", "Cid", "Dee"):
+                friend = await new_person(http, name)
+                await befriend(http, friend, bob)
+                room = await new_room(http, friend)
+                r = await http.post(f"/api/rooms/{room['code']}/invitations", json={"player_id": bob.id},
+                                    headers=friend.auth)
+                assert r.status_code == 201, r.text  # the invitation stands; only its push is left out
+            queued = [n for n in await rows(db_url, Notification) if n.player_id == bob.id]
+            assert len(queued) == 2
+    finally:
+        endpoint.stop()

@@ -78,7 +78,8 @@ async def claim(session: AsyncSession, limit: int, claim_seconds: float, now: da
     query = (select(Notification.id, Notification.state, Notification.attempts, Notification.subscription_id)
              .where(Notification.state.in_((QUEUED, CLAIMED)), Notification.next_at <= now))
     if busy:
-        query = query.where(or_(Notification.subscription_id.is_(None), Notification.subscription_id.not_in(busy)))
+        query = query.where(or_(Notification.subscription_id.is_(None),
+                                Notification.subscription_id.not_in(sorted(busy))))
     due = (await session.execute(query.order_by(Notification.next_at, Notification.id).limit(limit))).all()
     got: list[int] = []
     taken: set[int] = set()
