@@ -1,7 +1,7 @@
 """email_recipients: one pending confirmation per address, and the addresses that said "never mail me"
 
-Revision ID: 0015
-Revises: 0014
+Revision ID: 0016
+Revises: 0015
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0015'
-down_revision: str | None = '0014'
+revision: str = '0016'
+down_revision: str | None = '0015'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

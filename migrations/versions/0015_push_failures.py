@@ -1,8 +1,8 @@
 """push_subscriptions.failures: sends that failed in a row (a subscription is dropped at
 SPITE_PUSH_FAILURE_BUDGET)
 
-Revision ID: 0014
-Revises: 0013
+Revision ID: 0015
+Revises: 0014_daily
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0014'
-down_revision: str | None = '0013'
+revision: str = '0015'
+down_revision: str | None = '0014_daily'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
