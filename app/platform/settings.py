@@ -254,6 +254,14 @@ class Settings(BaseSettings):
     notify_poll_seconds: float = Field(default=1.0, gt=0, le=60, description="How often the outbox worker looks")
     notify_claim_seconds: float = Field(default=60.0, gt=0, le=3600,
                                         description="A claimed notification is tried again elsewhere after this")
+    notify_concurrency: int = Field(default=32, ge=1, le=1000,
+                                    description="Notifications one instance sends at once (one at a time per device)")
+    notify_player_hour: int = Field(default=60, ge=1, le=10_000,
+                                    description="Push notifications queued for one player in an hour (each device "
+                                                "counts); past it, no more are queued")
+    push_failure_budget: int = Field(default=5, ge=1, le=100,
+                                     description="Failed or timed-out sends in a row after which a push "
+                                                 "subscription is dropped")
     # Email, the optional channel (docs/operations.md, "Email"): absent without SPITE_SMTP_URL.
     smtp_url: str | None = Field(
         default=None, description="smtp://[user:password@]host[:port] (STARTTLS when the server offers it; "
@@ -265,6 +273,12 @@ class Settings(BaseSettings):
     email_confirm_hours: int = Field(default=48, ge=1, le=720, description="A confirmation link works this long")
     limit_email_changes: str = Field(default="5/hour;20/day",
                                      description="Addresses set per player (each sends a confirmation mail)")
+    limit_email_recipients: str = Field(default="3/day;10/month",
+                                        description="Confirmation mails per recipient address, whoever asks")
+    limit_email_clients: str = Field(default="10/hour;30/day", description="Addresses set per client address")
+    email_resend_minutes: int = Field(default=60, ge=1, le=10_080,
+                                      description="One confirmation mail pending per address: no other within this "
+                                                  "(until it is followed)")
 
 
 def get_settings() -> Settings:

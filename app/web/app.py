@@ -90,7 +90,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             sessions = make_sessions(engine)
             repeats = Repeats(settings.rated_repeat_full, settings.rated_repeat_hours)
             rooms_store = storage or SqlRooms(sessions, MoveWriter(engine, repeats=repeats),
-                                              presence_ttl=settings.presence_ttl)
+                                              presence_ttl=settings.presence_ttl,
+                                              notify_per_hour=settings.notify_player_hour)
             service = RoomService(settings, rooms_store, bus or make_bus(settings.redis_url, settings.redis_prefix),
                                   BotPool(settings.bot_workers, think_ms=settings.bot_think_ms), clock=svc.clock)
             logs.configure(settings, service.instance)

@@ -1,11 +1,14 @@
 """A real push endpoint for tests: an HTTP server on 127.0.0.1 that takes Web Push requests as a
 push service does (201), records them, and decrypts each body with the subscriber's own keys.
-`/gone/...` answers 410 (the browser unsubscribed); `/hang/...` never answers."""
+`/gone/...` answers 410 (the browser unsubscribed); `/fail/...` answers 500; `/hang/...` never
+answers (the paths of those the sender gave up on are in `hung_up`). `until` waits, in a thread,
+for what the sink has seen to satisfy a check (the sink runs in its own server thread)."""
 
 from __future__ import annotations
 
-import asyncio
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +50,18 @@ class PushSink:
 
     def __init__(self) -> None:
         self.received: list[Received] = []
-        self.arrived = asyncio.Event()
+        self.hung_up: list[str] = []
+        self.seen = threading.Condition()
+
+    def _note(self, what: list[Any], item: Any) -> None:
+        with self.seen:
+            what.append(item)
+            self.seen.notify_all()
+
+    def until(self, check: Callable[[], object], timeout: float = 120.0) -> bool:
+        """Block until `check()` is true (False if it is not within `timeout`: the test fails)."""
+        with self.seen:
+            return self.seen.wait_for(lambda: bool(check()), timeout)
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "lifespan":
@@ -66,12 +80,13 @@ class PushSink:
                 break
         path = scope["path"]
         headers = {k.decode().lower(): v.decode() for k, v in scope["headers"]}
-        self.received.append(Received(path, headers, body))
+        self._note(self.received, Received(path, headers, body))
         if path.startswith("/hang/"):  # hold the request until the sender gives up and hangs up
             while (await receive())["type"] != "http.disconnect":
                 pass
+            self._note(self.hung_up, path)
             return
-        status = 410 if path.startswith("/gone/") else 201
+        status = 410 if path.startswith("/gone/") else 500 if path.startswith("/fail/") else 201
         await send({"type": "http.response.start", "status": status, "headers": [(b"content-length", b"0")]})
         await send({"type": "http.response.body", "body": b""})
 

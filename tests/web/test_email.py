@@ -8,7 +8,9 @@ routes are absent (404 email_disabled)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
+from collections.abc import Iterator
 from datetime import timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -29,12 +31,14 @@ class Inbox:
 
     def __init__(self) -> None:
         self.mails: list[EmailMessage] = []
+        self.raw: list[bytes] = []  # each mail as the SMTP server got it, headers unparsed
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
         mail = message_from_bytes(envelope.content, policy=policy.default)
         assert isinstance(mail, EmailMessage)
         mail["X-Envelope-To"] = ",".join(envelope.rcpt_tos)
         self.mails.append(mail)
+        self.raw.append(envelope.original_content or envelope.content)
         return "250 OK"
 
     def to(self, address: str) -> list[EmailMessage]:
@@ -100,7 +104,8 @@ async def test_confirm_digest_and_one_click_unsubscribe(start_server: Any, db_ur
                 assert r.status_code == 422, (bad, r.text)
             r = await http.put("/api/players/me/email", headers=bob.auth, json={"email": "bob@Example.ORG"})
             assert r.status_code == 202, r.text
-            assert r.json() == {"email": "bob@example.org", "confirmed": False, "digest_minutes": 60}
+            assert r.json() == {"email": "bob@example.org", "confirmed": False, "digest_minutes": 60,
+                                "confirmation": "sent"}
             sent = await eventually(lambda: asyncio.sleep(0, inbox.to("bob@example.org")))
             confirm = sent[0]
             assert confirm["Subject"] == "Confirm your address for Spite and Malice"
@@ -121,7 +126,7 @@ async def test_confirm_digest_and_one_click_unsubscribe(start_server: Any, db_ur
             r = await http.get(link)
             assert r.status_code == 200 and "confirmed" in r.text
             me = (await http.get("/api/players/me/email", headers=bob.auth)).json()
-            assert me == {"email": "bob@example.org", "confirmed": True, "digest_minutes": 60}
+            assert me == {"email": "bob@example.org", "confirmed": True, "digest_minutes": 60, "confirmation": None}
 
             # Confirmed: the next turn brings a digest listing both rooms where it is his turn.
             second = await bob_to_move(server, http, ann, bob, "mail-2")
@@ -134,6 +139,10 @@ async def test_confirm_digest_and_one_click_unsubscribe(start_server: Any, db_ur
             assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
             header = mail["List-Unsubscribe"]
             assert header.startswith("<https://spite.example/api/email/unsubscribe?token=") and header.endswith(">")
+            # On the wire as RFC 2369 and 8058 want it: the URL itself on one line, not RFC 2047 encoded text.
+            raw = inbox.raw[inbox.mails.index(mail)].decode("ascii").splitlines()
+            assert f"List-Unsubscribe: {header}" in raw
+            assert "List-Unsubscribe-Post: List-Unsubscribe=One-Click" in raw
 
             # A third turn within the period: the next digest waits for the period's end.
             await bob_to_move(server, http, ann, bob, "mail-3")
@@ -174,3 +183,83 @@ async def test_without_smtp_the_feature_is_absent(api: httpx.AsyncClient) -> Non
         r = await api.request(method, path, headers=ann.auth, json={"email": "ann@example.org"})
         assert r.status_code == 404, (method, path)
         assert r.json()["code"] == "email_disabled"
+
+
+@contextlib.contextmanager
+def smtp_sink() -> Iterator[tuple[Inbox, str]]:
+    """A real SMTP server on 127.0.0.1: its inbox and the SPITE_SMTP_URL that reaches it."""
+    inbox = Inbox()
+    with free_socket() as probe:
+        port = probe.getsockname()[1]
+    smtp = Controller(inbox, hostname="127.0.0.1", port=port)
+    smtp.start()
+    try:
+        yield inbox, f"smtp://127.0.0.1:{port}"
+    finally:
+        smtp.stop()
+
+
+async def _confirmations_to(db_url: str, address: str) -> list[Notification]:
+    return [n for n in await rows(db_url, Notification)
+            if n.payload.get("type") == "confirm" and str(n.payload.get("email")).lower() == address]
+
+
+async def test_one_pending_confirmation_per_address_a_client_limit_and_never_mail_me(start_server: Any,
+                                                                                       db_url: str) -> None:
+    with smtp_sink() as (inbox, smtp_url):
+        server = start_server(**PUSH, smtp_url=smtp_url, smtp_timeout=5, public_url="https://spite.example",
+                              limit_email_clients="4/hour", email_resend_minutes=60)
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            people = [await new_account(http, name, name.lower()) for name in ("Ann", "Bob", "Cid", "Dee")]
+            ann, bob, cid, dee = people
+            put = "/api/players/me/email"
+            r = await http.put(put, headers=ann.auth, json={"email": "victim@example.org"})
+            assert r.status_code == 202 and r.json()["confirmation"] == "sent", r.text
+            # Within SPITE_EMAIL_RESEND_MINUTES: kept, but not mailed again, whoever asks, however spelled.
+            for who, spelled in ((ann, "victim@example.org"), (bob, "Victim@EXAMPLE.org")):
+                r = await http.put(put, headers=who.auth, json={"email": spelled})
+                assert r.status_code == 202 and r.json()["confirmation"] == "pending", r.text
+                assert r.json()["confirmed"] is False
+            assert len(await _confirmations_to(db_url, "victim@example.org")) == 1
+            mail = (await eventually(lambda: asyncio.sleep(0, inbox.to("victim@example.org"))))[0]
+
+            # "Never mail me": a signed link in the confirmation mail; a GET only asks (link scanners).
+            never = link_in(mail, "/api/email/never")
+            page = await http.get(never, headers={"accept-language": "de"})
+            assert page.status_code == 200 and '<form method="post"' in page.text and 'lang="de"' in page.text
+            for bad in ("", "garbage", link_in(mail, "/api/email/confirm").split("token=")[1]):
+                assert (await http.post("/api/email/never", params={"token": bad})).status_code == 400
+            done = await http.post(never, headers={"accept-language": "fr"})
+            assert done.status_code == 200 and 'lang="fr"' in done.text
+            assert (await http.post(never)).status_code == 200  # again: the same answer
+            for who in (ann, bob):  # the address is forgotten everywhere it was kept
+                assert (await http.get(put, headers=who.auth)).json()["email"] is None
+            r = await http.put(put, headers=cid.auth, json={"email": "VICTIM@example.org"})
+            assert r.status_code == 403 and r.json()["reason"] == "email_refused", r.text
+            assert (await http.get(put, headers=cid.auth)).json()["email"] is None  # refused: nothing kept
+            assert (await http.get(link_in(mail, "/api/email/confirm"))).status_code == 400
+            assert len(await _confirmations_to(db_url, "victim@example.org")) == 1
+            # The fifth address set from this client address within the hour (SPITE_LIMIT_EMAIL_CLIENTS).
+            r = await http.put(put, headers=dee.auth, json={"email": "dee@example.org"})
+            assert r.status_code == 429 and r.json()["params"]["what"] == "email_clients", r.text
+            assert (await http.get(put, headers=dee.auth)).json()["email"] is None
+
+
+async def test_confirmation_mails_per_recipient_address_are_limited(start_server: Any, db_url: str) -> None:
+    with smtp_sink() as (inbox, smtp_url):
+        server = start_server(**PUSH, smtp_url=smtp_url, smtp_timeout=5, public_url="https://spite.example",
+                              limit_email_recipients="2/day")
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            put = "/api/players/me/email"
+            for n, name in enumerate(("Ann", "Bob")):
+                who = await new_account(http, name, name.lower())
+                r = await http.put(put, headers=who.auth, json={"email": "someone@example.org"})
+                assert r.status_code == 202 and r.json()["confirmation"] == "sent", r.text
+                got = await eventually(lambda n=n: asyncio.sleep(0, inbox.to("someone@example.org")[n:]))
+                assert (await http.get(link_in(got[0], "/api/email/confirm"))).status_code == 200  # no longer pending
+            cid = await new_account(http, "Cid", "cid")
+            r = await http.put(put, headers=cid.auth, json={"email": "someone@example.org"})
+            assert r.status_code == 429 and r.json()["params"]["what"] == "email_recipients", r.text
+            assert int(r.headers["retry-after"]) > 0
+            assert (await http.get(put, headers=cid.auth)).json()["email"] is None
+            assert len(await _confirmations_to(db_url, "someone@example.org")) == 2

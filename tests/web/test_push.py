@@ -129,11 +129,16 @@ async def test_the_server_never_keeps_an_endpoint_it_may_not_post_to(api: httpx.
         "https://evil.example.org/push", "http://fcm.googleapis.com/fcm/send/x", "https://127.0.0.1/x",
         "https://user:pw@fcm.googleapis.com/x", "https://fcm.googleapis.com.evil.org/x", "ftp://fcm.googleapis.com/x",
         "https://169.254.169.254/latest", "https://[::1]/x", "not a url", "https://fcm.googleapis.com:99999/x",
-        "https://" + "a" * 1100,
+        "https://" + "a" * 1100, "https://fcm.googleapis.com:22/x", "https://fcm.googleapis.com:8443/x",
     ]
     for bad in bad_endpoints:
         r = await api.post("/api/players/me/push", headers=ann.auth, json={"endpoint": bad, "keys": keys})
         assert r.status_code == 422, (bad, r.text)
+    for port in (22, 8443):  # push services listen on 443 only
+        r = await api.post("/api/players/me/push", headers=ann.auth,
+                           json={"endpoint": f"https://fcm.googleapis.com:{port}/x", "keys": keys})
+        assert r.status_code == 422 and r.json()["reason"] == "bad_push_subscription"
+        assert r.json()["detail"] == "endpoint must be on port 443"
     good = "https://fcm.googleapis.com/fcm/send/abc"
     for bad_keys in ({"p256dh": "AAAA", "auth": keys["auth"]}, {"p256dh": keys["p256dh"], "auth": "AAAA"},
                      {"p256dh": "B" + keys["p256dh"][1:-4] + "AAAA", "auth": keys["auth"]},

@@ -47,7 +47,7 @@ from .helpers import ServerThread, Sock, make_settings, new_person, new_room, pl
 NOT_JSON = {"/", "/r/{code}", "/metrics", "/i18n/{lang}.json", "/api/sessions/current", "/api/sessions/{session_id}",
             "/api/account/password", "/api/players/me/friends/{player_id}", "/api/players/me/blocks/{player_id}",
             "/api/invitations/{inv_id}", "/api/invitations/{inv_id}/decline",
-            "/api/email/confirm", "/api/email/unsubscribe"}  # pages a mail links to (HTML)
+            "/api/email/confirm", "/api/email/unsubscribe", "/api/email/never"}  # pages a mail links to (HTML)
 
 
 def _same(got: Any, raw: Any) -> None:

@@ -2,10 +2,12 @@
 
 Two mails, both sent by the outbox worker (`worker.Outbox`, channel `email`) with its timeouts,
 retries and backoff, never on the move path: the confirmation of an address (a link with a
-signed token), and the "your turn" digest, listing every room where it is the player's turn when
-it is sent. Every digest carries a one-click unsubscribe (RFC 8058: `List-Unsubscribe` with an
-https link and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`); the link's token is signed,
-so the POST works without signing in. Texts come from the catalogue in the player's language.
+signed token, and a second one by which the recipient says "never mail me"), and the "your
+turn" digest, listing every room where it is the player's turn when it is sent. Every digest
+carries a one-click unsubscribe (RFC 8058: `List-Unsubscribe` with an https link, sent as
+written on one line, and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`); the link's token
+is signed, so the POST works without signing in. Texts come from the catalogue in the player's
+language.
 
 Tokens are the purpose, player, address and expiry in base64url with their HMAC-SHA256, keyed
 with a secret made once and kept in the store (`server_keys`, name `email`), so every instance
@@ -20,6 +22,8 @@ import hmac
 import time
 from dataclasses import dataclass
 from datetime import datetime
+from email import policy
+from email.headerregistry import BaseHeader, HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from urllib.parse import parse_qs, quote, unquote, urlsplit
@@ -28,7 +32,7 @@ import aiosmtplib
 
 from app.i18n import render
 
-CONFIRM, UNSUBSCRIBE = "confirm", "unsubscribe"
+CONFIRM, UNSUBSCRIBE, NEVER = "confirm", "unsubscribe", "never"
 MAX_TOKEN = 512
 
 
@@ -100,14 +104,31 @@ class SmtpTarget:
                    unquote(parts.password) if parts.password else None, tls, start_tls)
 
 
+class _AsWritten(UnstructuredHeader, BaseHeader):
+    """A header that goes out as written, on one line: `List-Unsubscribe` is a URL in angle
+    brackets (RFC 2369, 8058), which the default folding would turn into RFC 2047 encoded text
+    that no mail client reads as a link. Its value is ASCII with no line break (`digest` checks)."""
+
+    max_count = 1
+
+    def fold(self, *, policy: policy.Policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
+_HEADERS = HeaderRegistry()
+_HEADERS.map_to_type("list-unsubscribe", _AsWritten)
+_POLICY = policy.default.clone(header_factory=_HEADERS)
+
+
 def _footer(lang: str | None, unsubscribe_page: str) -> str:
     return render(lang, "email.footer", {"url": unsubscribe_page})
 
 
-def confirmation(lang: str | None, sender: str, to: str, link: str, hours: int) -> EmailMessage:
-    """The mail that confirms an address."""
+def confirmation(lang: str | None, sender: str, to: str, link: str, hours: int, never: str) -> EmailMessage:
+    """The mail that confirms an address, with the link by which its recipient says "never mail me"."""
     msg = _message(sender, to, render(lang, "email.confirm.subject"))
-    msg.set_content(render(lang, "email.confirm.body", {"url": link, "n": hours}) + "\n")
+    msg.set_content(render(lang, "email.confirm.body", {"url": link, "n": hours}) + "\n\n"
+                    + render(lang, "email.confirm.never", {"url": never}) + "\n")
     return msg
 
 
@@ -124,6 +145,8 @@ def digest(lang: str | None, sender: str, to: str, site: str, rooms: list[tuple[
         lines.append(f"- {line}")
     lines += ["", _footer(lang, unsubscribe_page)]
     msg.set_content("\n".join(lines) + "\n")
+    if not (unsubscribe_url.isascii() and unsubscribe_url.isprintable() and " " not in unsubscribe_url):
+        raise ValueError("an unsubscribe URL is printable ASCII without spaces")
     msg["List-Unsubscribe"] = f"<{unsubscribe_url}>"  # RFC 8058: one click, by POST, no sign-in
     msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     msg["Auto-Submitted"] = "auto-generated"  # RFC 3834: no auto-replies
@@ -131,7 +154,7 @@ def digest(lang: str | None, sender: str, to: str, site: str, rooms: list[tuple[
 
 
 def _message(sender: str, to: str, subject: str) -> EmailMessage:
-    msg = EmailMessage()
+    msg = EmailMessage(policy=_POLICY)
     msg["From"], msg["To"], msg["Subject"] = sender, to, subject
     msg["Date"] = format_datetime(datetime.now().astimezone())
     msg["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2].strip(">") or None)

@@ -23,7 +23,7 @@ from app.store.repositories import emails, outbox
 from app.store.tables import Notification, utcnow
 
 log = logging.getLogger(__name__)
-CONFIRM_PATH, UNSUBSCRIBE_PATH = "/api/email/confirm", "/api/email/unsubscribe"
+CONFIRM_PATH, UNSUBSCRIBE_PATH, NEVER_PATH = "/api/email/confirm", "/api/email/unsubscribe", "/api/email/never"
 
 
 async def load_signer(sessions: async_sessionmaker[AsyncSession]) -> mail.Signer:
@@ -57,6 +57,10 @@ class Mailer:
     def unsubscribe_link(self, player_id: str, email: str) -> str:
         return mail.link(self.site, UNSUBSCRIBE_PATH, self.signer.sign(mail.UNSUBSCRIBE, player_id, email, 0))
 
+    def never_link(self, email: str) -> str:
+        """The recipient's "never mail me" link: the address alone, whoever's account set it; no expiry."""
+        return mail.link(self.site, NEVER_PATH, self.signer.sign(mail.NEVER, "", email.lower(), 0))
+
     async def reminded(self, found: Sequence[Reminder]) -> None:
         """A listener of `Reminding`: queue a digest for each player told it is their turn."""
         players = sorted({r.player_id for r in found if r.kind == YOUR_TURN})
@@ -73,12 +77,16 @@ class Mailer:
             address = await emails.address_of(s, row.player_id)
             lang = await emails.player_lang(s, row.player_id)
             rooms = await emails.your_turns(s, row.player_id) if kind == emails.DIGEST else []
+            never = address is not None and await emails.never_mailed(s, address.email)
+        if never:
+            raise BadSubscription("the recipient asked never to be mailed")
         if kind == emails.CONFIRM:
             if address is None or address.email != row.payload.get("email"):
                 raise BadSubscription("the address was changed or removed before its confirmation was sent")
             token = self.signer.sign(mail.CONFIRM, row.player_id, address.email, int(row.payload["expires"]))
             msg = mail.confirmation(lang, self.settings.smtp_from, address.email,
-                                    mail.link(self.site, CONFIRM_PATH, token), self.settings.email_confirm_hours)
+                                    mail.link(self.site, CONFIRM_PATH, token), self.settings.email_confirm_hours,
+                                    self.never_link(address.email))
             await self._send(msg)
             return outbox.SENT
         if kind != emails.DIGEST:

@@ -6,8 +6,8 @@ would need a thread per message); `http_ece` and `py-vapid` are the libraries py
 built on, so the cryptography is theirs, and the request is ours, with our timeouts.
 
 The server posts only to endpoints that passed `check_endpoint` when they were subscribed:
-https (http only with SPITE_PUSH_ALLOW_HTTP, for tests), a host on SPITE_PUSH_HOSTS, no user
-name or password in the address. A client never picks where the server sends.
+https on port 443 (http, on any port, only with SPITE_PUSH_ALLOW_HTTP, for tests), a host on
+SPITE_PUSH_HOSTS, no user name or password in the address. A client never picks where the server sends.
 """
 
 from __future__ import annotations
@@ -72,6 +72,8 @@ def check_endpoint(endpoint: str, allowed: str, allow_http: bool) -> str:
         raise BadSubscription(f"endpoint host {host or '(none)'} is not a push service this server sends to")
     if port is not None and not 0 < port < 65536:
         raise BadSubscription("endpoint port is out of range")
+    if parts.scheme == "https" and port not in (None, 443):  # push services listen on 443, nowhere else
+        raise BadSubscription("endpoint must be on port 443")
     return endpoint
 
 

@@ -81,8 +81,9 @@ class SqlRooms:
     """`RoomStore`, `Presence`, `Leases` and `Directory` on one database."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], writer: MoveWriter | None = None, *,
-                 presence_ttl: float = 30.0) -> None:
+                 presence_ttl: float = 30.0, notify_per_hour: int | None = None) -> None:
         self.sessions = sessions
+        self.notify_per_hour = notify_per_hour  # SPITE_NOTIFY_PLAYER_HOUR: push rows queued per player an hour
         self.writer = writer or MoveWriter(sessions.kw["bind"])
         self.presence_ttl = presence_ttl
 
@@ -158,7 +159,7 @@ class SqlRooms:
             subs = await outbox.subscriptions_of(s, sorted({r.player_id for r in reminders}))
             items = [outbox.Outgoing(f"{r.key}:push:{sub.id}", "push", r.player_id, sub.id, r.payload())
                      for r in reminders for sub in subs if sub.player_id == r.player_id]
-            await outbox.enqueue(s, items)
+            await outbox.enqueue(s, items, per_player_hour=self.notify_per_hour)
 
     async def back_from_vacation(self, player_id: str) -> list[str]:
         async with self.sessions() as s:

@@ -27,16 +27,17 @@ def payload(inv: Invitation, from_name: str) -> dict[str, Any]:
 
 
 async def invitation(sessions: async_sessionmaker[AsyncSession], poke: Callable[[], None], inv: Invitation,
-                     from_name: str) -> None:
+                     from_name: str, per_hour: int | None = None) -> None:
     """Queue the invitation for each of the invitee's push subscriptions (key: one per
-    invitation and device), then `poke` the outbox's worker. A failure is logged: the invitation
+    invitation and device; at most `per_hour` rows an hour for the invitee, SPITE_NOTIFY_PLAYER_HOUR),
+    then `poke` the outbox's worker. A failure is logged: the invitation
     stands without its push."""
     try:
         async with sessions() as s:
             subs = await outbox.subscriptions_of(s, [inv.to_id])
             items = [outbox.Outgoing(f"invitation:{inv.id}:push:{sub.id}", "push", inv.to_id, sub.id,
                                      payload(inv, from_name)) for sub in subs]
-            await outbox.enqueue(s, items)
+            await outbox.enqueue(s, items, per_player_hour=per_hour)
         if items:
             poke()
     except Exception:

@@ -5,6 +5,10 @@ confirmed by the link of the confirmation mail. A "your turn" digest is one outb
 `digest:<player>:<n>`, where `n` counts the digests done: every reminder until it is done names
 the same row (so at most one waits), due `SPITE_EMAIL_DIGEST_MINUTES` after the last mailed.
 The digest's rooms are read when it is sent, so it lists every room where it is their turn then.
+
+Whoever's an address is, the site keeps what it did to it (`EmailRecipient`, by the address in
+lower case): one confirmation mail pending at a time (`claim_confirmation`), and "never mail me"
+(`never_mail`), after which nothing is mailed to it and no account keeps it.
 """
 
 from __future__ import annotations
@@ -12,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store.repositories import outbox
 from app.store.repositories.games import player_games
-from app.store.tables import EmailAddress, Player, utcnow
+from app.store.tables import EmailAddress, EmailRecipient, Player, utcnow
 
 DIGEST, CONFIRM = "digest", "confirm"
 
@@ -40,12 +44,64 @@ async def set_address(session: AsyncSession, player_id: str, email: str, now: da
 
 
 async def confirm(session: AsyncSession, player_id: str, email: str, now: datetime | None = None) -> bool:
-    """Confirm the player's address if it is still `email`; whether it is confirmed now."""
+    """Confirm the player's address if it is still `email` (and may be mailed); whether it is
+    confirmed now. The address has no confirmation pending any more."""
+    if await never_mailed(session, email):
+        return False
     done = await session.execute(update(EmailAddress).where(EmailAddress.player_id == player_id,
                                                             EmailAddress.email == email)
                                  .values(confirmed_at=now or utcnow()))
+    if done.rowcount:  # type: ignore[attr-defined]
+        await session.execute(update(EmailRecipient).where(EmailRecipient.email == email.lower())
+                              .values(confirm_at=None))
     await session.commit()
     return bool(done.rowcount)  # type: ignore[attr-defined]
+
+
+async def never_mailed(session: AsyncSession, email: str) -> bool:
+    """Did the recipient of `email` say "never mail me"?"""
+    found = (await session.execute(select(EmailRecipient.never_at)
+                                   .where(EmailRecipient.email == email.lower()))).scalar()
+    return found is not None
+
+
+async def confirmation_pending(session: AsyncSession, email: str, minutes: int, now: datetime | None = None) -> bool:
+    """Did a confirmation mail go to `email` within `minutes`, not followed since?"""
+    since = (now or utcnow()) - timedelta(minutes=minutes)
+    found = (await session.execute(select(EmailRecipient.confirm_at)
+                                   .where(EmailRecipient.email == email.lower()))).scalar()
+    return found is not None and found > since
+
+
+async def claim_confirmation(session: AsyncSession, email: str, minutes: int, now: datetime | None = None) -> bool:
+    """Take the one confirmation mail `email` may get within `minutes` (True: send it). Atomic:
+    of requests at once for one address (on any instance), one gets it."""
+    now = now or utcnow()
+    key = email.lower()
+    new = await session.execute(outbox.insert_for(session)(EmailRecipient)
+                                .values(email=key, confirm_at=now, never_at=None, created_at=now)
+                                .on_conflict_do_nothing(index_elements=[EmailRecipient.email]))
+    if not new.rowcount:  # type: ignore[attr-defined]
+        new = await session.execute(
+            update(EmailRecipient).where(EmailRecipient.email == key, EmailRecipient.never_at.is_(None),
+                                         or_(EmailRecipient.confirm_at.is_(None),
+                                             EmailRecipient.confirm_at <= now - timedelta(minutes=minutes)))
+            .values(confirm_at=now))
+    await session.commit()
+    return bool(new.rowcount)  # type: ignore[attr-defined]
+
+
+async def never_mail(session: AsyncSession, email: str, now: datetime | None = None) -> None:
+    """The recipient said "never mail me": kept, and every account's copy of the address forgotten."""
+    now = now or utcnow()
+    key = email.lower()
+    await session.execute(outbox.insert_for(session)(EmailRecipient)
+                          .values(email=key, confirm_at=None, never_at=now, created_at=now)
+                          .on_conflict_do_nothing(index_elements=[EmailRecipient.email]))
+    await session.execute(update(EmailRecipient).where(EmailRecipient.email == key, EmailRecipient.never_at.is_(None))
+                          .values(never_at=now))
+    await session.execute(delete(EmailAddress).where(func.lower(EmailAddress.email) == key))
+    await session.commit()
 
 
 async def remove(session: AsyncSession, player_id: str, email: str | None = None) -> bool:

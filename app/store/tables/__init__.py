@@ -22,6 +22,7 @@ from app.store.tables.base import Base, utcnow
 
 # Re-exported: every table is a name of this module (and of its metadata, which migrations read).
 from app.store.tables.notify import EmailAddress as EmailAddress
+from app.store.tables.notify import EmailRecipient as EmailRecipient
 from app.store.tables.notify import Notification as Notification
 from app.store.tables.notify import PushSubscription as PushSubscription
 from app.store.tables.notify import ServerKey as ServerKey

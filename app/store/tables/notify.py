@@ -14,7 +14,9 @@ from app.store.tables.base import Base, utcnow
 
 class PushSubscription(Base):
     """One device's Web Push subscription: the push service's endpoint (checked
-    against SPITE_PUSH_HOSTS when it was given) and the browser's keys for RFC 8291."""
+    against SPITE_PUSH_HOSTS when it was given) and the browser's keys for RFC 8291. `failures`
+    counts the sends to it that failed in a row (a success resets it); at SPITE_PUSH_FAILURE_BUDGET
+    the subscription is dropped."""
 
     __tablename__ = "push_subscriptions"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -22,6 +24,7 @@ class PushSubscription(Base):
     endpoint: Mapped[str] = mapped_column(String(1024), unique=True)
     p256dh: Mapped[str] = mapped_column(String(128))
     auth: Mapped[str] = mapped_column(String(64))
+    failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -79,4 +82,17 @@ class EmailAddress(Base):
     confirmed_at: Mapped[datetime | None] = mapped_column(nullable=True)
     digests: Mapped[int] = mapped_column(Integer, default=0)
     digest_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class EmailRecipient(Base):
+    """What the site knows of an address it mails, whoever's it is (`email` lower-cased):
+    `confirm_at`, when a confirmation mail last went to it (none more within
+    SPITE_EMAIL_RESEND_MINUTES, until one is followed); `never_at`, when its recipient said
+    "never mail me" (no mail goes to it again, and no account may set it)."""
+
+    __tablename__ = "email_recipients"
+    email: Mapped[str] = mapped_column(String(254), primary_key=True)
+    confirm_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    never_at: Mapped[datetime | None] = mapped_column(nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -16,7 +16,7 @@ from app.platform.settings import Settings
 from app.web.http.refused import too_many
 
 KINDS = ("new_players", "new_rooms", "player_rooms", "replays", "connects", "new_accounts",
-         "reviews", "public_rooms", "email_changes")  # sign-in: `signin`
+         "reviews", "public_rooms", "email_changes", "email_recipients", "email_clients")  # sign-in: `signin`
 
 
 class TokenBucket:

@@ -26,6 +26,7 @@ LIMITS: dict[str, str] = {
     "new_accounts": "accounts claimed from your address", "replays": "replays asked from your address",
     "reviews": "review requests from your address", "social": "friend and block changes",
     "invitations": "invitations", "email_changes": "address changes", "signins": "sign-ins",
+    "email_recipients": "confirmation mails to this address", "email_clients": "addresses set from your address",
     "signin_failures": "failed sign-ins", "connects": "connections",
 }
 

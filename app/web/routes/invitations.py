@@ -84,7 +84,8 @@ async def invite(code: str, body: NewInvitation, me: CurrentPlayer, session: Ses
     await svc.channels.tell(other, LobbyInvitation(id=inv.id, room=inv.room_code,
                                                from_=PlayerRef(player_id=me.id, name=me.name),
                                                expires_at=inv.expires_at.isoformat()))
-    await invite_notices.invitation(svc.sessions, svc.notifier.poke, inv, me.name)
+    await invite_notices.invitation(svc.sessions, svc.notifier.poke, inv, me.name,
+                                   settings.notify_player_hour)
     return _out(inv, me.name)
 
 
