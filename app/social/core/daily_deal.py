@@ -7,7 +7,6 @@ and the store.
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 from datetime import UTC, date, datetime
 
 from app.domain.records import Attempt
@@ -53,21 +52,6 @@ def ranked(attempts: list[Attempt]) -> list[Attempt]:
 
 DEVICE_COOKIE = "spite_device"  # the device's id: random, set by `POST /api/daily`, kept 400 days
 DEVICE_SHAPE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-
-
-def address_group(address: str) -> str:
-    """What one try per address counts: an IPv4 address itself, an IPv6 address's /64 (one
-    subscriber's network: a device there may take any address of it at will); anything else
-    (no address known) as it is."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
 
 
 def device_id(cookie: str | None) -> str | None:

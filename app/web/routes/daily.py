@@ -22,8 +22,8 @@ from app.rooms.shell.arranged import Sitter, arrange
 from app.social.core import daily_deal as rules
 from app.store.repositories import daily as daily_store
 from app.store.tables import DailyDeal, DailyEntry, utcnow
+from app.web.http.addresses import client_key
 from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Rooms, Session
-from app.web.http.ratelimit import client_address
 from app.web.http.refused import Refused
 from app.web.http.services import services
 
@@ -117,15 +117,15 @@ ELSEWHERE = {
 
 
 def _claims(request: Request, response: Response, settings: Settings, day: str) -> list[daily_store.Claim]:
-    """What this try counts against besides the player: the client's address (its /64 for
-    IPv6), `SPITE_DAILY_TRIES_PER_ADDRESS` tries a day, and the device (the `spite_device`
+    """What this try counts against besides the player: the client's address (`client_key`: an
+    IPv6 client's /64), `SPITE_DAILY_TRIES_PER_ADDRESS` tries a day, and the device (the `spite_device`
     cookie, made here if the request has none), one."""
     device = rules.device_id(request.cookies.get(rules.DEVICE_COOKIE))
     if device is None:
         device = secrets.token_urlsafe(16)
         response.set_cookie(rules.DEVICE_COOKIE, device, max_age=400 * 86400, path="/api/daily", httponly=True,
                             samesite="strict", secure=request.url.scheme == "https")
-    address = rules.address_group(client_address(request))
+    address = client_key(request)  # the one key of every per-address limit (an IPv6 /64)
     return [daily_store.Claim("address", rules.claim_key(day, "address", address), settings.daily_tries_per_address),
             daily_store.Claim("device", rules.claim_key(day, "device", device), 1)]
 

@@ -30,8 +30,8 @@ from app.i18n import pick, render
 from app.platform.notify.email import CONFIRM, NEVER, UNSUBSCRIBE, BadToken
 from app.platform.notify.mailing import NEVER_PATH, UNSUBSCRIBE_PATH, Mailer
 from app.store.repositories import emails
+from app.web.http.addresses import client_key
 from app.web.http.deps import CurrentPlayer, Session
-from app.web.http.ratelimit import client_address
 from app.web.http.refused import Refused, too_many
 from app.web.http.services import services
 
@@ -97,7 +97,7 @@ async def set_address(request: Request, body: SetEmail, player: CurrentPlayer, s
     address = f"{local}@{domain.lower()}"
     limiter = services(request.app).limiter
     limiter.check("email_changes", player.id)
-    limiter.check("email_clients", client_address(request))
+    limiter.check("email_clients", client_key(request))
     if await emails.never_mailed(session, address):
         raise Refused(status.HTTP_403_FORBIDDEN, "this address asked never to get mail from this site",
                       reason="email_refused")
