@@ -27,6 +27,7 @@ LIMITS: dict[str, str] = {
     "reviews": "review requests from your address", "social": "friend and block changes",
     "invitations": "invitations", "email_changes": "address changes", "signins": "sign-ins",
     "signin_failures": "failed sign-ins", "connects": "connections",
+    "friend_requests_received": "friend requests to this player",
 }
 
 

@@ -61,10 +61,12 @@ def known_lang(value: str) -> str:
 
 
 class Rename(_Body):
-    """`PATCH /api/players/me`: a new display name, a language, or both."""
+    """`PATCH /api/players/me`: a new display name, a language, whether friend requests arrive
+    quietly (a count, not a pop-up), or any of them."""
 
     name: Name | None = None
     lang: Annotated[str, Field(max_length=16), AfterValidator(known_lang)] | None = None
+    quiet_requests: bool | None = None
 
 
 class NewRoom(_Body):
