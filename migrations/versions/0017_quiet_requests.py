@@ -1,7 +1,7 @@
 """players.quiet_requests: friend requests arrive as a count, not a pop-up (the player's choice)
 
-Revision ID: 0016
-Revises: 0013
+Revision ID: 0017
+Revises: 0016
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0016'
-down_revision: str | None = '0013'
+revision: str = '0017'
+down_revision: str | None = '0016'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
