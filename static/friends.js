@@ -34,7 +34,7 @@ export function friendsPage(ctx) {
   const blocked = el("section", "card-panel");
   blocked.id = "blocked";
   const err = errorLine("friends-error");
-  page.append(invites, list, add, blocked, err);
+  page.append(invites, list, quietChoice(err), add, blocked, err);
 
   /** @param {() => Promise<unknown>} act */
   const doing = (act) => async () => {
@@ -85,10 +85,40 @@ export function friendsPage(ctx) {
       blocked.append(row);
     }
   }
-  for (const type of ["friend", "friend_request", "invitation", "invitation_closed"]) onLobby(type, () => void draw());
+  for (const type of ["friend", "friend_request", "friend_requests", "invitation", "invitation_closed"]) {
+    onLobby(type, () => void draw());
+  }
   ctx.every(30000, () => void draw());
   void draw();
   return page;
+}
+
+/** "Friend requests arrive quietly" (protocol.md, `quiet_requests`): kept with the player.
+ * @param {HTMLElement} err */
+function quietChoice(err) {
+  const box = el("input");
+  box.type = "checkbox";
+  box.id = "quiet-requests";
+  box.disabled = true;
+  const label = el("label", "check quiet-requests");
+  label.append(box, " ", t("fa.quiet_requests"));
+  api.get("/api/players/me").then((me) => {
+    box.checked = Boolean(/** @type {{quiet_requests?: boolean}} */ (me).quiet_requests);
+    box.disabled = false;
+  }).catch((e) => { err.textContent = e.message; });
+  box.addEventListener("change", async () => {
+    box.disabled = true;
+    try {
+      await api.request("PATCH", "/api/players/me", { quiet_requests: box.checked });
+    } catch (e) {
+      box.checked = !box.checked;
+      err.textContent = /** @type {Error} */ (e).message;
+    }
+    box.disabled = false;
+  });
+  const p = el("p", "card-panel");
+  p.append(label);
+  return p;
 }
 
 /** @param {Friend} f @param {(act: () => Promise<unknown>) => () => Promise<void>} doing */

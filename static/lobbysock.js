@@ -3,7 +3,8 @@
 // rooms, open on every page once the player has an identity. It says hello with the token (never
 // in the URL) and the page's language, reconnects with backoff, hands each message to whoever
 // listens for its type, and shows invitations (with Join and Decline) and friend requests in a
-// toast of its own.
+// toast of its own; a request that arrives quietly (the player chose `quiet_requests`) only
+// updates a count of requests waiting, which names nobody and links to the Friends page.
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
@@ -88,6 +89,7 @@ function lobbyToast(parts, ms = 8000) {
 /** A toast for an invitation or a friend request, in the page's language (its words are in the
  * later part of the catalogue: fetched with the first toast). @param {LobbyMessage} msg */
 async function show(msg) {
+  if (msg.type === "friend_requests") { await quietCount(msg.waiting); return; }
   if (msg.type !== "invitation" && msg.type !== "friend_request") return;
   await more();
   if (msg.type === "invitation") {
@@ -115,4 +117,19 @@ async function show(msg) {
     link.href = "/#friends";
     lobbyToast([link], 8000);
   }
+}
+
+/** The count of friend requests waiting, in place of their toasts: one link, updated, never a
+ * name. @param {number} n */
+async function quietCount(n) {
+  await more();
+  let link = /** @type {HTMLAnchorElement | null} */ (document.getElementById("requests-waiting"));
+  if (!link) {
+    link = el("a", "lobby-toast quiet-count");
+    link.id = "requests-waiting";
+    link.href = "/#friends";
+    link.addEventListener("click", () => link && link.remove());
+    toastBox().append(link);
+  }
+  link.textContent = t("fa.requests_waiting", { n });
 }

@@ -467,6 +467,13 @@
  * @property {boolean} friends
  */
 /**
+ * A friend request arrived quietly (you chose `quiet_requests`): no name, only how many requests to you wait
+ * for an answer (the Friends list has them).
+ * @typedef {object} LobbyFriendRequests
+ * @property {"friend_requests"} type
+ * @property {number} waiting
+ */
+/**
  * Your quick-match ticket found a table: go to `room`.
  * @typedef {object} LobbyMatched
  * @property {"matched"} type
@@ -497,7 +504,7 @@
  */
 /**
  * @typedef {LobbyWelcome | LobbyInvitation | LobbyInvitationClosed | LobbyYourTurn | LobbyFriend
- *   | LobbyFriendRequest | LobbyMatched | LobbyQuickMatch | LobbyError | LobbyPong} LobbyServerMessage
+ *   | LobbyFriendRequest | LobbyFriendRequests | LobbyMatched | LobbyQuickMatch | LobbyError | LobbyPong} LobbyServerMessage
  */
 
 // ---- the lobby socket: client -> server --------------------------------------------------------
@@ -518,8 +525,8 @@
  * @property {Rating | null} rating
  */
 /**
- * The caller's own profile, with the username they sign in with (null for a guest) and the language they
- * chose (null: the browser's).
+ * The caller's own profile, with the username they sign in with (null for a guest), the language they chose
+ * (null: the browser's) and whether friend requests arrive quietly.
  * @typedef {object} Me
  * @property {string} id
  * @property {string} name
@@ -528,6 +535,7 @@
  * @property {string | null} username
  * @property {{count: number, last_at: string | null} | null} failed_sign_ins
  * @property {string | null} lang
+ * @property {boolean} quiet_requests
  */
 /**
  * @typedef {object} RatingStep

@@ -217,6 +217,8 @@ class Settings(BaseSettings):
     limit_invitations: str = Field(default="10/minute;100/day", description="Invitations sent per player")
     limit_social: str = Field(default="60/minute;1000/day",
                               description="Friend and block changes per player")
+    limit_friend_requests_received: str = Field(default="5/hour;20/day",
+                                                description="New friend requests a player may receive")
     quick_match_bot_seconds: float = Field(default=30.0, ge=0, le=3600,
                                            description="An unrated ticket that allows bots gets them after this wait")
     quick_match_window: float = Field(default=5.0, ge=0, description="Rating (ordinal) gap paired at once")

@@ -164,6 +164,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         admission=Admission(settings.handshake_concurrency, settings.handshake_wait), hidden_chat=HiddenChat())
     svc.limiter.rules["invitations"] = parse_many(settings.limit_invitations)  # per player
     svc.limiter.rules["social"] = parse_many(settings.limit_social)
+    svc.limiter.rules["friend_requests_received"] = parse_many(settings.limit_friend_requests_received)  # per target
     errors.install(app)
     app.add_middleware(RefuseNul)  # inside BodyLimit: it reads bodies already capped
     app.add_middleware(errors.BodyLimit, limit=settings.max_body_bytes)

@@ -96,6 +96,44 @@ def test_adding_by_link_and_blocking_on_the_friends_page(server: Server, open_pa
     expect(ann.locator("#blocked .friend-row")).to_have_count(0)
 
 
+def test_quiet_friend_requests_show_a_count_not_a_toast(server: Server, open_page: PageOpener) -> None:
+    """A player who chose quiet requests sees how many wait (a link to the Friends page), never
+    a toast naming the sender; an acceptance still names the new friend. Phone and laptop."""
+    ann, bob = sized(open_page, "ann", phone=True), sized(open_page, "bob", phone=False)
+    cat = sized(open_page, "cat", phone=True)
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cat, "Ann (admin)")):
+        page.goto(server.url + "/")
+        register(page, name)
+        page.goto(server.url + "/#friends")
+    for page in (ann, bob):
+        quiet = page.locator("#quiet-requests")
+        expect(quiet).to_be_enabled()
+        quiet.check()
+        expect(quiet).to_be_enabled()  # saved (the box is off while it is)
+    bob.reload()  # the choice is kept with the player
+    expect(bob.locator("#quiet-requests")).to_be_checked()
+
+    def ask(asker: Page, asked: Page) -> None:
+        asker.fill("#friend-id", player_id(asked))
+        asker.press("#friend-id", "Enter")
+        expect(asker.locator("#friends")).to_contain_text("You asked")
+
+    ask(cat, ann)
+    expect(ann.locator("#requests-waiting")).to_have_text("1 friend request waiting")
+    expect(ann.locator(".lobby-toast")).to_have_count(1)  # the count alone: no toast with a name
+    expect(ann.locator("#friends")).to_contain_text("Ann (admin)")  # the list has the request
+    no_sideways_scroll(ann)
+    shot(ann, "finding-quiet-requests-phone")
+    ask(ann, bob)
+    expect(bob.locator("#requests-waiting")).to_have_text("1 friend request waiting")
+    expect(bob.locator(".lobby-toast")).to_have_count(1)
+    shot(bob, "finding-quiet-requests-desktop")
+    bob.locator("#friends .friend-row", has_text="Ann").get_by_role("button", name="Accept").click()
+    expect(ann.locator(".lobby-toast", has_text="Bob is now your friend")).to_be_visible()
+    ann.click("#requests-waiting")
+    expect(ann.locator("#requests-waiting")).to_have_count(0)
+
+
 def test_quick_match_waits_cancels_and_pairs_two_players(server: Server, open_page: PageOpener) -> None:
     ann, bob = sized(open_page, "ann", phone=True), sized(open_page, "bob", phone=False)
     for page, name in ((ann, "Ann"), (bob, "Bob")):

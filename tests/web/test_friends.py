@@ -7,7 +7,8 @@ import asyncio
 
 import httpx
 
-from .helpers import Person, new_person
+from .helpers import Person, ServerThread, new_person
+from .social_helpers import lobby
 
 
 async def friends_of(api: httpx.AsyncClient, p: Person) -> list[dict]:
@@ -108,3 +109,55 @@ async def test_random_input_to_every_social_endpoint_is_a_4xx_never_a_5xx(api: h
                              ("DELETE", f"/api/invitations/{bad}"), ("POST", f"/api/rooms/{bad}/invitations")):
             r = await api.request(method, path, json={"player_id": bad}, headers=ann.auth)
             assert 400 <= r.status_code < 500, (method, path, r.status_code, r.text)
+
+
+async def test_friend_requests_received_are_limited_per_player(start_server) -> None:  # type: ignore[no-untyped-def]
+    """Strangers cannot pile pop-ups on one player: past SPITE_LIMIT_FRIEND_REQUESTS_RECEIVED new
+    requests to them are refused (and not kept); an acceptance or a request asked again is no
+    new request."""
+    server: ServerThread = start_server(limit_friend_requests_received="3/hour")
+    async with httpx.AsyncClient(base_url=server.base) as api:
+        ann, dan = await new_person(api, "Ann"), await new_person(api, "Dan")
+        strangers = [await new_person(api, f"Ann (admin {i})") for i in range(4)]
+        sock = await lobby(server.base, ann)
+        answers = [await api.put(f"/api/players/me/friends/{ann.id}", headers=s.auth) for s in strangers]
+        assert [r.status_code for r in answers] == [204, 204, 204, 429]
+        refused = answers[3].json()
+        assert refused["reason"] == "too_many" and refused["params"]["what"] == "friend_requests_received"
+        assert int(answers[3].headers["Retry-After"]) >= 1
+        assert [f["player_id"] for f in await friends_of(api, ann)] == [s.id for s in strangers[:3]]
+        assert (await api.put(f"/api/players/me/friends/{ann.id}", headers=strangers[0].auth)).status_code == 204
+        assert (await api.put(f"/api/players/me/friends/{dan.id}", headers=ann.auth)).status_code == 204
+        assert (await api.put(f"/api/players/me/friends/{ann.id}", headers=dan.auth)).status_code == 204  # accepted
+        await sock.wait(lambda m: m["type"] == "friend_request" and m["friends"])  # after the three requests
+        popped = [m["from"]["player_id"] for m in sock.messages if m["type"] == "friend_request"]
+        assert popped == [s.id for s in strangers[:3]] + [dan.id]
+        await sock.close()
+
+
+async def test_a_player_may_choose_quiet_friend_requests(server: ServerThread, http: httpx.AsyncClient) -> None:
+    """With `quiet_requests`, a request arrives as the count of requests waiting (no name, no
+    pop-up); an acceptance still names the friend."""
+    ann, bob, cat, dan, eve = [await new_person(http, n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
+    assert (await http.get("/api/players/me", headers=ann.auth)).json()["quiet_requests"] is False
+    r = await http.patch("/api/players/me", json={"quiet_requests": True}, headers=ann.auth)
+    assert r.status_code == 200 and r.json()["quiet_requests"] is True and r.json()["name"] == "Ann"
+    assert (await http.get("/api/players/me", headers=ann.auth)).json()["quiet_requests"] is True
+    for bad in ("yes", 1, None):
+        assert (await http.patch("/api/players/me", json={"quiet_requests": bad}, headers=ann.auth)).status_code == 422
+    sock = await lobby(server.base, ann)
+    for n, who in enumerate((bob, cat), 1):
+        assert (await http.put(f"/api/players/me/friends/{ann.id}", headers=who.auth)).status_code == 204
+        assert await sock.wait(lambda m, n=n: m["type"] == "friend_requests" and m["waiting"] == n) == {
+            "type": "friend_requests", "waiting": n}
+    assert (await http.put(f"/api/players/me/friends/{dan.id}", headers=ann.auth)).status_code == 204
+    assert (await http.put(f"/api/players/me/friends/{ann.id}", headers=dan.auth)).status_code == 204
+    accepted = await sock.wait(lambda m: m["type"] == "friend_request")
+    assert accepted["from"]["player_id"] == dan.id and accepted["friends"] is True
+    assert (await http.patch("/api/players/me", json={"quiet_requests": False}, headers=ann.auth)).status_code == 200
+    assert (await http.put(f"/api/players/me/friends/{ann.id}", headers=eve.auth)).status_code == 204
+    loud = await sock.wait(lambda m: m["type"] == "friend_request" and not m["friends"])
+    assert loud["from"]["player_id"] == eve.id
+    popped = [m["from"]["player_id"] for m in sock.messages if m["type"] == "friend_request"]
+    assert popped == [dan.id, eve.id]  # never Bob's or Cat's name
+    await sock.close()

@@ -65,7 +65,7 @@ async def test_the_player_keeps_a_language(api: httpx.AsyncClient) -> None:
     r = await api.patch("/api/players/me", json={"lang": "fr"}, headers=auth)
     assert r.status_code == 200 and r.json()["lang"] == "fr" and r.json()["name"] == "Zoé"
     r = await api.patch("/api/players/me", json={"name": "Zoé B"}, headers=auth)
-    assert r.json() == {"id": r.json()["id"], "name": "Zoé B", "lang": "fr"}
+    assert r.json() == {"id": r.json()["id"], "name": "Zoé B", "lang": "fr", "quiet_requests": False}
     me = (await api.get("/api/players/me", headers=auth)).json()
     assert me["lang"] == "fr" and me["name"] == "Zoé B"
     for bad in ({"lang": "xx"}, {"lang": 3}, {"lang": "f" * 100}, {}):

@@ -4,6 +4,7 @@ sockets against a real uvicorn server and a real database."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import httpx
 
@@ -218,4 +219,40 @@ async def test_the_friend_message_names_a_room_only_if_the_friend_may_join_or_wa
     to_ann, to_cat = await comes_online(private)
     assert to_ann["room"] is None and to_cat["room"] == private["code"]  # Cat is invited: she may join it
     for s in (ann_lobby, cat_lobby):
+        await s.close()
+
+
+async def test_a_blocked_player_is_answered_as_a_stranger_and_hidden_from_the_blockers_watchers(
+        server: ServerThread, http: httpx.AsyncClient) -> None:
+    """Nothing tells the blocked player: inviting the blocker is refused as a stranger's invitation
+    is; and the blocker's room object lists no blocked watcher (the name it chose cannot reach
+    them that way), while everyone else still sees them."""
+    ann, bob, cat = [await new_person(http, n) for n in ("Ann", "Ann (admin)", "Cat")]
+    await befriend(http, ann, bob)
+    await block(http, ann, bob)  # Ann blocked Bob (which ends their friendship)
+    answers = []
+    for who in (bob, cat):  # the blocked player, and a stranger
+        room = await new_room(http, who)
+        r = await http.post(f"/api/rooms/{room['code']}/invitations", json={"player_id": ann.id}, headers=who.auth)
+        answers.append((r.status_code, r.json()))
+    assert answers[0] == answers[1] and answers[0][1]["reason"] == "friends_only"
+    code = (await new_room(http, ann))["code"]
+    a = await Sock.open(server.base, code, ann)
+    b = await Sock.open(server.base, code, bob)
+    c = await Sock.open(server.base, code, cat)
+
+    def watching(m: dict[str, Any]) -> set[str]:
+        return {w["player_id"] for w in m["room"]["watchers"]}
+
+    seen = await a.wait(lambda m: m["type"] == "room" and cat.id in watching(m))
+    assert seen["room"]["spectators"] == 2  # Ann and Cat
+    assert not any(bob.id in watching(m) for m in a.messages if m["type"] in ("welcome", "room"))
+    await c.wait(lambda m: m["type"] == "room" and {ann.id, bob.id, cat.id} <= watching(m))
+    again = await Sock.open(server.base, code, ann)  # a welcome's room object too
+    assert bob.id not in watching(again.messages[0]) and cat.id in watching(again.messages[0])
+    mine = (await http.get(f"/api/rooms/{code}", headers=ann.auth)).json()  # and REST, asked by the blocker
+    assert bob.id not in {w["player_id"] for w in mine["watchers"]} and mine["spectators"] == 2
+    theirs = (await http.get(f"/api/rooms/{code}", headers=cat.auth)).json()
+    assert bob.id in {w["player_id"] for w in theirs["watchers"]}
+    for s in (a, b, c, again):
         await s.close()

@@ -28,6 +28,7 @@ DOCUMENTED: list[tuple[M.LobbyMessage, dict[str, Any]]] = [
      {"type": "friend", "player_id": "Hk2", "online": True, "room": "3FR8YVHKNJ"}),
     (M.LobbyFriendRequest(from_=BOB, friends=False),
      {"type": "friend_request", "from": {"player_id": "Hk2", "name": "Bob"}, "friends": False}),
+    (M.LobbyFriendRequests(waiting=3), {"type": "friend_requests", "waiting": 3}),
     (M.LobbyMatched(room="3FR8YVHKNJ", ticket="t1"), {"type": "matched", "room": "3FR8YVHKNJ", "ticket": "t1"}),
     (M.LobbyQuickMatch(ticket="t1", status="cancelled"),
      {"type": "quick_match", "ticket": "t1", "status": "cancelled", "room": None}),

@@ -37,3 +37,29 @@ async def test_a_look_alike_sits_as_name_2(server: ServerThread, http: httpx.Asy
     await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
     seated = await f.room({"type": "sit", "seat": 1}, lambda r: r["seats"][1]["player_id"] == fake.id)
     assert seated["seats"][0]["name"] == "Ann" and seated["seats"][1]["name"] == "\u0410nn (2)"
+
+
+INVISIBLE_MARKS = ("\u034f", "\ufe0f", "\u180b", "\U000e0100")  # combining grapheme joiner, variation selectors
+
+
+async def test_marks_that_draw_nothing_hide_no_bot_name(api: httpx.AsyncClient) -> None:
+    for mark in INVISIBLE_MARKS:
+        r = await api.post("/api/players", json={"name": f"H{mark}ard bot 2"})
+        assert r.status_code == 422 and "kept for the bots" in r.json()["message"], (hex(ord(mark)), r.text)
+        r = await api.post("/api/players", json={"name": f"A{mark}nn{mark}"})
+        assert r.status_code == 201 and r.json()["name"] == "Ann", hex(ord(mark))  # kept as it is seen
+    ann = await new_person(api, "Ann")
+    r = await api.patch("/api/players/me", json={"name": "Zo\u034f\u00eb\ufe0f"}, headers=ann.auth)
+    assert r.status_code == 200 and r.json()["name"] == "Zo\u00eb"
+    for name in ("\u034f", "\ufe0f\ufe0f", "Ann\u200b"):  # only marks; a format control (as before)
+        assert (await api.post("/api/players", json={"name": name})).status_code == 422, hex(ord(name[-1]))
+
+
+async def test_a_name_with_a_hidden_mark_sits_as_name_2(server: ServerThread, http: httpx.AsyncClient) -> None:
+    ann, fake = await new_person(http, "Ann"), await new_person(http, "A\u034fnn")
+    room = await new_room(http, ann, seats=3)
+    a = await Sock.open(server.base, room["code"], ann)
+    f = await Sock.open(server.base, room["code"], fake)
+    await a.room({"type": "sit", "seat": 0}, lambda r: r["seats"][0]["player_id"] == ann.id)
+    seated = await f.room({"type": "sit", "seat": 1}, lambda r: r["seats"][1]["player_id"] == fake.id)
+    assert seated["seats"][0]["name"] == "Ann" and seated["seats"][1]["name"] == "Ann (2)"

@@ -17,7 +17,7 @@ async def test_create_and_me(api: httpx.AsyncClient) -> None:
     me = await api.get("/api/players/me", headers={"Authorization": f"Bearer {body['token']}"})
     assert me.status_code == 200
     assert me.json() == {"id": body["id"], "name": "Ann Lee", "account": False, "rating": None, "username": None,
-                         "failed_sign_ins": None, "lang": None}
+                         "failed_sign_ins": None, "lang": None, "quiet_requests": False}
     renamed = await api.patch("/api/players/me", json={"name": "Annie"},
                               headers={"Authorization": f"Bearer {body['token']}"})
     assert renamed.json()["name"] == "Annie"

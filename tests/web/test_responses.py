@@ -123,9 +123,9 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     bob = await new_person(http, "Bob")
     _same((await http.get("/api/players/me", headers=ann.auth)).json(),
           {"id": ann.id, "name": "Ann", "account": False, "rating": None, "username": None, "failed_sign_ins": None,
-           "lang": None})
+           "lang": None, "quiet_requests": False})
     _same((await http.patch("/api/players/me", json={"name": "Annie"}, headers=ann.auth)).json(),
-          {"id": ann.id, "name": "Annie", "lang": None})
+          {"id": ann.id, "name": "Annie", "lang": None, "quiet_requests": False})
     _same((await http.get(f"/api/players/{ann.id}")).json(), {"id": ann.id, "name": "Annie", "account": False,
                                                                "rating": None})
 

@@ -11,7 +11,7 @@ schema is too loose for the client, the field's JavaScript type).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -211,6 +211,16 @@ def room_info(room: Room) -> RoomInfo:
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
         "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace, "rematch": rematch_info(room),
     }
+
+
+def hiding(room: RoomInfo, hidden: Collection[str]) -> RoomInfo:
+    """The room object as a player who blocked `hidden` is sent it: those players are neither
+    listed nor counted among its watchers (a blocked player's chosen name does not reach the
+    blocker that way); the object itself when none of them watches."""
+    if not hidden or not any(w["player_id"] in hidden for w in room["watchers"]):
+        return room
+    watchers = [w for w in room["watchers"] if w["player_id"] not in hidden]
+    return {**room, "watchers": watchers, "spectators": len(watchers)}
 
 
 def state_extra(room: Room, now: datetime, absent: Sequence[int]) -> StateExtra:

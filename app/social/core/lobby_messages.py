@@ -73,6 +73,24 @@ class LobbyFriendRequest:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class LobbyFriendRequests:
+    """A friend request arrived quietly (you chose `quiet_requests`): no name, only how many
+    requests to you wait for an answer (the Friends list has them)."""
+
+    type: Literal["friend_requests"] = "friend_requests"
+    waiting: int
+
+
+def request_notice(sender: PlayerRef, *, mutual: bool, quiet: bool, waiting: int) -> LobbyMessage:
+    """What a player is told when `sender` asks to be friends (`mutual`: it accepted theirs):
+    an acceptance, or a request to a player who wants pop-ups, names the sender; a request to
+    a player who chose quiet requests is only the count of requests waiting."""
+    if quiet and not mutual:
+        return LobbyFriendRequests(waiting=waiting)
+    return LobbyFriendRequest(from_=sender, friends=mutual)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class LobbyMatched:
     """Your quick-match ticket found a table: go to `room`."""
 
@@ -92,9 +110,9 @@ class LobbyQuickMatch:
 
 
 LobbyMessage = (LobbyInvitation | LobbyInvitationClosed | LobbyYourTurn | LobbyFriend | LobbyFriendRequest
-                | LobbyMatched | LobbyQuickMatch)
+                | LobbyFriendRequests | LobbyMatched | LobbyQuickMatch)
 MESSAGES: tuple[type[LobbyMessage], ...] = (LobbyInvitation, LobbyInvitationClosed, LobbyYourTurn, LobbyFriend,
-                                            LobbyFriendRequest, LobbyMatched, LobbyQuickMatch)
+                                            LobbyFriendRequest, LobbyFriendRequests, LobbyMatched, LobbyQuickMatch)
 
 
 def to_json(message: LobbyMessage) -> dict[str, Any]:

@@ -42,13 +42,16 @@ async def get_player(session: AsyncSession, player_id: str) -> Player | None:
 
 
 async def rename_player(session: AsyncSession, player: Player, name: str | None,
-                        lang: str | None = None) -> Player:
-    """Change the display name and/or the chosen language (None leaves either as it is)."""
+                        lang: str | None = None, quiet_requests: bool | None = None) -> Player:
+    """Change the display name, the chosen language and/or whether friend requests arrive
+    quietly (None leaves each as it is)."""
     player = await session.merge(player)
     if name is not None:
         player.name = name
     if lang is not None:
         player.lang = lang
+    if quiet_requests is not None:
+        player.quiet_requests = quiet_requests
     await session.commit()
     return player
 

@@ -67,6 +67,22 @@ async def friends_of(session: AsyncSession, player_id: str) -> list[FriendRow]:
     return sorted(rows, key=lambda r: (order[r.status], r.name.casefold(), r.player_id))
 
 
+async def take_back_request(session: AsyncSession, player_id: str, friend_id: str) -> None:
+    """Remove `player_id`'s request to `friend_id` (that one direction only)."""
+    await session.execute(delete(Follow).where(Follow.player_id == player_id, Follow.friend_id == friend_id))
+    await session.commit()
+
+
+async def requests_waiting(session: AsyncSession, player_id: str) -> int:
+    """Friend requests to `player_id` not yet answered, leaving out those of players they
+    blocked (as their friends list does)."""
+    mine = select(Follow.friend_id).where(Follow.player_id == player_id)
+    blocked = select(Block.blocked_id).where(Block.player_id == player_id)
+    n = await session.execute(select(func.count()).select_from(Follow).where(
+        Follow.friend_id == player_id, Follow.player_id.not_in(mine), Follow.player_id.not_in(blocked)))
+    return int(n.scalar_one())
+
+
 async def mutual_friends(session: AsyncSession, player_id: str) -> list[str]:
     """The players who are friends with `player_id` both ways."""
     theirs = select(Follow.player_id).where(Follow.friend_id == player_id)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.domain.records import RoomStatus
@@ -54,6 +54,8 @@ class Player(Base):
     failed_signins: Mapped[int] = mapped_column(default=0, server_default="0")
     failed_signin_at: Mapped[datetime | None] = mapped_column(nullable=True)
     lang: Mapped[str | None] = mapped_column(String(16), nullable=True)  # chosen language; null: the browser's
+    # Friend requests arrive quietly (a count on the lobby socket, no pop-up): the player's choice.
+    quiet_requests: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     @property
     def has_account(self) -> bool:

@@ -1,4 +1,4 @@
-"""This instance's room sockets by token, so a signed-out token's sockets close everywhere."""
+"""This instance's room and lobby sockets by token, so a signed-out token's sockets close everywhere."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ class Closable(Protocol):
 
 
 class OpenSockets:
-    """This instance's room sockets by the (hash of the) token they said hello with, so a
+    """This instance's room and lobby sockets by the (hash of the) token they said hello with, so a
     revoked token's sockets close at once here, and within a heartbeat on other instances."""
 
     def __init__(self) -> None:

@@ -28,6 +28,7 @@ LIMITS: dict[str, str] = {
     "invitations": "invitations", "email_changes": "address changes", "signins": "sign-ins",
     "email_recipients": "confirmation mails to this address", "email_clients": "addresses set from your address",
     "signin_failures": "failed sign-ins", "connects": "connections",
+    "friend_requests_received": "friend requests to this player",
 }
 
 

@@ -66,10 +66,9 @@ async def invite(code: str, body: NewInvitation, me: CurrentPlayer, session: Ses
                       reason="invite_seated_only")
     if other in await social.blocked_by(session, me.id):
         raise Refused(status.HTTP_403_FORBIDDEN, "you blocked this player", reason="you_blocked")
-    if me.id in await social.blocked_by(session, other):
-        raise Refused(status.HTTP_403_FORBIDDEN, "this player does not take invitations from you",
-                      reason="no_invitations_from_you")
-    if not await social.are_friends(session, me.id, other):
+    # A blocked player is answered as a stranger is (a block ends a friendship): nothing tells
+    # them they are blocked (docs/protocol.md, "What a block does").
+    if me.id in await social.blocked_by(session, other) or not await social.are_friends(session, me.id, other):
         raise Refused(status.HTTP_403_FORBIDDEN, "you can invite only your friends", reason="friends_only")
     found = await invites.existing(session, room["code"], me.id, other)
     if found is not None:  # asked again: the same invitation, not a second one

@@ -48,17 +48,17 @@ async def me(player: CurrentPlayer, session: Session) -> dict[str, Any]:
     failed = ({"count": player.failed_signins, "last_at": player.failed_signin_at}
               if player.has_account else None)
     return {**await _profile(session, player), "username": player.username, "failed_sign_ins": failed,
-            "lang": player.lang}
+            "lang": player.lang, "quiet_requests": player.quiet_requests}
 
 
 @router.patch("/me", response_model=PlayerChanged)
 async def rename(body: Rename, player: CurrentPlayer, session: Session) -> PlayerChanged:
-    """Change your display name (matches already played keep the old one) and/or the language
-    the server and the client speak to you."""
-    if body.name is None and body.lang is None:
+    """Change your display name (matches already played keep the old one), the language the
+    server and the client speak to you, and/or whether friend requests arrive quietly."""
+    if body.name is None and body.lang is None and body.quiet_requests is None:
         raise Refused(422, "give a name, a lang, or both", reason="name_or_lang")
-    player = await rename_player(session, player, body.name, body.lang)
-    return PlayerChanged(id=player.id, name=player.name, lang=player.lang)
+    player = await rename_player(session, player, body.name, body.lang, body.quiet_requests)
+    return PlayerChanged(id=player.id, name=player.name, lang=player.lang, quiet_requests=player.quiet_requests)
 
 
 async def _known(session: Session, player_id: str) -> None:

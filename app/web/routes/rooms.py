@@ -9,8 +9,10 @@ from fastapi import APIRouter, Depends, Request, status
 
 from app.rooms.core import errors as E
 from app.rooms.core.errors import RoomError
+from app.rooms.core.messages import hiding
+from app.store.repositories import social
 from app.web.http.addresses import client_key
-from app.web.http.deps import AppSettings, CurrentPlayer, Rooms, per_address
+from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Rooms, Session, per_address
 from app.web.http.refused import Refused
 from app.web.http.services import services
 from app.web.wire.requests import NewRoom
@@ -54,8 +56,11 @@ async def public(rooms: Rooms, settings: AppSettings) -> dict[str, Any]:
 
 
 @router.get("/{code}", response_model=RoomLinks)
-async def one(code: str, rooms: Rooms, settings: AppSettings) -> dict[str, Any]:
+async def one(code: str, rooms: Rooms, settings: AppSettings, viewer: MaybePlayer, session: Session) -> dict[str, Any]:
+    """A room; asked with a token, the players the caller blocked are not among its watchers."""
     room = await rooms.describe(code)
     if room is None:
         raise Refused(status.HTTP_404_NOT_FOUND, "no room has that code", reason="no_room")
+    if viewer is not None and room["watchers"]:
+        room = hiding(room, await social.blocked_by(session, viewer.id))
     return _with_links(settings.public_url, room)

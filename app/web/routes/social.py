@@ -14,11 +14,11 @@ from typing import Any
 from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel
 
-from app.social.core.lobby_messages import LobbyFriendRequest, PlayerRef
+from app.social.core.lobby_messages import PlayerRef, request_notice
 from app.store.repositories import invites, social
 from app.store.repositories.players import get_player
 from app.web.http.deps import AppSettings, CurrentPlayer, Session
-from app.web.http.refused import Refused
+from app.web.http.refused import Refused, too_many
 from app.web.http.services import services
 
 router = APIRouter(prefix="/api/players/me", tags=["friends"])
@@ -62,7 +62,9 @@ async def other_player(session: Session, me: str, player_id: str, what: str, *, 
 @router.put("/friends/{player_id}", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
 async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings: AppSettings,
                    request: Request) -> Response:
-    """Ask a player to be friends, or accept their request."""
+    """Ask a player to be friends, or accept their request. A new request counts against what
+    the other may receive (SPITE_LIMIT_FRIEND_REQUESTS_RECEIVED); it reaches them as a pop-up
+    naming you, or, if they chose quiet requests, as the count of requests waiting."""
     other = await other_player(session, me.id, player_id, "befriend", reason="self_befriend")
     limit_social(request, me.id)
     if other in await social.blocked_by(session, me.id):
@@ -72,10 +74,21 @@ async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings
                       f"you have {settings.max_friends} friends and requests: remove some first",
                       reason="too_many_friends", n=settings.max_friends)
     added = await social.follow(session, me.id, other)
+    mutual = added and await social.are_friends(session, me.id, other)
+    if added and not mutual:  # a new request (not an acceptance, not asked again): counted for its
+        # receiver, whoever sends it (a blocked sender too: the answer tells nothing of a block);
+        # over the limit it is taken back (counted once it is made: the same request racing
+        # itself counts once)
+        wait = services(request.app).limiter.hit("friend_requests_received", other)
+        if wait is not None:
+            await social.take_back_request(session, me.id, other)
+            raise too_many("friend_requests_received", wait)
     if added and me.id not in await social.blocked_by(session, other):  # a blocker is not told
-        channels = services(request.app).channels
-        mutual = await social.are_friends(session, me.id, other)
-        await channels.tell(other, LobbyFriendRequest(from_=PlayerRef(player_id=me.id, name=me.name), friends=mutual))
+        target = await get_player(session, other)
+        quiet = target is not None and target.quiet_requests
+        waiting = await social.requests_waiting(session, other) if quiet and not mutual else 0
+        notice = request_notice(PlayerRef(player_id=me.id, name=me.name), mutual=mutual, quiet=quiet, waiting=waiting)
+        await services(request.app).channels.tell(other, notice)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

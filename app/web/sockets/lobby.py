@@ -5,7 +5,9 @@ URL) within `hello_timeout`, else 4401; the per-address connect limit (HTTP 429 
 handshake) and the per-player socket limit (4429); after hello every message is checked for
 size, rate and shape, and a refusal is an `error` to this socket only. It receives invitations,
 friends coming and going, quick-match news and `your_turn` from every instance
-(`app.social.shell.player_channels`).
+(`app.social.shell.player_channels`). Like the room socket it is kept in `open_sockets` by its
+token, so signing that token out (one device, everywhere, or by a new password) closes it 4401 at
+once here and within a heartbeat on other instances, dropping whatever was still queued for it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from app.i18n import DEFAULT, pick
 from app.rooms.core.errors import RoomError
+from app.store.repositories.tokens import hash_token
 from app.web.http.language import refusal
 from app.web.http.services import services
 from app.web.sockets import base
@@ -40,7 +43,8 @@ FRAMES = base.Frames(LOBBY_CLIENT, LOBBY_CLIENT_TYPES, LobbyHello, LobbyPing)
 
 
 class LobbyConnection(base.SocketConnection):
-    """One lobby socket (a `player_channels.LobbyPeer`); a close still sends what is queued."""
+    """One lobby socket (a `player_channels.LobbyPeer`); a close still sends what is queued, but
+    for a token signed out (4401): its messages are no longer that device's to read."""
 
     KEEP_QUEUE_ON = None
 
@@ -55,6 +59,11 @@ class LobbyConnection(base.SocketConnection):
 
     def send_pong(self) -> None:
         self._put(LobbyPong())
+
+    def close(self, code: int, reason: str) -> None:
+        if code == base.UNAUTHORIZED and self.close_code is None:
+            self.queue.clear()
+        super().close(code, reason)
 
     def send_json(self, message: dict[str, Any]) -> None:
         """A message from the player's channel (its JSON form, from any instance), sent only if
@@ -91,6 +100,8 @@ async def lobby_socket(ws: WebSocket) -> None:
     conn = LobbyConnection(ws, player.id, settings.send_queue, lang)
     welcome = LobbyWelcome(you=PlayerRef(player_id=player.id, name=player.name))
     del player, signed  # an ORM row: the socket's frame keeps it no longer than needed
+    token = hash_token(hello.token)
+    svc.open_sockets.add(token, conn)  # before the channel opens: a sign-out now closes it too
     opened = False
     async with base.sending(conn, service):
         try:
@@ -103,6 +114,7 @@ async def lobby_socket(ws: WebSocket) -> None:
         except Exception:
             log.exception("lobby socket failed")
         finally:
+            svc.open_sockets.discard(token, conn)
             if opened:
                 await channels.close_peer(conn)
 

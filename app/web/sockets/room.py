@@ -27,7 +27,7 @@ from app.rooms.core import errors as E
 from app.rooms.core.commands import Chat, MakeMove
 from app.rooms.core.errors import RoomError
 from app.rooms.core.handlog import HandLog
-from app.rooms.core.messages import RoomInfo, StateExtra, TableView
+from app.rooms.core.messages import RoomInfo, StateExtra, TableView, hiding
 from app.rooms.ports import HintReason
 from app.rooms.shell.service import RoomNotFound, RoomService
 from app.store.repositories import social
@@ -75,7 +75,7 @@ class Connection(SocketConnection):
         self.account = account
         self.sent_v: int | None = None
         self.move_started: float | None = None  # arrival time of the move being handled (metrics)
-        self.hidden: set[str] = set()  # players this player blocked: their chat is not sent here
+        self.hidden: set[str] = set()  # players this player blocked: their chat and their watching are not sent here
         self.avoid: frozenset[str] = frozenset()  # players kept from this one's table (blocks, read at sit)
 
     def reconnect(self, reason: str) -> None:
@@ -84,10 +84,10 @@ class Connection(SocketConnection):
     def send_welcome(self, seat: int | None, host: bool, room: RoomInfo) -> None:
         self._put(wire.Welcome(you=wire.You(player_id=self.player_id, name=self.name, seat=seat, host=host,
                                                     account=self.account),
-                               room=room))
+                               room=hiding(room, self.hidden)))
 
     def send_room(self, room: RoomInfo) -> None:
-        body: wire.RoomMessage = {"type": "room", "room": room}
+        body: wire.RoomMessage = {"type": "room", "room": hiding(room, self.hidden)}
         self._put_text(orjson.dumps(body).decode())
 
     def send_state(self, v: int, table: TableView, events: Any, extra: StateExtra) -> None:

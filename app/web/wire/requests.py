@@ -8,21 +8,28 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from app.domain.names import has_blanks, invisible, skeleton
+from app.domain.names import has_blanks, invisible, skeleton, without_ignorables
 
 NAME_MAX = 24
 BOT_NAME = re.compile(r"(random|easy|normal|hard)\s*bot(\s*\d+)?", re.IGNORECASE)
 
 
 def clean_name(value: str) -> str:
-    """A display name: trimmed, 1-24 printable characters."""
+    """A display name: trimmed, 1-24 printable characters; control and format characters and
+    blank fillers are refused, the printable marks that draw nothing (variation selectors, the
+    combining grapheme joiner: the rest of Unicode's default-ignorables) dropped, so the name
+    kept is the name seen (docs/protocol.md, "Identity")."""
     name = value.strip()
-    if not 1 <= len(name) <= NAME_MAX:
-        raise ValueError(f"a name has 1 to {NAME_MAX} characters (after trimming spaces)")
+    wrong_length = ValueError(f"a name has 1 to {NAME_MAX} characters (after trimming spaces)")
+    if not name:
+        raise wrong_length
     if not name.isprintable():
         raise ValueError("a name may contain only printable characters")
     if invisible(name) or has_blanks(name):
         raise ValueError("a name needs a letter or digit people can see, and no blank fillers")
+    name = without_ignorables(name).strip()
+    if not 1 <= len(name) <= NAME_MAX:
+        raise wrong_length
     if BOT_NAME.fullmatch(name) or BOT_NAME.fullmatch(skeleton(name)):
         raise ValueError("names like that are kept for the bots")
     return name
@@ -54,10 +61,12 @@ def known_lang(value: str) -> str:
 
 
 class Rename(_Body):
-    """`PATCH /api/players/me`: a new display name, a language, or both."""
+    """`PATCH /api/players/me`: a new display name, a language, whether friend requests arrive
+    quietly (a count, not a pop-up), or any of them."""
 
     name: Name | None = None
     lang: Annotated[str, Field(max_length=16), AfterValidator(known_lang)] | None = None
+    quiet_requests: bool | None = None
 
 
 class NewRoom(_Body):

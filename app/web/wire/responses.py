@@ -44,18 +44,20 @@ class SignInFailures(BaseModel):
 
 
 class PlayerMe(PlayerProfile):
-    """The caller's own profile, with the username they sign in with (null for a guest) and
-    the language they chose (null: the browser's)."""
+    """The caller's own profile, with the username they sign in with (null for a guest), the
+    language they chose (null: the browser's) and whether friend requests arrive quietly."""
 
     username: str | None
     failed_sign_ins: SignInFailures | None = None
     lang: str | None = None
+    quiet_requests: bool = False
 
 
 class PlayerChanged(PlayerOut):
-    """`PATCH /api/players/me`: the name and the chosen language now."""
+    """`PATCH /api/players/me`: the name, the chosen language and the quiet requests now."""
 
     lang: str | None = None
+    quiet_requests: bool = False
 
 
 class AccountOut(PlayerOut):
