@@ -7,6 +7,7 @@ it (so the reviews asked stay queued, as they do behind a long queue), then made
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import re
@@ -63,6 +64,23 @@ async def test_a_player_has_at_most_so_many_reviews_waiting(start_server: Callab
         assert r.status_code == 202, r.text
         r = await http.post(f"/api/matches/{matches[1]}/review", headers=ann.auth, params={"lang": "fr"})
         assert r.status_code == 202  # already waiting: reported, not refused
+
+
+async def test_the_limit_holds_for_asks_at_the_same_moment(start_server: Callable[..., ServerThread]) -> None:
+    """Every ask of one moment passes the check made before the row is written; the count made
+    after it refuses those past the limit and takes their rows back (standards: every limit holds
+    under concurrency)."""
+    assert REDIS, "set SPITE_TEST_REDIS_URL: the reviews queue is saq's, on Redis"
+    server = start_server(redis_url=REDIS, redis_prefix=f"test-{uuid.uuid4().hex}:", max_queued_reviews_per_player=1)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
+        matches = [await _play(server.base, http, ann, bob, f"moment-{i}") for i in range(4)]
+        await asyncio.gather(*(http.get("/healthz") for _ in matches))  # a connection each, open already
+        asks = await asyncio.gather(*(http.post(f"/api/matches/{m}/review", headers=ann.auth) for m in matches))
+        codes = [r.status_code for r in asks]
+        assert set(codes) <= {202, 429} and codes.count(202) <= 1, [r.text for r in asks]
+        kept = [m for m in matches if (await http.get(f"/api/matches/{m}/review")).status_code == 200]
+        assert len(kept) == codes.count(202)  # a refused ask left nothing queued
 
 
 STARTED = re.compile(r"review of match (\S+) started")

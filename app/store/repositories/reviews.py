@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -63,6 +63,13 @@ async def ask(session: AsyncSession, match_id: str, level: str, requested_by: st
         assert row is not None
         return row, bool(changed.rowcount)  # type: ignore[attr-defined]
     return row, False
+
+
+async def withdraw(session: AsyncSession, match_id: str) -> None:
+    """Take back a review just queued (its asker was over the limit once every ask of the same
+    moment was counted): as if never asked, unless a worker has claimed it already."""
+    await session.execute(delete(Review).where(Review.match_id == match_id, Review.status == QUEUED))
+    await session.commit()
 
 
 async def begin(session: AsyncSession, match_id: str, *, counted: bool = False) -> bool:

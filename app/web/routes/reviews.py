@@ -130,10 +130,15 @@ async def _room_in_queue(session: Session, match_id: str, player_id: str, settin
     if row is not None and row.status in (review_store.QUEUED, review_store.RUNNING, review_store.DONE) \
             and not review_store.is_stale(row, _stale_before(settings)):
         return
+    if await review_store.pending_for(session, player_id, _stale_before(settings)) >= \
+            settings.max_queued_reviews_per_player:
+        raise _queue_full(settings)
+
+
+def _queue_full(settings: Any) -> Refused:
     most = settings.max_queued_reviews_per_player
-    if await review_store.pending_for(session, player_id, _stale_before(settings)) >= most:
-        raise Refused(status.HTTP_429_TOO_MANY_REQUESTS, f"you have {most} reviews waiting already; ask for "
-                      "another once one is made", reason="review_queue_full", n=most)
+    return Refused(status.HTTP_429_TOO_MANY_REQUESTS, f"you have {most} reviews waiting already; ask for "
+                   "another once one is made", reason="review_queue_full", n=most)
 
 
 @router.post("/{match_id}/review", status_code=status.HTTP_202_ACCEPTED, response_model=ReviewStatus,
@@ -148,6 +153,10 @@ async def ask_review(match_id: str, request: Request, session: Session, settings
     await _room_in_queue(session, match_id, player.id, settings)
     row, new = await review_store.ask(session, match_id, settings_level(settings), player.id,
                                       _stale_before(settings))
+    if new and await review_store.pending_for(session, player.id, _stale_before(settings)) > \
+            settings.max_queued_reviews_per_player:  # asks at the same moment all passed the check above
+        await review_store.withdraw(session, match_id)
+        raise _queue_full(settings)
     if new or row.status in (review_store.QUEUED, review_store.RUNNING):
         await services(request.app).jobs.enqueue(match_id)  # a spare turn finds none waiting: a no-op
     return await _status(row, settings, request)
