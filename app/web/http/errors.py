@@ -14,6 +14,7 @@ from sqlalchemy.exc import TimeoutError as SATimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.web.http.body import read_body, replaying
 from app.web.http.caller_lang import body_of as refused_body
 from app.web.http.refused import Refused, header_lang, said
 
@@ -129,31 +130,11 @@ class BodyLimit:
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await self._refuse(scope, send)
             return
-        body = b""
-        more = True
-        messages: list[Message] = []
-        while more:
-            message = await receive()
-            if message["type"] != "http.request":
-                messages.append(message)
-                break
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > self.limit:
-                await self._refuse(scope, send)
-                return
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            if messages:
-                return messages.pop(0)
-            return await receive()
-
-        await self.app(scope, replay, send)
+        body, rest, over = await read_body(receive, self.limit)
+        if over:
+            await self._refuse(scope, send)
+            return
+        await self.app(scope, replaying(body, rest, receive), send)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
         lang = header_lang(Request(scope))

@@ -7,8 +7,9 @@ from urllib.parse import unquote_to_bytes
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.web.http.body import read_body, replaying
 from app.web.http.refused import header_lang, said
 from app.web.wire.nul import ENGLISH, NUL, json_carries_nul
 
@@ -32,31 +33,11 @@ class RefuseNul:
         if _in_url(scope):
             await self._refuse(scope, send)
             return
-        body = b""
-        rest: list[Message] = []
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                rest.append(message)
-                break
-            body += message.get("body", b"")
-            if not message.get("more_body", False):
-                break
+        body, rest, _ = await read_body(receive)
         if json_carries_nul(body):
             await self._refuse(scope, send)
             return
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            if rest:
-                return rest.pop(0)
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replaying(body, rest, receive), send)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
         body = said(header_lang(Request(scope)), ENGLISH, reason="nul_character")
