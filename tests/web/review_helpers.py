@@ -17,6 +17,11 @@ SMALL_REVIEWS = {"review_ms": 5.0, "review_samples": 4}  # a short hand reviewed
 async def finished_match(base: str, http: httpx.AsyncClient, seed: str = "review") -> tuple[Person, Person, str]:
     """Ann and Bob play one short hand to its end; returns them and the match id."""
     ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
+    return ann, bob, await play_match(base, http, ann, bob, seed)
+
+
+async def play_match(base: str, http: httpx.AsyncClient, ann: Person, bob: Person, seed: str) -> str:
+    """`ann` and `bob` play one short hand to its end in a new room; returns the match id."""
     room = await new_room(http, ann, preset="short", options={"payoff_size": 5}, seats=2, seed=seed)
     a, b = await Sock.open(base, room["code"], ann), await Sock.open(base, room["code"], bob)
     try:
@@ -26,7 +31,7 @@ async def finished_match(base: str, http: httpx.AsyncClient, seed: str = "review
     finally:
         await a.close()
         await b.close()
-    return ann, bob, last["match_id"]
+    return str(last["match_id"])
 
 
 async def wait_review(http: httpx.AsyncClient, match_id: str, until: Any, timeout: float = 120.0) -> dict[str, Any]:

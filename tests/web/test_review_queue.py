@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import re
 import subprocess
 import sys
@@ -24,23 +23,10 @@ from app.store.db import make_engine, make_sessions
 from app.store.tables import Review
 from tests.children import die_with_parent
 
-from .helpers import ROOT, Person, ServerThread, Sock, new_person, new_room, play_to_end, seat_everyone
-from .review_helpers import SMALL_REVIEWS, wait_review
+from .helpers import ROOT, ServerThread, new_person
+from .review_helpers import SMALL_REVIEWS, play_match, wait_review
 
 REDIS = os.environ.get("SPITE_TEST_REDIS_URL")
-
-
-async def _play(base: str, http: httpx.AsyncClient, ann: Person, bob: Person, seed: str) -> str:
-    room = await new_room(http, ann, preset="short", options={"payoff_size": 5}, seats=2, seed=seed)
-    a, b = await Sock.open(base, room["code"], ann), await Sock.open(base, room["code"], bob)
-    try:
-        await seat_everyone(a, [a, b])
-        await a.send({"type": "start"})
-        last = await play_to_end([a, b], random.Random(3))
-    finally:
-        await a.close()
-        await b.close()
-    return str(last["match_id"])
 
 
 async def test_a_player_has_at_most_so_many_reviews_waiting(start_server: Callable[..., ServerThread]) -> None:
@@ -48,7 +34,7 @@ async def test_a_player_has_at_most_so_many_reviews_waiting(start_server: Callab
     server = start_server(redis_url=REDIS, redis_prefix=f"test-{uuid.uuid4().hex}:")
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
-        matches = [await _play(server.base, http, ann, bob, f"queue-{i}") for i in range(3)]
+        matches = [await play_match(server.base, http, ann, bob, f"queue-{i}") for i in range(3)]
         asks = [await http.post(f"/api/matches/{m}/review", headers=ann.auth) for m in matches]
         assert [r.status_code for r in asks] == [202, 202, 429], [r.text for r in asks]  # the default: 2
         refused = asks[2].json()
@@ -74,7 +60,7 @@ async def test_the_limit_holds_for_asks_at_the_same_moment(start_server: Callabl
     server = start_server(redis_url=REDIS, redis_prefix=f"test-{uuid.uuid4().hex}:", max_queued_reviews_per_player=1)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
-        matches = [await _play(server.base, http, ann, bob, f"moment-{i}") for i in range(4)]
+        matches = [await play_match(server.base, http, ann, bob, f"moment-{i}") for i in range(4)]
         await asyncio.gather(*(http.get("/healthz") for _ in matches))  # a connection each, open already
         asks = await asyncio.gather(*(http.post(f"/api/matches/{m}/review", headers=ann.auth) for m in matches))
         codes = [r.status_code for r in asks]
@@ -102,8 +88,8 @@ async def test_a_requesters_second_review_waits_behind_anothers_first(
     server = start_server(redis_url=REDIS, redis_prefix=prefix, **SMALL_REVIEWS)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         flooder, victim, bob = [await new_person(http, n) for n in ("Flo", "Vic", "Bob")]
-        first, second = [await _play(server.base, http, flooder, bob, f"flood-{i}") for i in range(2)]
-        theirs = await _play(server.base, http, victim, bob, "victim")
+        first, second = [await play_match(server.base, http, flooder, bob, f"flood-{i}") for i in range(2)]
+        theirs = await play_match(server.base, http, victim, bob, "victim")
         for match_id, who in ((first, flooder), (second, flooder), (theirs, victim)):  # asked in this order
             assert (await http.post(f"/api/matches/{match_id}/review", headers=who.auth)).status_code == 202
         env = {**os.environ, "SPITE_DATABASE_URL": db_url, "SPITE_REDIS_URL": REDIS, "SPITE_REDIS_PREFIX": prefix,
