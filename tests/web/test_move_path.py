@@ -24,10 +24,10 @@ from tests.web.helpers import LoopServer, match_with_bot, new_person
 APP = str(Path(__file__).resolve().parents[2] / "app") + "/"
 SOCKET = {("web/sockets/base.py", "serve"), ("web/sockets/room.py", "handle"), ("web/sockets/room.py", "_handle")}
 PUMP = "rooms/shell/pump.py"
-# Left out: observability, the clock (`ports.moment`), and the connection's rate (checked on every
-# frame before it is read as a message at all).
+# Left out: observability, the clock (`ports.moment`), and the checks made on every frame before it
+# is read as a message at all: the connection's rate and the NUL rule (`web.wire.nul`).
 LEFT_OUT = {"platform.move_trace", "platform.logctx", "platform.metrics", "web.routes.metrics", "rooms.ports",
-            "web.http.ratelimit"}
+            "web.http.ratelimit", "web.wire.nul"}
 PATH = ["web.sockets.room", "rooms.shell.pump",  # the socket: its base parsed the frame; the room's part hands it on
         "rooms.core.room_core",  # handle: the decision
         "rooms.shell.sql_storage",  # commit (the store's move writer, below it)

@@ -145,7 +145,7 @@ async def claim_next(session: AsyncSession) -> str | None:
         askers = {r.requested_by for r in queued if r.requested_by is not None}
         mine = list((await session.execute(
             select(Review.requested_by, Review.status, Review.created_at, Review.updated_at)
-            .where(Review.requested_by.in_(askers)))).tuples())
+            .where(Review.requested_by.in_(askers)))).all())
         pick = _fairest(queued, mine)
         changed = await session.execute(update(Review).where(Review.match_id == pick.match_id, Review.status == QUEUED)
                                         .values(status=RUNNING, attempts=Review.attempts + 1,
