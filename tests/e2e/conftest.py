@@ -23,9 +23,14 @@ from tests.conftest import fresh_database_url
 from tests.web.helpers import CROWD_ENV
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect, sync_playwright
 except ImportError:  # pragma: no cover - the dev extra installs it
     pytest.skip("playwright is not installed", allow_module_level=True)
+
+# An assertion waits for what it expects as long as an action may (the contexts' 10 s below),
+# not Playwright's 5 s: the limit only ends a test that would hang, and a loaded machine (every
+# core busy with a worker, its server and its browser) can take longer than 5 s to draw a page.
+expect.set_options(timeout=10_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"

@@ -12,18 +12,21 @@ import random
 import re
 import threading
 from collections.abc import Awaitable, Callable, Iterator
+from datetime import timedelta
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
+from app.store.db import make_engine, make_sessions
+from app.store.tables import Match as MatchRow
 from tests.web.helpers import Person, Sock, new_account, new_person, new_room, play_to_end, seat_everyone
 
 from .conftest import PageOpener, Server, running_server, shot
 from .test_honest_table import SIZES, page_at
 
-ABANDONED_AFTER = 25  # seconds: the pages are looked at well before, then once it has passed
+ABANDONED_AFTER = 3600  # seconds (the default): the test ages the matches' moves past it in the store
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +76,22 @@ async def left_at_the_table(base: str, http: httpx.AsyncClient, ann: Person, pub
     match_id = str((await a.state_at(0))["match_id"])
     await a.close()
     return match_id
+
+
+async def age(db_url: str, match_ids: list[str], seconds: float) -> None:
+    """Move the matches' start and last move `seconds` back in the store, as if nobody had moved
+    for that long since (waited for by no second of it)."""
+    engine = make_engine(db_url)
+    try:
+        async with make_sessions(engine)() as s, s.begin():
+            for match_id in match_ids:
+                row = await s.get(MatchRow, match_id)
+                assert row is not None
+                row.started_at -= timedelta(seconds=seconds)
+                if row.last_move_at is not None:
+                    row.last_move_at -= timedelta(seconds=seconds)
+    finally:
+        await engine.dispose()
 
 
 def as_person(page: Page, person: dict[str, str]) -> None:
@@ -134,7 +153,10 @@ def test_history_links_each_match_as_it_stands_and_its_page_says_how_hands_ended
         shot(ann, f"match-page-{size}")
         pages[size] = ann
     # Once nobody has moved for ABANDONED_AFTER seconds, the two left matches are abandoned.
-    pages["desktop"].wait_for_timeout(ABANDONED_AFTER * 1000)
+    aging = threading.Thread(target=lambda: asyncio.run(
+        age(server.env["SPITE_DATABASE_URL"], [got["public"], got["private"]], ABANDONED_AFTER + 60)))
+    aging.start()
+    aging.join(60)
     for size, ann in pages.items():
         ann.goto(server.url + "/#history")
         for k in ("public", "private"):

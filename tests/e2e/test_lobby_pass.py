@@ -154,7 +154,7 @@ def test_the_host_removes_a_person_and_the_others_hear_of_new_rules(server: Serv
     shot(bob, f"lobby-removed-{size}")
     # Standing up oneself is no news.
     bob.click(".seat[data-seat='1'] >> text=Sit here")
-    bob.wait_for_timeout(5500)  # the toast above goes
+    bob.evaluate("document.getElementById('toast').hidden = true")  # the toast above read, put away
     bob.click(".seat[data-seat='1'] >> text=Stand up")
     expect(bob.locator(".seat[data-seat='1'] .seat-name")).to_have_text("empty")
     bob.wait_for_timeout(300)
