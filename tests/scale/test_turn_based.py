@@ -34,11 +34,17 @@ async def test_two_instances_play_each_deadline_exactly_once(cluster: Cluster) -
             for s in socks:
                 await s.close()
             codes.append(room["code"])
-    await asyncio.sleep(9)  # several deadlines per room, nobody connected anywhere
-    rows = await query(cluster.db_url, "SELECT m.match_id, m.seq, m.actor FROM moves m JOIN rooms r "
-                                       "ON r.match_id = m.match_id WHERE m.actor = 'deadline'")
-    per_room = {match for match, _, _ in rows}
-    assert len(per_room) == ROOMS, "every room's deadlines were played with nobody connected"
+    # Several deadlines per room, nobody connected anywhere: wait until every room has had two.
+    per_room: dict[str, int] = {}
+    for _ in range(600):
+        rows = await query(cluster.db_url, "SELECT m.match_id, count(*) FROM moves m JOIN rooms r "
+                                           "ON r.match_id = m.match_id WHERE m.actor = 'deadline' GROUP BY m.match_id")
+        per_room = {match: n for match, n in rows}
+        if len(per_room) == ROOMS and min(per_room.values()) >= 2:
+            break
+        await asyncio.sleep(0.1)
+    assert len(per_room) == ROOMS and min(per_room.values()) >= 2, \
+        f"every room's deadlines were played with nobody connected: {per_room}"
     before = (await query(cluster.db_url, "SELECT count(*) FROM moves WHERE actor = 'deadline'"))[0][0]
     samples = [await metrics(s) for s in (a, b)]
     committed = sum(total(m, "spite_automatic_moves_total", kind="deadline", outcome="committed") for m in samples)
