@@ -92,9 +92,8 @@ def test_the_finder_sees_a_key(server: Server, open_page: PageOpener) -> None:
     expect(page.locator(".rules-text")).to_be_visible()
     assert keys_shown(page) == []
     page.evaluate("""() => {
-      document.querySelector(".rules-text").append(Object.assign(document.createElement("p"), {textContent: "rs.rated"}),
-        Object.assign(document.createElement("p"), {textContent: "Play (hm.create)."}),
-        Object.assign(document.createElement("p"), {textContent: "zz.not_a_key_at_all"}));
+      const p = (text) => Object.assign(document.createElement("p"), {textContent: text});
+      document.querySelector(".rules-text").append(p("rs.rated"), p("Play (hm.create)."), p("zz.not_a_key_at_all"));
       document.querySelector("#how-preset").setAttribute("aria-label", "op.rules");
     }""")
     found = {text for _, text in keys_shown(page)}
