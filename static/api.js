@@ -19,7 +19,7 @@
 /** @typedef {import("./types.js").Profile} Profile */
 /** @typedef {import("./types.js").RatingPage} RatingPage */
 
-import { currentLang, followPlayer, t } from "./i18n.js";
+import { currentLang, followPlayer, named, t } from "./i18n.js";
 
 const KEY = "spite.identity";
 
@@ -76,7 +76,7 @@ export async function request(method, path, body) {
   }
   const text = await res.text();
   let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  try { data = text ? JSON.parse(text, named) : null; } catch { data = null; }
   if (!res.ok) throw new ApiError(res.status, explain(res.status, data), data);
   return data;
 }

@@ -1,13 +1,13 @@
 // @ts-check
 // The home page (name, Play a bot now, create a room, join by code, public rooms, links to
-// history, profile, account and the leaderboard) and the How to play page.
+// history, profile, account and the leaderboard).
 
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
 import { countTitle, gamesList } from "./games.js";
 import { nameForm } from "./nameform.js";
 import { more, picker, t } from "./i18n.js";
-import { loadMeta, optionsFields } from "./lobby.js";
+import { loadMeta, optionsFields, presetName } from "./lobby.js";
 import { quickStart } from "./quick.js";
 
 await more("home"); // the home page's words (fetched beside the catalogue when landing here)
@@ -125,7 +125,7 @@ function createPanel(ctx) {
   let rated = null;
   if (me && me.username) {  // rated rooms are for accounts only
     const box = el("div", "field rated-field");
-    const label = el("label", "", t("rs.rated"));
+    const label = el("label", "", t("hm.rated"));
     rated = el("input");
     rated.type = "checkbox";
     rated.id = "rated-input";
@@ -208,13 +208,6 @@ function paceField() {
   };
 }
 
-/** The How to play page: the rules in a few lines. */
-export function howToPlay() {
-  const page = el("article", "card-panel how-to");
-  more().then(() => { page.innerHTML = t("hm.how_html"); }); // the catalogue's own markup, no player text in it
-  return page;
-}
-
 /** @param {PageCtx} ctx */
 function joinPanel(ctx) {
   const box = el("section", "card-panel join");
@@ -253,7 +246,8 @@ function publicPanel(ctx) {
   box.append(h, refresh, list);
   const load = async () => {
     try {
-      const rooms = (await api.publicRooms()).items;
+      const [found, meta] = await Promise.all([api.publicRooms(), loadMeta().catch(() => /** @type {null} */ (null))]);
+      const rooms = found.items;
       list.textContent = "";
       if (!rooms.length) list.append(el("li", "muted", t("hm.none_open")));
       for (const r of rooms) {
@@ -261,7 +255,7 @@ function publicPanel(ctx) {
         const a = el("a", "", t("ch.room", { code: r.code }));
         a.href = "/r/" + encodeURIComponent(r.code);
         a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(a.getAttribute("href")); });
-        const about = [r.preset, t("hm.seated", { n: r.seats_taken, of: r.seat_count })];
+        const about = [presetName(meta, r.preset), t("hm.seated", { n: r.seats_taken, of: r.seat_count })];
         if (r.host_name) about.push(t("hm.host", { name: r.host_name }));
         li.append(a, " ");
         if (r.rated) li.append(el("span", "badge rated", t("lb.rated")), " ");

@@ -138,9 +138,19 @@ export function picker(onPick) {
   return label;
 }
 
+/** JSON.parse's reviver: a bot's `name`, the server's English "Normal bot 2" (a name no person
+ * may take), in the page's language. @param {string} k @param {unknown} v */
+export const named = (k, v) => {
+  const m = k === "name" && /^(Random|Easy|Normal|Hard) bot (\d+)$/.exec(String(v));
+  return m ? t(`lb.bot_${m[1].toLowerCase()}`, { n: +m[2] }) : v;
+};
+
 /** The player's language once known: followed (reloading) when this browser has no pick. @param {string | null} [code] */
 export function followPlayer(code) {
   if (!code || stored() || !LANGS.includes(code)) return;
   remember(code);
   if (code !== lang) location.reload();
 }
+
+// The shell's own words (the skip link), said by the server in Accept-Language's language: in the page's.
+for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) e.textContent = t(e.dataset.i18n);

@@ -151,9 +151,7 @@ export function roomLobby(room, you, ctx) {
  * partners, take-backs, hints, clock, listing. @param {Room} room @param {Catalog | null} meta */
 export function roomSummary(room, meta) {
   const o = room.options;
-  const preset = meta && meta.presets[room.preset] ? meta.presets[room.preset].label
-    : room.preset.charAt(0).toUpperCase() + room.preset.slice(1).replace(/_/g, " ");
-  const parts = [t("lb.s_rules", { preset }), t("lb.s_seats", { n: room.seat_count })];
+  const parts = [t("lb.s_rules", { preset: presetName(meta, room.preset) }), t("lb.s_seats", { n: room.seat_count })];
   if (o) {
     parts.push(t("lb.s_payoff", { n: o.payoff_size }), o.match_target ? t("tb.match_to", { n: o.match_target }) : t("lb.s_single"));
     if (o.teams === "pairs") parts.push(t("lb.s_partners"));
@@ -165,6 +163,10 @@ export function roomSummary(room, meta) {
   parts.push(t(room.public ? "lb.s_public" : "lb.s_private"));
   return parts.join(" · ");
 }
+
+/** A preset's name: the catalog's words (until it has come, its key made readable).
+ * @param {Catalog | null} meta @param {string} name */
+export const presetName = (meta, name) => meta?.presets[name]?.label ?? name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, " ");
 
 /** The invite link with a copy button. @param {string} url */
 export function inviteBox(url) {

@@ -29,9 +29,9 @@ function route() {
     document.title = `${t("ch.room", { code: decodeURIComponent(room[1]) })} · ${t("app.title")}`;
     const code = decodeURIComponent(room[1]);
     page(import("./room.js"), (m) => m.roomPage(code));
-  } else if (hash === "how") {
+  } else if (hash === "how" || hash.startsWith("how/")) { // "how/{preset}": that preset's rules
     document.title = title("mn.how");
-    page(import("./home.js"), (m) => app.append(homeLink(), m.howToPlay()));
+    later(import("./rules.js"), (m) => m.howToPlay(decodeURIComponent(hash.slice(4))));
   } else if (hash === "history") {
     document.title = title("mn.matches");
     later(import("./history.js"), (m) => m.historyPage());

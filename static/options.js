@@ -179,20 +179,30 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
   const clock = el("select");
   clock.id = "opt-clock";
   const based = init.pace === "turn_based" ? meta.turn_based_seconds : null; // no "no clock": a turn has a length
-  const clocks = based ? TURN_BASED.filter((v) => v >= based.min && v <= based.max) : [null, 30, 60, 120, 300];
-  for (const v of clocks) {
-    const o = el("option", "", v === null ? t("op.no_clock") : based ? t("op.per_turn", { time: lengthText(v) })
-      : v < 60 ? t("op.seconds", { n: v }) : t("op.minutes", { n: v / 60 }));
-    o.value = String(v);
-    clock.append(o);
-  }
-  clock.value = String(init.turn_seconds ?? null);
-  if (clock.value === "") { // a clock set through the API, not among the choices above
-    const o = el("option", "", t("op.per_turn", { time: lengthText(init.turn_seconds) }));
-    o.value = String(init.turn_seconds);
-    clock.append(o);
-    clock.value = o.value;
-  }
+  /** The clocks offered, `want` chosen: a rated live room always has one (docs/protocol.md), at
+   * least its shortest, so no "No turn clock" there; without one chosen, the one it gets.
+   * @param {number | null} want */
+  const clocks = (want) => {
+    const least = rated && !based ? meta.rated_turn_seconds : null;
+    if (least && (want === null || want < least.min)) want = least.default;
+    clock.textContent = "";
+    for (const v of based ? TURN_BASED.filter((v) => v >= based.min && v <= based.max) : [null, 30, 60, 120, 300]) {
+      if (least && (v === null || v < least.min)) continue;
+      const o = el("option", "", v === null ? t("op.no_clock") : based ? t("op.per_turn", { time: lengthText(v) })
+        : v < 60 ? t("op.seconds", { n: v }) : t("op.minutes", { n: v / 60 }));
+      o.value = String(v);
+      clock.append(o);
+    }
+    clock.value = String(want);
+    if (clock.value === "") { // a clock set through the API, not among the choices above
+      const o = el("option", "", t("op.per_turn", { time: lengthText(want) }));
+      o.value = String(want);
+      clock.append(o);
+      clock.value = o.value;
+    }
+  };
+  let chosen = init.turn_seconds ?? null; // the host's pick, kept while Rated is ticked and unticked
+  clock.addEventListener("change", () => { chosen = JSON.parse(clock.value); });
   row(t("op.clock"), clock, t("op.clock_help"));
 
   const hints = el("input");
@@ -204,6 +214,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
   /** A rated room gives no hints: the box is off and cannot be ticked. @param {boolean} on */
   const setRated = (on) => {
     rated = on;
+    clocks(chosen);
     hints.disabled = on;
     if (on) hints.checked = false;
     else hints.checked = init.hints ?? meta.hints.default;

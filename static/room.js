@@ -6,7 +6,6 @@
 
 import { drawActions } from "./actions.js";
 import * as api from "./api.js";
-import { animate, snapshot } from "./anim.js";
 import { announce, describeEvents } from "./announce.js";
 import { chatPanel } from "./chat.js";
 import { RoomChrome, watchingText } from "./chrome.js";
@@ -131,11 +130,18 @@ class RoomPage {
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     }); }, (e) => this.chrome.showError(e.message));
     this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
+    /** @type {typeof import("./anim.js") | null} the plays' animations (loaded after the room) */
+    this.anim = null;
+    import("./anim.js").then((m) => { this.anim = m; }, () => {});
     /** @type {typeof import("./leaving.js") | null} */
     this.leaving = null;
     import("./leaving.js").then((m) => { this.leaving = m; }, () => {});
     const invite = import("./invite.js");  // invite a friend (loaded after)
     invite.then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
+    import("./rules.js").then((m) => { // How to play with the rules in play (loaded after)
+      this.rules = m.rulesBox(() => this.view?.options ?? this.room?.options, loadMeta);
+      side.insertBefore(this.rules.el, this.chat.el);
+    }, () => {});
   }
 
   /** @param {ClientMessage} msg */
@@ -228,6 +234,7 @@ class RoomPage {
     this.chrome.title.textContent = t("ch.room", { code: room.code });
     this.spectators.textContent = watchingText(room, this.me.id);
     this.hints = room.hints;
+    this.rules?.update();
     if (room.match_id) this.matchId = room.match_id;
     if (!this.view || room.status === "waiting" || this.view.status === "match_over") {
       if (room.status === "waiting") this.view = null;
@@ -240,7 +247,7 @@ class RoomPage {
     /** @type {View} */
     const view = { ...msg.shared, ...msg.own };
     const first = !this.view;
-    const before = first ? null : snapshot(this.stage);
+    const before = first || !this.anim ? null : this.anim.snapshot(this.stage);
     this.view = view;
     this.v = msg.v;
     this.pending.clear();
@@ -256,7 +263,7 @@ class RoomPage {
       sessionStorage.setItem(`spite.commit.${this.code}.${view.hand_number}`, view.deal_commitment);
     }
     this.draw();
-    animate(this.stage, before, msg.events);
+    this.anim?.animate(this.stage, before, msg.events);
     const said = first ? "" : describeEvents(view, msg.events);
     const turnKey = `${view.hand_number}:${view.turn}:${view.status}`;
     const turnSaid = turnKey !== this.lastTurnKey && !/turn\./.test(said) ? " " + turnText(view) : "";

@@ -3,7 +3,7 @@
 // It knows nothing of the game: it hands every message to `onMessage` and reports its state
 // through `onStatus`.
 
-import { currentLang, t } from "./i18n.js";
+import { currentLang, named, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
@@ -70,7 +70,7 @@ export class RoomSocket {
       ws.send(JSON.stringify({ type: "hello", token: this.token, last_v: this.lastV, format: "split", lang: currentLang() }));
     };
     ws.onmessage = (ev) => {
-      const msg = /** @type {ServerMessage} */ (JSON.parse(ev.data));
+      const msg = /** @type {ServerMessage} */ (JSON.parse(ev.data, named));
       if (msg.type === "welcome") {
         this.attempt = 0;
         this.onStatus({ state: "open" });

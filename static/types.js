@@ -580,6 +580,7 @@
  * @property {(number | null)[]} match_targets
  * @property {{min: number, max: number}} seats
  * @property {{min: number, max: number, default: number | null}} turn_seconds
+ * @property {{min: number, max: number, default: number | null} | null} rated_turn_seconds  a rated live room's turn clock (never none: `default` when the host names none, at least `min`)
  * @property {{default: boolean}} hints
  * @property {{min: number, max: number, default: number | null} | null} turn_based_seconds  a turn-based room's turn bounds (pace turn_based), default one day
  * @property {{stand_in_seconds: number, missed_turns: number} | null} away  what the server does for a player who is away

@@ -199,6 +199,8 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     _same((await http.get("/api/options")).json(),
           {**catalog(), "turn_seconds": {"min": settings.min_turn_seconds, "max": settings.max_turn_seconds,
                                          "default": None}, "hints": {"default": True},
+           "rated_turn_seconds": {"min": max(settings.min_turn_seconds, settings.rated_min_turn_seconds),
+                                  "max": settings.max_turn_seconds, "default": 60},
            "turn_based_seconds": {"min": settings.turn_based_min_seconds, "max": 14 * 86_400,
                                   "default": max(settings.turn_based_min_seconds, 86_400)},
            "away": {"stand_in_seconds": settings.absent_grace, "missed_turns": settings.missed_turns}})

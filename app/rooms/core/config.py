@@ -92,6 +92,13 @@ class RoomConfig:
         return make_options(self.preset, {**self.overrides, "players": self.seats})
 
 
+def rated_turn_bounds(min_turn: int, max_turn: int, rated_min_turn: int) -> tuple[int, int]:
+    """A rated live room's turn clock: the shortest it may be, and the one it gets when the host
+    names none (it always has one: nobody stalls a loss away)."""
+    least = min(max(min_turn, rated_min_turn), max_turn)
+    return least, min(max(least, RATED_TURN_SECONDS), max_turn)
+
+
 def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | None,
             turn_seconds: int | None, *, min_turn: int, max_turn: int, rated: bool = False,
             pace: str = "live", turn_based_min: int = 3600, rated_min_turn: int = 1) -> RoomConfig:
@@ -105,7 +112,7 @@ def resolve(preset: str | None, options: dict[str, Any] | None, seats: int | Non
                           params={"choices": ", ".join(PACES)})
     min_turn, max_turn = turn_bounds(pace, min_turn, max_turn, turn_based_min)
     if rated and pace != TURN_BASED:
-        min_turn = min(max(min_turn, rated_min_turn), max_turn)
+        min_turn = rated_turn_bounds(min_turn, max_turn, rated_min_turn)[0]
     if pace == TURN_BASED and turn_seconds is None:
         turn_seconds = max(min_turn, DEFAULT_TURN_BASED_SECONDS)
     if rated and turn_seconds is None:  # a rated match always has a clock: nobody stalls a loss away

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, status
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.rooms.core.config import catalog
+from app.rooms.core.config import catalog, rated_turn_bounds
 from app.rooms.core.pace import DEFAULT_TURN_BASED_SECONDS, MAX_TURN_BASED_SECONDS
 from app.store.repositories.health import probe_write
 from app.web.http.deps import AppSettings, Session
@@ -65,6 +65,9 @@ async def options(settings: AppSettings, request: Request,
     `lang` (else the language Accept-Language asks for; English by default)."""
     out = localize_catalog(catalog(), request_lang(request, lang))
     out["turn_seconds"] = {"min": settings.min_turn_seconds, "max": settings.max_turn_seconds, "default": None}
+    least, rated = rated_turn_bounds(settings.min_turn_seconds, settings.max_turn_seconds,
+                                     settings.rated_min_turn_seconds)
+    out["rated_turn_seconds"] = {"min": least, "max": settings.max_turn_seconds, "default": rated}
     out["hints"] = {"default": True}
     out["turn_based_seconds"] = {"min": settings.turn_based_min_seconds, "max": MAX_TURN_BASED_SECONDS,
                                  "default": max(settings.turn_based_min_seconds, DEFAULT_TURN_BASED_SECONDS)}

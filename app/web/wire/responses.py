@@ -335,6 +335,9 @@ class Catalog(BaseModel):
     match_targets: list[int | None]
     seats: Bounds
     turn_seconds: TurnSecondsBounds
+    rated_turn_seconds: TurnSecondsBounds | None = Field(
+        default=None, description="a rated live room's turn clock (never none: `default` when the host names none, "
+                                  "at least `min`)")
     hints: HintsDefault
     turn_based_seconds: TurnSecondsBounds | None = Field(
         default=None, description="a turn-based room's turn bounds (pace turn_based), default one day")
