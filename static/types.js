@@ -285,12 +285,15 @@
  * @property {boolean} account
  */
 /**
- * A rating: `ordinal` (mu - 3 sigma) is the conservative estimate the leaderboard ranks by.
+ * A rating: `ordinal` (mu - 3 sigma) is the conservative estimate the leaderboard ranks by; `uncertain` while
+ * sigma is above UNCERTAIN_SIGMA (a player's first dozen or so rated matches): each match then moves the
+ * rating a lot.
  * @typedef {object} Rating
  * @property {number} mu
  * @property {number} sigma
  * @property {number} ordinal
  * @property {number} games
+ * @property {boolean} uncertain
  */
 /**
  * What a hand's or match's end awarded: achievements just earned and, after a rated match, every seat's
