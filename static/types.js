@@ -694,8 +694,9 @@
 /**
  * @typedef {object} GameSeat
  * @property {number} seat
- * @property {string | null} name
+ * @property {string | null} name  null: a free seat of a waiting room
  * @property {string | null} bot
+ * @property {number | null} team  the seat's partnership in a match being played (null without teams, and while waiting)
  */
 /**
  * A room you sit in that is not over.
@@ -710,6 +711,7 @@
  * @property {number | null} you  your seat
  * @property {GameSeat[]} seats
  * @property {string | null} last_move_at
+ * @property {string | null} started_at  when the match being played started (ISO 8601); null while waiting
  * @property {string | null} match_id
  * @property {number | null} turn_seconds
  */
