@@ -241,6 +241,8 @@ export function profilePage(id) {
       const big = el("p", "rating-now");
       big.append(el("strong", "", ratingText(p.rating)), " " + t("acc.after_n", { n: p.rating.games, start: num(1500, RATING) }));
       rating.append(big);
+      // while uncertain (the server says), each match moves it a lot: say why
+      if (p.rating.uncertain) rating.append(el("p", "muted rating-why", t(me && me.id === p.id ? "acc.uncertain_you" : "acc.uncertain")));
       const hist = await api.ratings(id);
       rating.append(ratingChart(hist.items));
     }

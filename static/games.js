@@ -5,7 +5,7 @@
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
-import { currentLang, more, t } from "./i18n.js";
+import { currentLang, list, more, t } from "./i18n.js";
 import { leftText } from "./spans.js";
 
 await more("home"); // the list's words are the home page's
@@ -43,12 +43,20 @@ function ago(iso) {
 function row(g, ctx) {
   const li = el("li", "game-row" + (g.your_turn ? " your-turn" : ""));
   li.dataset.code = g.code;
-  const others = g.seats.filter((s) => s.seat !== g.you).map((s) => (s.bot ? t("gm.bot", { name: s.name || t("lb.empty") }) : s.name || t("lb.empty")));
-  const a = el("a", "game-link", others.length ? t("gm.versus", { names: others.join(", ") }) : t("ch.room", { code: g.code }));
+  // who else sits there: a free seat of a waiting room is nobody to play against (it is said as a
+  // count), and a partner plays with you, not against you
+  const team = g.seats.find((s) => s.seat === g.you)?.team ?? null;
+  const named = (/** @type {import("./types.js").GameSeat} */ s) => (s.bot ? t("gm.bot", { name: s.name }) : s.name);
+  const others = g.seats.filter((s) => s.seat !== g.you && s.name);
+  const partners = others.filter((s) => team !== null && s.team === team).map(named);
+  const rivals = others.filter((s) => team === null || s.team !== team).map(named);
+  const free = g.seats.filter((s) => !s.name).length;
+  const vs = rivals.length ? t("gm.versus", { names: list(rivals) }) : t("ch.room", { code: g.code });
+  const a = el("a", "game-link", partners.length ? t("gm.with", { names: list(partners), versus: vs }) : vs);
   a.href = g.url;
   a.addEventListener("click", (e) => { e.preventDefault(); ctx.navigate(g.url); });
   let whose;
-  if (g.status === "waiting") whose = t("gm.waiting");
+  if (g.status === "waiting") whose = free ? t("gm.waiting_for", { n: free }) : t("gm.all_seated");
   else if (g.status !== "playing") whose = t("gm.between");
   else if (g.your_turn) whose = t("sg.your_turn");
   else whose = t("gm.their_turn", { name: g.seats.find((s) => s.seat === g.turn_seat)?.name || t("gm.someone") });
@@ -56,6 +64,7 @@ function row(g, ctx) {
   if (g.status === "playing" && g.deadline && !g.seats.find((s) => s.seat === g.turn_seat)?.bot) {
     about.push(t("gm.left", { time: timeLeft(g.deadline) }));
   }
+  if (g.started_at) about.push(t("gm.started", { when: ago(g.started_at) }));  // two games against one bot differ
   if (g.last_move_at) about.push(t("gm.last_move", { when: ago(g.last_move_at) }));
   li.append(a, " ");
   if (g.pace === "turn_based") li.append(el("span", "badge pace", t("gm.turn_based")), " ");

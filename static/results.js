@@ -193,6 +193,10 @@ function awardLines(view, actions) {
       ul.append(li);
     }
     box.append(ul);
+    // A rating that was uncertain going in moves a lot (the server says which: `uncertain`): say why.
+    const mine = a.ratings.find((r) => r.player_id === actions.me);
+    if (mine?.before.uncertain) box.append(el("p", "muted rating-why", t("rs.uncertain_you")));
+    else if (a.ratings.some((r) => r.before.uncertain)) box.append(el("p", "muted rating-why", t("rs.uncertain")));
     out.push(box);
   }
   if (a.achievements.length) {

@@ -1,10 +1,12 @@
 // @ts-check
 // The review of a finished match, on its replay page: ask for it, a progress bar while it is
 // made (polled live, no reload), then a win-chance graph (SVG, one line per seat, hands marked,
-// click to jump), marks beside the moves, "best was …" drawn on the table at that step and a
-// summary per player (POST / GET /api/matches/{id}/review, docs/protocol.md "Match review").
+// its axes: 0–100 % and the move numbers; click to jump), marks beside the moves, at each step
+// the move that made it judged ("best was …", drawn on the table) and a summary per player
+// (POST / GET /api/matches/{id}/review, docs/protocol.md "Match review").
 
 import * as api from "./api.js";
+import { ticks } from "./chart.js";
 import { el } from "./dom.js";
 import { more, num, t } from "./i18n.js";
 
@@ -27,6 +29,12 @@ const SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
 const POLL_MS = 1000;
 const pct = (/** @type {number} */ x) => num(Math.round(100 * x) / 100, { style: "percent" });
+const TENTH = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+/** A decision's chance as the server rounded it (a tenth of a per cent: 41.5 %); nothing is rounded again here,
+ * so the points lost (their difference, `loss`) and the mark agree with what is shown. @param {number} x */
+const chance = (x) => num(x, { style: "percent", ...TENTH });
+/** Points of winning chance lost, as shown ("5.0"). @param {number} x */
+const lossText = (x) => num(x, TENTH);
 /** "Inaccuracy", "Mistake", "Blunder". @param {string} mark */
 const word = (mark) => t(`rv.${mark}`);
 
@@ -136,7 +144,25 @@ export function reviewPanel(id, hooks) {
       svg.append(e);
       return e;
     };
-    add("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "review-half" });
+    // The value axis, 0–100 % (HTML beside the graph, which stretches), a grid line at each quarter.
+    const yTicks = el("div", "review-yticks");
+    for (const c of [0, 0.25, 0.5, 0.75, 1]) {
+      add("line", { x1: 0, x2: W, y1: y(c), y2: y(c), class: c === 0.5 ? "review-half" : "review-grid" });
+      const tick = el("span", "", pct(c));
+      tick.style.top = `${100 * (1 - c)}%`;
+      yTicks.append(tick);
+    }
+    // The move numbers along the bottom, as the move list numbers its rows (a replay's step).
+    const xTicks = el("div", "review-xticks");
+    for (const v of new Set(ticks(0, total))) {
+      if (v < 0 || v > total) continue;
+      const tick = el("span", "", num(v));
+      tick.style.left = `${(100 * v) / total}%`;
+      tick.style.transform = `translateX(${v === 0 ? 0 : (100 * v) / total > 94 ? -100 : -50}%)`;
+      xTicks.append(tick);
+    }
+    yTicks.setAttribute("aria-hidden", "true");
+    xTicks.setAttribute("aria-hidden", "true");
     const hands = new Map();
     /** @type {HTMLElement[]} */
     const tags = [];
@@ -171,8 +197,12 @@ export function reviewPanel(id, hooks) {
       key.style.borderColor = COLOURS[s % COLOURS.length];
       legend.append(key, " ");
     }
+    const plot = el("div", "review-plot");
+    plot.append(svg, ...tags);
+    const chart = el("div", "review-chart");
+    chart.append(yTicks, plot, el("span"), xTicks);
     graph.textContent = "";
-    graph.append(svg, ...tags, legend);
+    graph.append(el("p", "review-axis", t("rv.axis_chance")), chart, el("p", "review-axis x", t("rp.move_number")), legend);
   };
 
   const drawSummary = () => {
@@ -209,13 +239,13 @@ export function reviewPanel(id, hooks) {
       if (!d || !d.mark || li.querySelector(".review-mark")) continue;
       const m = /** @type {"inaccuracy" | "mistake" | "blunder"} */ (d.mark);
       const badge = el("span", `review-mark ${m}`, SIGN[m]);
-      badge.title = t("rv.lost_points", { mark: word(m), n: d.loss });
+      badge.title = t("rv.judged", { mark: word(m), n: lossText(d.loss) });
       li.append(" ", badge);
     }
   };
 
-  /** Follow the replay to step `n`: the cursor, and the decision about to be made there
-   * (move n + 1) with its better move drawn on the table. @param {number} n */
+  /** Follow the replay to step `n`: the cursor, and the move that made this step (the move
+   * list's row n, where its mark is) judged, its better move drawn on the table. @param {number} n */
   const show = (n) => {
     at = n;
     const cursor = graph.querySelector("#review-cursor");
@@ -224,7 +254,7 @@ export function reviewPanel(id, hooks) {
       cursor.setAttribute("x1", String(xv));
       cursor.setAttribute("x2", String(xv));
     }
-    const d = byV.get(n + 1);
+    const d = byV.get(n);
     const table = box.parentElement?.querySelector(".replay-stage");
     for (const e of table?.querySelectorAll(".review-best, .review-target") || []) {
       e.classList.remove("review-best", "review-target");
@@ -234,9 +264,9 @@ export function reviewPanel(id, hooks) {
       return;
     }
     const same = JSON.stringify(d.played) === JSON.stringify(d.best);
-    const judged = d.mark ? `${word(d.mark)} (${num(-d.loss)}). ` : "";
-    note.textContent = t("rv.next", { move: hooks.words(d.seat, d.played, n), pct: pct(d.chance_played) }) + " " +
-      (same ? t("rv.best_played") : judged + t("rv.best_was", { move: hooks.words(d.seat, d.best, n), pct: pct(d.chance_best) }));
+    const judged = d.mark ? `${t("rv.judged", { mark: word(d.mark), n: lossText(d.loss) })}. ` : "";
+    note.textContent = t("rv.played", { move: hooks.words(d.seat, d.played, n), pct: chance(d.chance_played) }) + " " +
+      (same ? t("rv.best_played") : judged + t("rv.best_was", { move: hooks.words(d.seat, d.best, n), pct: chance(d.chance_best) }));
     if (same || !table) return;
     if (d.best.card !== undefined) {
       for (const c of table.querySelectorAll(`.card[data-card="${d.best.card}"]`)) c.classList.add("review-best");

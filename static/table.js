@@ -256,11 +256,13 @@ function payoffPile(view, s, p, movable, spread) {
   } else {
     pile.append(cardSpace(t("tb.out")));
   }
-  pile.append(el("span", "count", String(p.payoff_count)));
+  // an open pile (the replay) says its count once: the number under it that opens it, as a side stack's
+  const open = "payoff" in p && p.payoff.length > 1;
+  if (!open) pile.append(el("span", "count", String(p.payoff_count)));
   pile.setAttribute("aria-label", t("tb.payoff_pile", { who: whose, n: p.payoff_count }));
   const wrap = el("div", "pile-wrap");
   wrap.append(pile, el("span", "pile-label", t("tb.payoff")));
-  if ("payoff" in p && p.payoff.length > 1) wrap.append(spreadList(name, p.payoff, spread));
+  if (open) wrap.append(spreadList(name, p.payoff, spread));
   return wrap;
 }
 

@@ -285,12 +285,15 @@
  * @property {boolean} account
  */
 /**
- * A rating: `ordinal` (mu - 3 sigma) is the conservative estimate the leaderboard ranks by.
+ * A rating: `ordinal` (mu - 3 sigma) is the conservative estimate the leaderboard ranks by; `uncertain` while
+ * sigma is above UNCERTAIN_SIGMA (a player's first dozen or so rated matches): each match then moves the
+ * rating a lot.
  * @typedef {object} Rating
  * @property {number} mu
  * @property {number} sigma
  * @property {number} ordinal
  * @property {number} games
+ * @property {boolean} uncertain
  */
 /**
  * What a hand's or match's end awarded: achievements just earned and, after a rated match, every seat's
@@ -692,8 +695,9 @@
 /**
  * @typedef {object} GameSeat
  * @property {number} seat
- * @property {string | null} name
+ * @property {string | null} name  null: a free seat of a waiting room
  * @property {string | null} bot
+ * @property {number | null} team  the seat's partnership in a match being played (null without teams, and while waiting)
  */
 /**
  * A room you sit in that is not over.
@@ -708,6 +712,7 @@
  * @property {number | null} you  your seat
  * @property {GameSeat[]} seats
  * @property {string | null} last_move_at
+ * @property {string | null} started_at  when the match being played started (ISO 8601); null while waiting
  * @property {string | null} match_id
  * @property {number | null} turn_seconds
  */

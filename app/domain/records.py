@@ -46,12 +46,21 @@ class ChatSender(TypedDict):
 
 
 class Rating(TypedDict):
-    """A rating: `ordinal` (mu - 3 sigma) is the conservative estimate the leaderboard ranks by."""
+    """A rating: `ordinal` (mu - 3 sigma) is the conservative estimate the leaderboard ranks by;
+    `uncertain` while sigma is above UNCERTAIN_SIGMA (a player's first dozen or so rated
+    matches): each match then moves the rating a lot."""
 
     mu: float
     sigma: float
     ordinal: float
     games: int
+    uncertain: bool
+
+
+# The model starts everyone at sigma 8.33; each rated match narrows it (by about 0.25 at first).
+# Above 6 (the first 13 or so matches) a win moves the displayed rating (1500 + 40 x ordinal) by
+# 80 or more, mostly because the estimate firms up: the pages say so in words.
+UNCERTAIN_SIGMA = 6.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +75,14 @@ class Skill:
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
 
+    @property
+    def uncertain(self) -> bool:
+        """Still uncertain: every match moves it a lot (`UNCERTAIN_SIGMA`)."""
+        return self.sigma > UNCERTAIN_SIGMA
+
     def to_json(self) -> Rating:
         return {"mu": round(self.mu, 4), "sigma": round(self.sigma, 4), "ordinal": round(self.ordinal, 4),
-                "games": self.games}
+                "games": self.games, "uncertain": self.uncertain}
 
 
 @dataclass(frozen=True, slots=True)

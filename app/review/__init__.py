@@ -2,7 +2,7 @@
 told apart from skill. See `analysis.py`; the estimator is `app.bots.estimate`."""
 
 from .analysis import HandInput, MatchInput, MoveInput, Review, ReviewSettings, run
-from .marks import BLUNDER, INACCURACY, MISTAKE, accuracy, mark, summary
+from .marks import BLUNDER, INACCURACY, MISTAKE, Judged, accuracy, judged, mark, summary
 
-__all__ = ["BLUNDER", "HandInput", "INACCURACY", "MISTAKE", "MatchInput", "MoveInput", "Review", "ReviewSettings",
-           "accuracy", "mark", "run", "summary"]
+__all__ = ["BLUNDER", "HandInput", "INACCURACY", "MISTAKE", "Judged", "MatchInput", "MoveInput", "Review",
+           "ReviewSettings", "accuracy", "judged", "mark", "run", "summary"]

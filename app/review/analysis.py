@@ -8,7 +8,8 @@ For every move, replayed on the engine:
 - a *decision* (a person's move, `actor == "player"`, with an alternative): the chance after the
   move played and after each alternative (`estimate.alternatives`), all estimated from the mover's
   view just before it on the same samples; `best` is the alternative with the highest chance,
-  `loss` = 100 x (best - played) points (never below 0), marked at 5 / 10 / 15 points;
+  `loss` = 100 x (best - played) points of the chances as shown (to a tenth of a per cent: one
+  rounding, `marks.judged`; never below 0), marked at 5 / 10 / 15 points of that shown loss;
 - *luck*: where a seat saw cards it had not seen (drawn, turned up), how far they moved its
   chance: on worlds sampled from its view just before the move, the leaf's chance with the cards
   it really saw less with the cards each world had there (`estimate.luck`: the same worlds on
@@ -30,7 +31,7 @@ from app.bots.estimate import luck as estimate_luck
 from app.bots.value import game_value
 from app.engine import Match, Move, Options, view
 
-from .marks import mark, summary
+from .marks import judged, summary
 
 TAKE_BACK = "take_back"
 
@@ -190,11 +191,13 @@ def judge(before: dict[str, Any], played: Move, settings: ReviewSettings, v: int
         return None
     got = chances(before, list(moves), budget=_budget(settings.decision, settings.seed, v, seat, 2), leaf=settings.leaf)
     best = max(range(len(moves)), key=lambda i: (got[i], i == 0))
-    loss = max(0.0, 100.0 * (got[best] - got[0]))
+    shown = judged(got[0], got[best])
+    if shown.loss == 0:  # nothing better as shown: the move played was the best found
+        best = 0
     return {
         "v": v, "seat": seat, "played": played.to_wire(), "best": moves[best].to_wire(),
-        "chance_played": round(got[0], 4), "chance_best": round(got[best], 4),
-        "loss": round(loss, 1), "mark": mark(loss), "alternatives": len(moves) - 1,
+        "chance_played": shown.chance_played, "chance_best": shown.chance_best,
+        "loss": shown.loss, "mark": shown.mark, "alternatives": len(moves) - 1,
     }
 
 

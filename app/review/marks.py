@@ -4,11 +4,34 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 INACCURACY = 5.0  # points (100 x chance) lost from the best move
 MISTAKE = 10.0
 BLUNDER = 15.0
+
+SHOWN = 3  # decimals of a chance as the review gives and shows it: a tenth of a per cent (41.5 %)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A decision's figures as the review gives and shows them, rounded once, here: each chance
+    to a tenth of a per cent, the points lost as the difference of those two (never below 0), and
+    the mark from that shown loss, so a loss shown as 5.0 is always an inaccuracy."""
+
+    chance_played: float
+    chance_best: float
+    loss: float
+    mark: str | None
+
+
+def judged(chance_played: float, chance_best: float) -> Judged:
+    """The shown figures of a decision whose estimates were `chance_played` and `chance_best` (0..1)."""
+    played, best = round(chance_played, SHOWN), round(chance_best, SHOWN)
+    tenths = max(0, round(best * 10**SHOWN) - round(played * 10**SHOWN))  # whole tenths of a point: exact
+    loss = tenths / 10
+    return Judged(played, max(best, played), loss, mark(loss))
 
 
 def mark(loss: float) -> str | None:

@@ -72,3 +72,30 @@ def test_a_player_in_two_seats_or_a_lone_team_is_refused() -> None:
         rate({}, [Standing("a", None, 1), Standing("a", None, 2)])
     with pytest.raises(ValueError):
         rate({}, [Standing("a", 0, 1), Standing("b", 0, 2)])
+
+
+def _shown(s: Skill) -> int:
+    """A rating as the pages show it: 1500 + 40 x the ordinal."""
+    return round(1500 + 40 * s.ordinal)
+
+
+def test_a_rating_is_uncertain_while_each_match_still_moves_it_a_lot() -> None:
+    """The first matches move a rating a lot (the estimate firms up): the rating says it is
+    uncertain then, in every rating the server sends, and stops once the moves are modest."""
+    me = UNRATED
+    assert me.uncertain and me.to_json()["uncertain"] is True
+    first = rate({}, [Standing("a", None, 12), Standing("b", None, 0)])
+    assert _shown(first["a"]) - _shown(UNRATED) > 100 and _shown(first["b"]) - _shown(UNRATED) < -50
+    assert first["a"].to_json()["uncertain"] is True and first["b"].to_json()["uncertain"] is True
+    moves = []
+    n = 0
+    while me.uncertain:  # one new opponent after another, won and lost in turn
+        n += 1
+        won = n % 2 == 1
+        after = rate({"me": me}, [Standing("me", None, 9 if won else 0), Standing(f"o{n}", None, 0 if won else 9)])
+        moves.append(abs(_shown(after["me"]) - _shown(me)))
+        me = after["me"]
+    assert 10 <= n <= 20, n  # about a player's first dozen matches
+    assert min(moves) >= 50 and me.to_json()["uncertain"] is False
+    after = rate({"me": me}, [Standing("me", None, 9), Standing("new", None, 0)])["me"]
+    assert abs(_shown(after) - _shown(me)) < 90 and not after.uncertain

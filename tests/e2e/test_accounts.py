@@ -112,9 +112,16 @@ def test_claim_sign_in_elsewhere_rated_match_leaderboard_and_profile(server: Ser
         expect(page.locator(".result .rating-change li")).to_have_count(2)
         expect(page.locator(".result .rating-change")).to_contain_text("Your rating")
         expect(page.locator(".result .rating-change")).to_contain_text("Your rating: 1500 → ")  # the 1500 scale
+        # a first match moves a rating a lot: the result says why
+        expect(page.locator(".result .rating-why")).to_have_text(
+            "Your rating moves a lot over your first rated matches, while it is uncertain: each match tells more"
+            " about how you play, and the changes get smaller as it settles.")
     winner = ann if ann.locator(".result .rating-change li.up").first.text_content().startswith("Your") else bob
     expect(winner.locator(".result .earned")).to_contain_text("First victory")
     shot(ann, "account-rated-result-desktop")
+    phone.goto(f"{server.url}/r/{code}")  # the same result on Ann's phone
+    expect(phone.locator(".result .rating-why")).to_contain_text("Your rating moves a lot over your first rated")
+    shot(phone, "account-rated-result-phone")
 
     # The leaderboard lists both; the profile shows the rating chart, stats and achievements.
     phone.goto(server.url + "/#leaderboard")
@@ -127,10 +134,16 @@ def test_claim_sign_in_elsewhere_rated_match_leaderboard_and_profile(server: Ser
         expect(page.locator(".rating-now")).to_contain_text("after 1 rated match")
         expect(page.locator(".rating-now")).to_contain_text("everyone starts at 1500")
         expect(page.locator(".rating-now")).not_to_contain_text("μ")
+        expect(page.locator(".rating-why")).to_have_text("Your rating is still uncertain: it moves a lot over your"
+                                                         " first rated matches and settles as you play more.")
         expect(page.locator(".achievements .achievement")).to_have_count(13)
         expect(page.locator(".stats")).to_contain_text("Matches played")
         expect(page.locator(".profile .match-list .match-item")).to_have_count(1)
         shot(page, f"account-profile-{size}")
+
+    bob.goto(f"{server.url}/#player/{ann_id}")  # on another's profile, the same in other words
+    expect(bob.locator(".rating-why")).to_have_text("This rating is still uncertain: it moves a lot over a player's"
+                                                    " first rated matches and settles as they play more.")
 
     # Signing the phone out leaves the laptop signed in.
     phone.goto(server.url + "/#account")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.web.review_helpers import finished_match
 
@@ -63,19 +63,16 @@ def test_review_on_the_replay_page(open_page: PageOpener, tmp_path: Path) -> Non
         assert graph.locator("path.review-line").count() == 2
         assert graph.locator("line.review-hand").count() == 1
         assert page.locator(".review-summary tr").count() == 3  # a head row and a row per player
-        # step to the position before a decision that had a better move: "Best was …" on the table
+        # a marked row explains its own move: "Best was …", and the better move on the table
+        # (tests/e2e/test_review_marks.py checks it on marks placed for the test)
         note = page.locator("#review-note")
         marked = page.locator(".replay-moves li:has(.review-mark)")
         if marked.count():
-            at = int(marked.first.get_attribute("data-at") or "1")
-            step = f'.replay-moves li[data-at="{at - 1}"]'
-            page.locator(f"{step} button, {step}").first.click()
-            page.wait_for_function("t => document.querySelector('#review-note').textContent.includes(t)",
-                                   arg="Best was")
-            assert page.locator(".replay-stage .review-best").count() >= 1
-        else:
-            page.locator("#replay-next").click()
-            assert "Next:" in (note.text_content() or "")
+            row = marked.first.locator("button")
+            row.click()
+            expect(note).to_contain_text(f"This move, {row.text_content()}:")
+            expect(note).to_contain_text("Best was")
+            assert page.locator(".replay-stage .review-best, .replay-stage .review-target").count() >= 1
         shot(page, "review-desktop")
         phone = open_page("ann-phone", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
         _as(phone, ann)

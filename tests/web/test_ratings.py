@@ -118,6 +118,8 @@ async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_se
         assert set(changes) == {ann.id, bob.id}
         assert changes[ann.id]["after"]["mu"] > changes[ann.id]["before"]["mu"] == 25
         assert changes[bob.id]["after"]["mu"] < 25 and changes[bob.id]["after"]["games"] == 1
+        # a first match moves ratings a lot, while they are uncertain: the server says so
+        assert changes[ann.id]["before"]["uncertain"] is changes[ann.id]["after"]["uncertain"] is True
         assert "first_win" in {a["key"] for a in awards["achievements"] if a["player_id"] == ann.id}
         b_last = await socks[1].state_at(last["v"])
         assert b_last["awards"] == awards  # everyone at the table sees it
@@ -127,6 +129,7 @@ async def test_a_rated_match_rates_every_seat_once_and_shows_the_change(start_se
         assert history["next"] is None and len(history["items"]) == 1
         item = history["items"][0]
         assert item["match_id"] == last["match_id"] and item["after"] == changes[ann.id]["after"]
+        assert item["before"] == changes[ann.id]["before"] and item["before"]["uncertain"] is True
         board = (await http.get("/api/leaderboard")).json()
         assert [row["player_id"] for row in board["items"]] == [ann.id, bob.id]
         assert board["items"][0]["rank"] == 1 and board["items"][0]["name"] == "Ann" and board["min_games"] == 1

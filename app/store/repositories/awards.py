@@ -98,6 +98,11 @@ def _skill(data: dict[str, Any]) -> Skill:
     return Skill(float(data["mu"]), float(data["sigma"]), int(data["games"]))
 
 
+def _told(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored rating as the wire says it: `uncertain` added where an older row lacks it."""
+    return {**data, "uncertain": _skill(data).uncertain}
+
+
 async def awards_of(session: AsyncSession, match_id: str, hand_number: int) -> Awards:
     """What hand `hand_number` of the match (and the match itself, if rated and over) earned."""
     got = (await session.execute(select(Achievement).where(Achievement.match_id == match_id,
@@ -127,7 +132,9 @@ async def rating_history(session: AsyncSession, player_id: str, cursor: str | No
         q = q.where(or_(RatingChange.at < at, and_(RatingChange.at == at, RatingChange.id < last)))
     rows = list((await session.execute(q)).scalars())
     page = rows[:limit]
-    items = [{"match_id": r.match_id, "at": r.at.isoformat(), "before": r.before, "after": r.after} for r in page]
+    # the stored ratings as written, with `uncertain` for rows written before it was
+    items = [{"match_id": r.match_id, "at": r.at.isoformat(), "before": _told(r.before), "after": _told(r.after)}
+             for r in page]
     nxt = cursors.encode(page[-1].at, page[-1].id) if len(rows) > limit else None
     return items, nxt
 

@@ -29,15 +29,17 @@ class GameRow:
     turn_seconds: int | None
     my_seat: int | None
     seats: list[dict[str, object]]
+    started_at: datetime | None = None  # the match's start (None while waiting)
 
 
 def _seats_of(seating: list[object] | None) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for i, s in enumerate(seating or []):
         if isinstance(s, dict):
-            out.append({"seat": i, "name": s.get("name"), "bot": s.get("bot"), "player_id": s.get("player_id")})
+            out.append({"seat": i, "name": s.get("name"), "bot": s.get("bot"), "player_id": s.get("player_id"),
+                        "team": None})
         else:
-            out.append({"seat": i, "name": None, "bot": None, "player_id": None})
+            out.append({"seat": i, "name": None, "bot": None, "player_id": None, "team": None})
     return out
 
 
@@ -48,15 +50,19 @@ async def player_games(session: AsyncSession, player_id: str, limit: int = 200) 
                .join(Seat, (Seat.match_id == Match.id) & (Seat.player_id == player_id))
                .where(Room.status == RoomStatus.PLAYING).limit(limit))
     out: list[GameRow] = []
-    for room, match, seat in (await session.execute(playing)).all():
-        seats = [{"seat": i, "name": n, "bot": None, "player_id": None} for i, n in enumerate(match.names or [])]
-        lobby = _seats_of(room.seating)
-        for entry in seats:
-            i = int(entry["seat"])
-            if i < len(lobby):
-                entry["bot"] = lobby[i]["bot"]
+    found = (await session.execute(playing)).all()
+    # who plays each seat, as the match's seats say (a bot's level, a partnership's team)
+    by_match: dict[str, list[dict[str, object]]] = {}
+    if found:
+        rows = await session.execute(select(Seat).where(Seat.match_id.in_([m.id for _, m, _ in found]))
+                                     .order_by(Seat.match_id, Seat.seat))
+        for s in rows.scalars():
+            by_match.setdefault(s.match_id, []).append(
+                {"seat": s.seat, "name": s.name, "bot": s.bot_level, "player_id": s.player_id, "team": s.team})
+    for room, match, seat in found:
         out.append(GameRow(room.code, room.pace, room.status, match.id, match.status, match.turn_seat,
-                           match.turn_deadline, match.last_move_at, room.turn_seconds, seat, seats))
+                           match.turn_deadline, match.last_move_at, room.turn_seconds, seat,
+                           by_match.get(match.id, []), match.started_at))
     # A waiting room's seating is JSON: the player's id (32 random characters) appears in it
     # exactly when they sit there.
     waiting = (select(Room).where(Room.status == RoomStatus.WAITING,

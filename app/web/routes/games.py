@@ -23,8 +23,9 @@ def _item(row: GameRow) -> dict[str, Any]:
         "status": row.match_status or row.status, "your_turn": your_turn,
         "deadline": row.deadline.isoformat() if playing and row.deadline is not None else None,
         "turn_seat": row.turn_seat if playing else None, "you": row.my_seat,
-        "seats": [{"seat": s["seat"], "name": s["name"], "bot": s["bot"]} for s in row.seats],
+        "seats": [{"seat": s["seat"], "name": s["name"], "bot": s["bot"], "team": s["team"]} for s in row.seats],
         "last_move_at": row.last_move_at.isoformat() if row.last_move_at is not None else None,
+        "started_at": row.started_at.isoformat() if row.started_at is not None else None,
         "match_id": row.match_id, "turn_seconds": row.turn_seconds,
     }
 

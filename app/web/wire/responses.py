@@ -349,8 +349,10 @@ class Catalog(BaseModel):
 
 class GameSeat(BaseModel):
     seat: int
-    name: str | None
+    name: str | None = Field(description="null: a free seat of a waiting room")
     bot: str | None
+    team: int | None = Field(description="the seat's partnership in a match being played (null without teams, "
+                             "and while waiting)")
 
 
 class GameItem(BaseModel):
@@ -366,6 +368,7 @@ class GameItem(BaseModel):
     you: int | None = Field(description="your seat")
     seats: list[GameSeat]
     last_move_at: str | None
+    started_at: str | None = Field(description="when the match being played started (ISO 8601); null while waiting")
     match_id: str | None
     turn_seconds: int | None
 
