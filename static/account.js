@@ -1,12 +1,12 @@
 // @ts-check
 // Accounts and standings: the sign-in page (sign in on this device, or claim an account for
-// this browser's guest identity, or sign out), the leaderboard, and a player's profile
+// this browser's guest identity, or sign out; an account's password and devices: devices.js), the leaderboard, and a player's profile
 // (rating with its history as a small inline SVG chart, stats, achievements, recent matches).
 
 import * as api from "./api.js";
 import { displayed, el, errorLine } from "./dom.js";
 import { date, more, num, t } from "./i18n.js";
-import { matchItem } from "./history.js";
+import { matchItem, when } from "./history.js";
 import { lineChart } from "./chart.js";
 import "./pages.js";
 
@@ -117,6 +117,9 @@ export function accountPage(ctx) {
       if (f) failed.textContent = f.count ? t("acc.failed", { n: f.count, when: date(f.last_at, { dateStyle: "medium", timeStyle: "short" }) }) : t("acc.no_failed");
     }, () => {});
     page.append(who, failed, out, ask, err);
+    const slot = el("div");  // changing the password, the devices signed in (loaded now)
+    page.append(slot);
+    import("./devices.js").then((m) => slot.replaceWith(m.securityPart()), (ex) => { err.textContent = ex.message; });
     return page;
   }
   const grid = el("div", "home-grid");
@@ -191,7 +194,7 @@ export function leaderboardPage() {
 export function ratingChart(steps) {
   const old = [...steps].reverse();
   const points = old.map((s) => ({ value: displayed(s.after), at: s.at,
-    tip: `${t("acc.after_match", { n: s.after.games, rating: ratingText(s.after) })} · ${date(s.at)}` }));
+    tip: `${t("acc.after_match", { n: s.after.games, rating: ratingText(s.after) })} · ${when(s.at)}` }));
   if (old.length) points.unshift({ value: displayed(old[0].before), at: null, tip: t("acc.before", { rating: ratingText(old[0].before) }) });
   const last = old.length ? old[old.length - 1].after : null;
   const label = t(last ? "acc.chart_now" : "acc.chart", { n: steps.length, rating: last ? ratingText(last) : "" });

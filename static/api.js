@@ -59,12 +59,12 @@ function explain(status, body) {
 }
 
 /**
- * @param {string} method @param {string} path @param {object} [body]
+ * @param {string} method @param {string} path @param {object} [body] @param {Record<string, string>} [more] headers
  * @returns {Promise<unknown>} the parsed answer: each caller below names its type (protocol.md)
  */
-export async function request(method, path, body) {
+export async function request(method, path, body, more = {}) {
   /** @type {Record<string, string>} */
-  const headers = { Accept: "application/json", "Accept-Language": currentLang() };
+  const headers = { ...more, Accept: "application/json", "Accept-Language": currentLang() };
   const me = identity();
   if (me) headers.Authorization = "Bearer " + me.token;
   if (body !== undefined) headers["Content-Type"] = "application/json";

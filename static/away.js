@@ -2,7 +2,8 @@
 // Away from the page: a "your turn" digest by email, when the server sends mail
 // (GET /api/players/me/email answers 404 `email_disabled` when it does not: then the panel has
 // no email part), and a vacation that stops your turn-based deadlines (PUT/DELETE
-// /api/players/me/vacation). Both are for account holders: the server's refusal says so.
+// /api/players/me/vacation). Both are for account holders: a guest is told what an account
+// would give, and offered neither.
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
@@ -57,10 +58,12 @@ async function emailPart() {
   return part;
 }
 
-/** @param {HTMLElement} state @param {Vacation} v */
-function showVacation(state, v) {
+/** The state in words; "End it now" only while on vacation (taking one then replaces it).
+ * @param {HTMLElement} state @param {HTMLElement} end @param {Vacation} v */
+function showVacation(state, end, v) {
   state.textContent = v.until ? t("pu.vac_until", { when: date(v.until, { dateStyle: "medium", timeStyle: "short" }), n: v.days_left })
     : t("pu.vac_none", { n: v.days_left });
+  end.hidden = !v.until;
 }
 
 async function vacationPart() {
@@ -76,23 +79,34 @@ async function vacationPart() {
   const label = el("label", "", t("pu.vac_days"));
   label.htmlFor = days.id;
   const take = button(t("pu.vac_take"), async () => {
-    try { showVacation(state, /** @type {Vacation} */ (await api.request("PUT", "/api/players/me/vacation", { days: Number(days.value) }))); } catch (ex) { state.textContent = why(ex); }
+    try { showVacation(state, end, /** @type {Vacation} */ (await api.request("PUT", "/api/players/me/vacation", { days: Number(days.value) }))); } catch (ex) { state.textContent = why(ex); }
   }, "primary");
   take.id = "vacation-take";
   const end = button(t("pu.vac_end"), async () => {
-    try { await api.request("DELETE", "/api/players/me/vacation"); showVacation(state, /** @type {Vacation} */ (await api.get("/api/players/me/vacation"))); } catch (ex) { state.textContent = why(ex); }
+    try { await api.request("DELETE", "/api/players/me/vacation"); showVacation(state, end, /** @type {Vacation} */ (await api.get("/api/players/me/vacation"))); } catch (ex) { state.textContent = why(ex); }
   }, "small");
   end.id = "vacation-end";
-  showVacation(state, /** @type {Vacation} */ (await api.get("/api/players/me/vacation")));
+  showVacation(state, end, /** @type {Vacation} */ (await api.get("/api/players/me/vacation")));
   part.append(el("h3", "", t("pu.vac_title")), el("p", "help", t("pu.vac_about")), label, " ", days, " ", take, " ", end, state);
   return part;
 }
 
-/** The panel: email (when the server sends mail) and vacation. */
+/** The panel: email (when the server sends mail) and vacation; a guest is told what an
+ * account would give instead (both are for account holders). */
 export async function awayPanel() {
   const box = el("section", "card-panel away-panel");
   box.id = "away-panel";
   box.append(el("h2", "", t("pu.away_title")));
+  const me = api.identity();
+  if (me && !me.username) {
+    const p = el("p", "help away-guest", t("pu.away_guest") + " ");
+    const a = el("a", "", t("pu.away_claim"));
+    a.id = "away-claim";
+    a.href = "/#account";
+    p.append(a);
+    box.append(p);
+    return box;
+  }
   const email = await emailPart();
   if (email) box.append(email);
   box.append(await vacationPart());

@@ -59,16 +59,14 @@ export function lineChart(points, o) {
   }
   axes.append(node("line", { x1: LEFT, x2: LEFT, y1: TOP, y2: H - BOTTOM, class: "axis" }));
   axes.append(node("line", { x1: LEFT, x2: W - RIGHT, y1: H - BOTTOM, y2: H - BOTTOM, class: "axis" }));
-  // Dates under a few points: the first, the last and, with room, ones between; within one day
-  // the first says the day and the others the time.
+  // Dates under a few points: the first, the last and, with room, ones between; one format
+  // along the axis (the day, never a time: points of one day share one label, their times are
+  // in each point's hover text).
   const every = Math.max(1, Math.ceil((points.length - 1) / 4));
-  const dayOf = (/** @type {string} */ at) => date(at, { month: "short", day: "numeric" });
-  const dated = points.filter((p) => p.at);
-  const oneDay = dated.every((p) => dayOf(p.at) === dayOf(dated[0].at));
   let shown = "";
   points.forEach((p, i) => {
     if (!p.at || (i % every && i !== points.length - 1) || (i !== points.length - 1 && points.length - 1 - i < every / 2)) return;
-    const day = oneDay && shown ? date(p.at, { hour: "numeric", minute: "2-digit" }) : dayOf(p.at);
+    const day = date(p.at, { month: "short", day: "numeric" });
     if (day === shown) return;
     shown = day;
     axes.append(node("line", { x1: x(i), x2: x(i), y1: H - BOTTOM, y2: H - BOTTOM + 4, class: "axis" }));

@@ -22,9 +22,35 @@ export function findingCards(ctx) {
   const friends = el("a", "", t("fd.friends"));
   friends.href = "/#friends";
   friends.id = "friends-link";
+  friends.append(" ", waitingBadge());
   links.append(friends);
   wrap.append(links);
   return wrap;
+}
+
+/** The count of what waits for your answer on the Friends page: friend requests to you (quiet
+ * ones too: they only have no pop-up) and open invitations. Read from the server, so a reload
+ * shows it; read again whenever the lobby socket says one came or went. */
+function waitingBadge() {
+  const badge = el("span", "badge chat-badge");
+  badge.id = "friends-waiting";
+  badge.hidden = true;
+  const count = async () => {
+    try {
+      const [f, inv] = /** @type {[{items: {status: string}[]}, {items: unknown[]}]} */ (await Promise.all([
+        api.get("/api/players/me/friends"), api.get("/api/players/me/invitations")]));
+      const n = f.items.filter((x) => x.status === "incoming").length + inv.items.length;
+      badge.textContent = t("fd.waiting", { n });
+      badge.hidden = !n;
+    } catch {
+      badge.hidden = true;  // the link still leads to the page, which says what went wrong
+    }
+  };
+  for (const type of ["friend_request", "friend_requests", "invitation", "invitation_closed"]) {
+    const stop = onLobby(type, () => { if (badge.isConnected) void count(); else stop(); });
+  }
+  void count();
+  return badge;
 }
 
 /** @param {PageCtx} ctx */

@@ -159,14 +159,18 @@ function addForm(done) {
   const go = el("button", "primary", t("fa.send"));
   go.type = "submit";
   const err = errorLine("add-friend-error");
-  form.append(label, input, go, err);
+  const said = el("p", "muted");  // what the request did, in the server's answer's words
+  said.id = "add-friend-done";
+  said.setAttribute("role", "status");
+  form.append(label, input, go, err, said);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const text = input.value.trim();
     const id = decodeURIComponent((text.match(/player\/([^/?#\s]+)/) || [null, text])[1] || "");
-    err.textContent = "";
+    err.textContent = said.textContent = "";
     try {
-      await api.request("PUT", `/api/players/me/friends/${enc(id)}`);
+      const { befriend } = await import("./invite.js");
+      said.textContent = await befriend(id, id);
       input.value = "";
       done();
     } catch (ex) {

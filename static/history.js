@@ -15,7 +15,8 @@ await more(); // the pages' words are in the later part of the catalogue
 /** @typedef {import("./types.js").Stats} Stats */
 /** @typedef {MatchDetail["hands"][number]} HandOut */
 
-/** An ISO time as a person reads it. @param {string} iso */
+/** An ISO time as a person reads it: a match is dated by its start (`started_at`) on every page
+ * (history, profile, match page, replay). @param {string} iso */
 export const when = (iso) => date(iso, { dateStyle: "medium", timeStyle: "short" });
 
 const REASON = { payoff_out: "rs.payoff_out", stock_out: "rs.stock_out", stalemate: "rs.stalemate", forfeit: "rs.forfeit" };
@@ -111,7 +112,7 @@ export function matchItem(m) {
   li.dataset.progress = m.progress;
   const names = m.players.map((p) => p.name).join(", ");
   const { badge, link } = standing(m, m.won);
-  li.append(el("span", "when", when(m.ended_at || m.started_at)), " ",
+  li.append(el("span", "when", when(m.started_at)), " ",
     el("span", "who", names), " ", el("span", `badge ${badge}`, t(`rp.${badge}`)));
   li.append(" ", el("span", "muted", m.totals.join(" – ")));
   if (link) li.append(" ", link);

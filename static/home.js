@@ -43,6 +43,7 @@ export function homePage(ctx) {
     const games = el("a", "", t("mn.games"));
     games.href = "/#games";
     who.append(games, " · ", hist, " · ", prof, " · ", acct);
+    for (const a of who.querySelectorAll("a, button")) /** @type {HTMLElement} */ (a).style.whiteSpace = "nowrap"; // a link never breaks across lines
     page.append(who);
     page.append(gamesList(ctx, { onCount: (n) => countTitle(n) }));  // first, when there are any
     page.append(quickStart(ctx));

@@ -62,6 +62,15 @@ export function inviteFriends(code) {
   return box;
 }
 
+/** Ask `id` to be friends (or accept their request); the sentence saying which happened, from
+ * the server's answer (`Prefer: return=representation`: `{"status": "requested" | "friends", "name"}`).
+ * @param {string} id @param {string} name their name as the page knows it (the answer's comes first) */
+export async function befriend(id, name) {
+  const out = /** @type {{status?: string, name?: string} | null} */ (await api.request("PUT",
+    `/api/players/me/friends/${encodeURIComponent(id)}`, undefined, { Prefer: "return=representation" }));
+  return t(out && out.status === "friends" ? "iv.now_friends" : "iv.requested", { name: (out && out.name) || name });
+}
+
 /** "Add friend" and "Block" for a player's profile. @param {string} id @param {string} name */
 export function befriendButtons(id, name) {
   const box = el("p", "befriend");
@@ -70,8 +79,7 @@ export function befriendButtons(id, name) {
   const path = (/** @type {string} */ kind) => `/api/players/me/${kind}/${encodeURIComponent(id)}`;
   const add = button(t("iv.add_friend"), async () => {
     try {
-      await api.request("PUT", path("friends"));
-      note.textContent = t("iv.requested", { name });
+      note.textContent = await befriend(id, name);
       add.disabled = true;
     } catch (e) {
       note.textContent = /** @type {Error} */ (e).message;

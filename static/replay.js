@@ -5,11 +5,11 @@
 
 import * as api from "./api.js";
 import { el } from "./dom.js";
-import { date, more, num, t } from "./i18n.js";
+import { more, num, t } from "./i18n.js";
 import { renderTable } from "./table.js";
 import { moveWords } from "./movelog.js";
 import { reviewPanel } from "./review.js";
-import { handEnd } from "./history.js";
+import { handEnd, when } from "./history.js";
 
 await more(); // the pages' words are in the later part of the catalogue
 
@@ -197,8 +197,7 @@ export function replayPage(id) {
         said.set(m.seq, `${said.get(m.seq)}\n${end}`);
       }
     }
-    const day = data.moves.length ? date(data.moves[0].at) : "";
-    title.textContent = `${names.join(` ${t("rp.vs")} `)}${day ? " · " + day : ""}`;
+    title.textContent = `${names.join(` ${t("rp.vs")} `)} · ${when(data.started_at)}`; // a match is dated by its start everywhere
     document.title = `${t("mn.replay")}: ${title.textContent} · ${t("app.title")}`;
     const handAt = (/** @type {number} */ v) => data.hands.filter((h) => h.start_v <= v).pop();
     review = reviewPanel(id, {

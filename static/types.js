@@ -658,6 +658,7 @@
  * @property {number} total
  * @property {GameOptions} options
  * @property {string[]} names
+ * @property {string} started_at  when the match started (Extension): the time every page dates a match by
  * @property {{number: number, seed: string, commitment: string, start_v: number, deal_order: unknown[] | null, result: Result | null}[]} hands
  * @property {{seq: number, hand: number, seat: number, actor: string, move: Move, at: string}[]} moves
  */

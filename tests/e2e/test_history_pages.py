@@ -10,6 +10,7 @@ import asyncio
 import json
 import random
 import re
+import sqlite3
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from datetime import timedelta
@@ -176,6 +177,27 @@ def short_match_of_ann(server: Server, seed: str) -> dict[str, Any]:
     return in_thread(make, server.url)
 
 
+def test_a_match_is_dated_by_its_start_on_every_page(server: Server, open_page: PageOpener) -> None:
+    got = short_match_of_ann(server, "dated-e2e")
+    # Started three hours before it ended: a page showing the end (or the first move) would differ.
+    with sqlite3.connect(server.db) as db:
+        db.execute("UPDATE matches SET started_at = datetime(started_at, '-3 hours') WHERE id = ?", (got["match"],))
+    for size in SIZES:
+        page = page_at(open_page, f"ann-{size}", size)
+        as_person(page, got["ann"])
+        page.goto(server.url + "/#history")
+        when = row(page, got["match"]).locator(".when")
+        expect(when).to_have_text(re.compile(r"\d:\d\d"))  # the day and the time
+        shown = when.text_content() or ""
+        page.goto(server.url + f"/#player/{got['ann']['id']}")  # the profile's recent matches
+        expect(page.locator(f".match-item:has(a.match-link[href='/#match/{got['match']}']) .when")).to_have_text(shown)
+        page.goto(server.url + f"/#match/{got['match']}")
+        expect(page.locator(".match-standing")).to_contain_text(shown)
+        page.goto(server.url + f"/#replay/{got['match']}")
+        expect(page.locator(".replay h1")).to_have_text(re.compile(" · " + re.escape(shown) + "$"))
+        shot(page, f"match-dated-{size}")
+
+
 def test_the_replay_says_how_the_hand_ended_and_keeps_still(server: Server, open_page: PageOpener) -> None:
     got = short_match_of_ann(server, "replay-e2e")
     for size in SIZES:
@@ -267,6 +289,10 @@ def test_the_rating_chart_has_axes_values_dates_and_the_1500_line(server: Server
         expect(chart.locator("line.zero")).to_have_count(1)
         expect(chart.locator("text.ref")).to_have_text("1500")
         expect(chart.locator("text.tick.x").first).to_be_visible()  # dates along the bottom
+        # one format along the axis: days, never a time (the three matches are of one day: one label)
+        days = chart.locator("text.tick.x").all_text_contents()
+        assert days and not any(re.search(r"\d:\d\d", d) for d in days), days
+        assert len(set(days)) == len(days), days
         now = page.locator(".rating-now strong")
         expect(now).to_have_text(re.compile(r"^\d+$"))
         expect(chart.locator("text.value")).to_have_text(now.text_content() or "")

@@ -34,6 +34,23 @@ async def test_a_request_then_its_acceptance_make_friends_and_removing_ends_it_f
     assert await friends_of(api, ann) == [] and await friends_of(api, bob) == []
 
 
+async def test_asked_for_it_the_answer_says_whether_the_request_was_sent_or_accepted(api: httpx.AsyncClient) -> None:
+    ann, bob = await new_person(api, "Ann"), await new_person(api, "Bob")
+    want = {**ann.auth, "Prefer": "return=representation"}
+    r = await api.put(f"/api/players/me/friends/{bob.id}", headers=want)
+    assert r.status_code == 200 and r.json() == {"status": "requested", "name": "Bob"}, r.text
+    assert r.headers["preference-applied"] == "return=representation"
+    r = await api.put(f"/api/players/me/friends/{bob.id}", headers=want)  # asked again: still waiting
+    assert r.status_code == 200 and r.json()["status"] == "requested", r.text
+    r = await api.put(f"/api/players/me/friends/{ann.id}", headers={**bob.auth, "Prefer": "return=representation"})
+    assert r.status_code == 200 and r.json() == {"status": "friends", "name": "Ann"}, r.text
+    r = await api.put(f"/api/players/me/friends/{bob.id}", headers=want)  # already friends
+    assert r.status_code == 200 and r.json()["status"] == "friends", r.text
+    # Not asked for: 204 and no body, as the contract says.
+    r = await api.put(f"/api/players/me/friends/{bob.id}", headers=ann.auth)
+    assert r.status_code == 204 and r.content == b""
+
+
 async def test_asking_twice_at_once_leaves_one_request(api: httpx.AsyncClient) -> None:
     ann, bob = await new_person(api, "Ann"), await new_person(api, "Bob")
     answers = await asyncio.gather(*[api.put(f"/api/players/me/friends/{bob.id}", headers=ann.auth) for _ in range(6)])

@@ -189,6 +189,7 @@ async def test_each_route_sends_what_the_service_returns(server: ServerThread, h
     # The replay of the finished match, whole and at a few versions (the table face up).
     whole = await replay(reader, match_id, None)
     assert whole is not None
+    assert whole["started_at"] == (await http.get(f"/api/matches/{match_id}")).json()["started_at"]  # dated alike
     _same((await http.get(f"/api/matches/{match_id}/replay")).json(), whole)
     for at in (0, 1, whole["total"] // 2, whole["total"]):
         _same((await http.get(f"/api/matches/{match_id}/replay", params={"at": at})).json(),

@@ -214,3 +214,22 @@ async def test_signing_out_everywhere_and_one_device(db_url: str) -> None:
         for t in [ann.token, *others]:
             assert (await http.get("/api/players/me", headers=_auth(t))).status_code == 401
         assert (await http.get("/api/players/me", headers=bob.auth)).status_code == 200
+
+
+async def test_each_device_is_named_by_its_browser_and_system(db_url: str) -> None:
+    phone_agent = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+                   "Chrome/131.0.0.0 Mobile Safari/537.36")
+    laptop_agent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
+    async with _app(db_url) as app, _client(app) as http:
+        r = await http.post("/api/players", json={"name": "Ann"}, headers={"User-Agent": laptop_agent})
+        ann = Person(r.json()["id"], "Ann", r.json()["token"])
+        assert (await http.post("/api/account", json={"username": "ann", "password": "correct horse"},
+                                headers=ann.auth)).status_code == 201
+        for agent in (phone_agent, "curl/8.5.0", "x" * 2000):
+            r = await http.post("/api/sessions", json={"username": "ann", "password": "correct horse"},
+                                headers={"User-Agent": agent})
+            assert r.status_code == 201, r.text
+        listed = (await http.get("/api/sessions", headers=ann.auth)).json()["items"]
+        named = sorted(((s["browser"], s["system"]) for s in listed), key=str)
+        assert named == sorted([("Firefox", "Windows"), ("Chrome", "Android"), (None, None), (None, None)], key=str)
+        assert next(s for s in listed if s["current"])["browser"] == "Firefox"

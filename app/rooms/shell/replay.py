@@ -78,7 +78,7 @@ async def replay(sessions: async_sessionmaker[AsyncSession], match_id: str, at: 
     if at is None:
         return {
             "match_id": record.match.id, "total": total, "options": record.match.options,
-            "names": list(record.match.names),
+            "names": list(record.match.names), "started_at": iso(record.match.started_at),
             "hands": [{"number": h.number, "seed": h.seed, "commitment": h.commitment, "start_v": h.start_v,
                        "deal_order": h.deal_order, "result": h.result} for h in record.hands],
             "moves": [{"seq": m.seq, "hand": m.hand_number, "seat": m.seat, "actor": m.actor,

@@ -51,12 +51,13 @@ async def by_username(session: AsyncSession, username: str) -> Player | None:
             ).scalar_one_or_none()
 
 
-async def new_session(session: AsyncSession, player: Player, max_live: int) -> tuple[str, list[str]]:
+async def new_session(session: AsyncSession, player: Player, max_live: int,
+                      device: str | None = None) -> tuple[str, list[str]]:
     """A new bearer token for the player (another device; the only time it is known), and the
     hashes of the tokens it ended: past `max_live` live tokens the least recently used go.
     The player's row is locked first (PostgreSQL), so parallel sign-ins trim one at a time."""
     await session.execute(select(Player.id).where(Player.id == player.id).with_for_update())
-    token = issue(session, player.id)
+    token = issue(session, player.id, device)
     await session.flush()
     keep = (select(Token.token_hash).where(Token.player_id == player.id, Token.revoked_at.is_(None))
             .order_by(Token.used_at.desc(), Token.created_at.desc()).limit(max_live))

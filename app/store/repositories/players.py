@@ -25,12 +25,12 @@ def new_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-async def create_player(session: AsyncSession, name: str) -> tuple[Player, str]:
+async def create_player(session: AsyncSession, name: str, device: str | None = None) -> tuple[Player, str]:
     """Insert a player; returns it and its token (the only time the token is known)."""
     player = Player(id=new_id(), name=name)
     session.add(player)
     await session.flush()
-    token = issue(session, player.id)
+    token = issue(session, player.id, device)
     await session.commit()
     return player, token
 

@@ -25,12 +25,13 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def issue(session: AsyncSession, player_id: str) -> str:
+def issue(session: AsyncSession, player_id: str, device: str | None = None) -> str:
     """Add a new token for the player to the session (the caller commits); returns it. This is
-    the only time the token itself is known."""
+    the only time the token itself is known. `device` names the browser and system it goes to
+    (`app.domain.device`)."""
     token = new_token()
     now = utcnow()
-    session.add(Token(token_hash=hash_token(token), player_id=player_id, created_at=now, used_at=now))
+    session.add(Token(token_hash=hash_token(token), player_id=player_id, created_at=now, used_at=now, device=device))
     return token
 
 

@@ -72,6 +72,7 @@ class Token(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     used_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
+    device: Mapped[str | None] = mapped_column(String(40), nullable=True)  # app.domain.device: "Chrome/Android"
 
 
 class HealthProbe(Base):

@@ -15,6 +15,7 @@ from typing import NoReturn
 
 from fastapi import APIRouter, Depends, Request, Response, status
 
+from app.domain.device import device_of
 from app.store.repositories import accounts
 from app.store.repositories.accounts import AlreadyAnAccount, UsernameTaken
 from app.store.repositories.tokens import hash_token
@@ -104,7 +105,8 @@ async def sign_in(body: SignIn, session: Session, request: Request, settings: Ap
             await accounts.failed_signin(session, player.id)
         await _refuse(request, user, {"WWW-Authenticate": "Bearer"}, status.HTTP_401_UNAUTHORIZED, WRONG,
                       reason="wrong_password")
-    token, ended = await accounts.new_session(session, player, settings.max_tokens_per_player)
+    token, ended = await accounts.new_session(session, player, settings.max_tokens_per_player,
+                                              device_of(request.headers.get("user-agent")))
     for gone in ended:
         services(request.app).open_sockets.revoked(gone)
     return PlayerCreated(id=player.id, name=player.name, token=token)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, status
+from fastapi import APIRouter, Depends, Query, Request, status
 
+from app.domain.device import device_of
 from app.rooms.core.achievements import CATALOG
 from app.store.repositories import awards, history
 from app.store.repositories.players import create_player, get_player, rename_player
@@ -31,9 +32,9 @@ router = APIRouter(prefix="/api/players", tags=["players"])
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=PlayerCreated,
              dependencies=[Depends(per_address("new_players"))])
-async def new_player(body: NewPlayer, session: Session) -> PlayerCreated:
+async def new_player(body: NewPlayer, session: Session, request: Request) -> PlayerCreated:
     """A guest identity. Keep the token: it is shown once and is stored only as a hash."""
-    player, token = await create_player(session, body.name)
+    player, token = await create_player(session, body.name, device_of(request.headers.get("user-agent")))
     return PlayerCreated(id=player.id, name=player.name, token=token)
 
 

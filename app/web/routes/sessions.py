@@ -11,6 +11,7 @@ from datetime import datetime
 from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel
 
+from app.domain.device import parts
 from app.store.repositories.tokens import hash_token, live_tokens, revoke, revoke_all, revoke_one
 from app.web.http.deps import AppSettings, BearerToken, CurrentPlayer, Session
 from app.web.http.refused import Refused
@@ -21,12 +22,15 @@ ID_CHARS = 16
 
 
 class SessionOut(BaseModel):
-    """A signed-in device: when it signed in and was last used (to within a day)."""
+    """A signed-in device: when it signed in and was last used (to within a day), and (Extension)
+    its browser and system as read from the User-Agent when it signed in (null where unknown)."""
 
     id: str
     created_at: datetime
     used_at: datetime
     current: bool
+    browser: str | None
+    system: str | None
 
 
 class SessionList(BaseModel):
@@ -40,7 +44,8 @@ async def list_sessions(token: BearerToken, player: CurrentPlayer, session: Sess
     mine = hash_token(token)
     rows = await live_tokens(session, player.id, settings.token_idle_days)
     return SessionList(items=[SessionOut(id=t.token_hash[:ID_CHARS], created_at=t.created_at, used_at=t.used_at,
-                                         current=t.token_hash == mine) for t in rows])
+                                         current=t.token_hash == mine, browser=parts(t.device)[0],
+                                         system=parts(t.device)[1]) for t in rows])
 
 
 @router.delete("/current", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)

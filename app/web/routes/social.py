@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, Response, status
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from app.social.core.lobby_messages import PlayerRef, request_notice
@@ -45,6 +46,21 @@ class BlockList(BaseModel):
     items: list[Blocked]
 
 
+class Befriended(BaseModel):
+    """What a friend request did (Extension, asked for with `Prefer: return=representation`):
+    `requested` (your request waits for their answer) or `friends` (they had asked you: accepted),
+    and their name (as their public profile shows it)."""
+
+    status: str  # friends | requested
+    name: str
+
+
+def wants_answer(request: Request) -> bool:
+    """The caller asked for the answer's body (RFC 7240 `Prefer: return=representation`)."""
+    return any(p.strip().lower() == "return=representation"
+               for p in request.headers.get("prefer", "").split(","))
+
+
 def limit_social(request: Request, player_id: str) -> None:
     services(request.app).limiter.check("social", player_id)
 
@@ -64,7 +80,9 @@ async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings
                    request: Request) -> Response:
     """Ask a player to be friends, or accept their request. A new request counts against what
     the other may receive (SPITE_LIMIT_FRIEND_REQUESTS_RECEIVED); it reaches them as a pop-up
-    naming you, or, if they chose quiet requests, as the count of requests waiting."""
+    naming you, or, if they chose quiet requests, as the count of requests waiting. Asked with
+    `Prefer: return=representation`, the answer is `200 {"status": "requested" | "friends", "name"}`
+    rather than `204`."""
     other = await other_player(session, me.id, player_id, "befriend", reason="self_befriend")
     limit_social(request, me.id)
     if other in await social.blocked_by(session, me.id):
@@ -89,6 +107,11 @@ async def befriend(player_id: str, me: CurrentPlayer, session: Session, settings
         waiting = await social.requests_waiting(session, other) if quiet and not mutual else 0
         notice = request_notice(PlayerRef(player_id=me.id, name=me.name), mutual=mutual, quiet=quiet, waiting=waiting)
         await services(request.app).channels.tell(other, notice)
+    if wants_answer(request):  # said only to the asker: whether they are friends now or their request waits
+        now = "friends" if mutual or (not added and await social.are_friends(session, me.id, other)) else "requested"
+        them = await get_player(session, other)
+        answer = Befriended(status=now, name=them.name if them is not None else "")
+        return JSONResponse(answer.model_dump(), headers={"Preference-Applied": "return=representation"})
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

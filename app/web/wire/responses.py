@@ -242,6 +242,7 @@ class Replay(BaseModel):
     total: int
     options: EngineOptions
     names: list[str]
+    started_at: str = Field(description="when the match started (Extension): the time every page dates a match by")
     hands: list[ReplayHand]
     moves: list[ReplayMove]
 
