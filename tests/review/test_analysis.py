@@ -190,8 +190,8 @@ def test_a_match_of_two_hands_is_reviewed_hand_by_hand() -> None:
 
 
 def test_a_resign_is_reviewed_as_the_match_s_end_not_judged_as_a_play() -> None:
-    """A person's resign (docs/rules.md, "Resign"), here off their turn, ends the review's match
-    at its result; it is no decision of play to judge."""
+    """A person's resign (docs/rules.md, "Resign"), here on their turn (where they had plays to
+    choose from), ends the review's match at its result; it is no decision of play to judge."""
     opts = make_options("standard", {"players": 2, "payoff_size": 5})
     m = Match(opts)
     m.deal("review-resign")
@@ -201,7 +201,8 @@ def test_a_resign_is_reviewed_as_the_match_s_end_not_judged_as_a_play() -> None:
         move = Move.from_wire(choose_move(view(m, seat), "easy", seed=m.v))
         m.apply(move, seat)
         moves.append(MoveInput(m.v, seat, move, "player"))
-    quitter = 1 - m.game.turn
+    quitter = m.game.turn
+    assert len(m.legal_moves()) > 1
     m.apply(resign(quitter), quitter)
     moves.append(MoveInput(m.v, quitter, resign(quitter), "player"))
     match = MatchInput(opts, ("Ann", "Bob"), (HandInput(1, "review-resign", None, tuple(moves)),), frozenset({0, 1}))
