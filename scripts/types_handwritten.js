@@ -84,7 +84,7 @@
  */
 /**
  * @typedef {object} Result
- * @property {"payoff_out" | "stock_out" | "stalemate" | "forfeit"} reason
+ * @property {"payoff_out" | "stock_out" | "stalemate" | "forfeit" | "resign"} reason
  * @property {number[]} winners  empty for a draw
  * @property {number[]} scores  this hand's points by seat
  * @property {number[]} totals
@@ -138,6 +138,7 @@
  *   | {type: "take_back", seat: number}
  *   | {type: "hand_over", reason: Result["reason"], winners: number[], scores: number[]}
  *   | {type: "forfeit", seat: number}
+ *   | {type: "resign", seat: number}
  *   | {type: "autoplay", seat: number, by: "clock" | "absent"}} GameEvent
  */
 

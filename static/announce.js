@@ -68,5 +68,5 @@ export function handOverText(view, r) {
   const names = r.winners.map((s) => who(view, s));
   if (!names.length) return t(r.reason === "stock_out" ? "an.draw_stock" : "an.draw");
   const joined = team !== null ? t("an.team", { team: TEAM_LETTER[team], names: list(names) }) : list(names);
-  return t(`an.won_${r.reason}`, { names: joined });
+  return t(`an.won_${r.reason.replace("resign", "forfeit")}`, { names: joined });
 }

@@ -4,9 +4,11 @@
 // already started the next hand, and focused once when it first appears. The Game over dialog
 // closes (Close, Esc) to study the final table, and stays closed on this device for that match
 // (localStorage `spite.closed`), with *Show the result* under the table to open it again.
+// The Resign button (resign.js) comes with it, off the room's first load.
 
 import { countdownText } from "./clock.js";
 import { el } from "./dom.js";
+import { drawResign } from "./resign.js";
 import { resultPanel } from "./results.js";
 import { t } from "./i18n.js";
 import { navigate, onLeave } from "./router.js";
@@ -41,7 +43,8 @@ function keepClosed(match, closed) {
  * What the result needs from the room page.
  * @typedef {{code: string, me: {id: string}, matchId: string | null, awards: import("./types.js").Awards | null,
  *   nextHand: import("./types.js").NextHandInfo | null, nextDeadline: number | null, room: import("./types.js").Room | null,
- *   send: (msg: ClientMessage) => boolean, mayLeave: () => boolean, toLobby: () => void, draw: () => void}} EndingPage
+ *   send: (msg: ClientMessage) => boolean, mayLeave: () => boolean, toLobby: () => void, draw: () => void,
+ *   actions: HTMLElement}} EndingPage
  */
 
 export class Endings {
@@ -63,9 +66,11 @@ export class Endings {
     onLeave(() => document.removeEventListener("keydown", esc));
   }
 
-  /** Draw what `view` calls for: its result, or the unread result of an earlier hand. @param {View} view */
+  /** Draw what `view` calls for: the Resign button while a hand is played, its result, or the
+   * unread result of an earlier hand. @param {View} view */
   draw(view) {
     this.dismiss = null;
+    drawResign(this.page.actions, view, (m) => this.page.send(m));
     if (view.result) this.drawResult(view);
     else if (this.lastResult && this.lastResult.view.deal_commitment !== view.deal_commitment) this.drawLastResult();
   }

@@ -19,7 +19,7 @@ await more(); // the pages' words are in the later part of the catalogue
  * (history, profile, match page, replay). @param {string} iso */
 export const when = (iso) => date(iso, { dateStyle: "medium", timeStyle: "short" });
 
-const REASON = { payoff_out: "rs.payoff_out", stock_out: "rs.stock_out", stalemate: "rs.stalemate", forfeit: "rs.forfeit" };
+const REASON = { payoff_out: "rs.payoff_out", stock_out: "rs.stock_out", stalemate: "rs.stalemate", forfeit: "rs.forfeit", resign: "rs.resign" };
 
 /**
  * How a hand ended, in two sentences: who went out (or won, or nobody) and why, and the points
@@ -34,7 +34,8 @@ export function handEnd(r, names, payoff) {
   const who = out.length ? t("rp.went_out", { names: list(out) })
     : won.length ? t("rp.hand_won", { names: list(won) }) : t("rp.hand_draw");
   const points = t("rp.hand_points", { list: list(names.map((n, s) => `${n} ${num(r.scores[s] ?? 0)}`)) });
-  const why = out.length ? "" : ` ${t(REASON[/** @type {keyof REASON} */ (r.reason)] || "rs.stalemate")}`; // going out says why
+  const lost = list(names.filter((_, s) => !r.winners.includes(s))); // a resign names its side
+  const why = out.length ? "" : ` ${t(REASON[/** @type {keyof REASON} */ (r.reason)] || "rs.stalemate", { names: lost })}`; // going out says why
   return { who: who + why, points };
 }
 

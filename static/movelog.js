@@ -3,7 +3,7 @@
 // server made for a player marked), and the ids of the cards moved in the latest turn.
 
 import { el } from "./dom.js";
-import { rankLetter, t } from "./i18n.js";
+import { more, rankLetter, t } from "./i18n.js";
 import { playerName } from "./moves.js";
 
 /** @typedef {import("./types.js").Card} Card */
@@ -102,6 +102,7 @@ export class MoveLog {
       else if (ev.type === "turn" || ev.type === "end_turn") this.auto = null;
       else if (ev.type === "complete") this.push(null, t("ml.complete", { n: ev.slot + 1 }));
       else if (ev.type === "forfeit") this.push(ev.seat, t("ml.forfeit", { name: playerName(view, ev.seat) }));
+      else if (ev.type === "resign") more().then(() => { this.push(ev.seat, t("ml.resign", { name: playerName(view, ev.seat) })); this.draw(); });
       else if (ev.type === "take_back") this.takeBack(view, ev.seat);
       else if (ev.type === "play" || ev.type === "discard" || ev.type === "move_side" || ev.type === "load") {
         this.startTurn(ev.seat);

@@ -245,6 +245,7 @@ function describe(m, names, cards, undone = null) {
   const card = "card" in mv ? cards.get(mv.card) || null : undone;
   const from = "from" in mv ? mv.from : undefined;
   const to = "to" in mv ? mv.to : undefined;
-  const text = moveWords(named, null, { kind: mv.kind, seat: m.seat, card, from, to });
+  const resigned = /** @type {string} */ (mv.kind) === "forfeit" && from; // a forfeit naming its seat: a resign
+  const text = resigned ? t("ml.resign", { name: names[m.seat] }) : moveWords(named, null, { kind: mv.kind, seat: m.seat, card, from, to });
   return m.actor === "clock" || m.actor === "absent" ? t(`rp.by_${m.actor}`, { text }) : text;
 }

@@ -33,6 +33,7 @@ const REASON = {
   stock_out: "rs.stock_out",
   stalemate: "rs.stalemate",
   forfeit: "rs.forfeit",
+  resign: "rs.resign",
 };
 
 /**
@@ -80,7 +81,8 @@ export function resultPanel(view, committed, actions) {
   title.tabIndex = -1;
   box.append(title);
   box.append(el("p", "result-line", handOverText(view, r)));
-  box.append(el("p", "result-reason", t(REASON[r.reason])));
+  const losers = view.players.filter((_, s) => !r.winners.includes(s)).map((p) => p.name); // who resigned
+  box.append(el("p", "result-reason", t(REASON[r.reason], { names: list(losers) })));
   if (over && r.match_winners.length && !single) {
     const mine = view.you !== null && r.match_winners.includes(view.you);
     const names = r.match_winners.map((s) => (s === view.you ? t("an.you") : view.players[s].name));

@@ -92,7 +92,7 @@
  */
 /**
  * @typedef {object} Result
- * @property {"payoff_out" | "stock_out" | "stalemate" | "forfeit"} reason
+ * @property {"payoff_out" | "stock_out" | "stalemate" | "forfeit" | "resign"} reason
  * @property {number[]} winners  empty for a draw
  * @property {number[]} scores  this hand's points by seat
  * @property {number[]} totals
@@ -146,6 +146,7 @@
  *   | {type: "take_back", seat: number}
  *   | {type: "hand_over", reason: Result["reason"], winners: number[], scores: number[]}
  *   | {type: "forfeit", seat: number}
+ *   | {type: "resign", seat: number}
  *   | {type: "autoplay", seat: number, by: "clock" | "absent"}} GameEvent
  */
 
@@ -414,7 +415,7 @@
  *   | {type: "configure", preset?: string | null, options?: Record<string, unknown> | null, seats?: number | null, turn_seconds?: number | null, public?: boolean | null, hints?: boolean | null}
  *   | {type: "start"} | {type: "move", move: Move, id?: string | number | null}
  *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch", accept?: boolean}
- *   | {type: "hint"} | {type: "ping"}} ClientMessage
+ *   | {type: "hint"} | {type: "resign"} | {type: "ping"}} ClientMessage
  */
 
 // ---- the lobby socket (/ws/lobby): server -> client --------------------------------------------

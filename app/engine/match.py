@@ -11,7 +11,8 @@ A `forfeit` move (`moves.FORFEIT`, never a legal move of the hand: the room deci
 docs/rules.md "Forfeit") is a match-level move of the seat to move: its team loses the match at
 once. It is recorded in the hand's moves like any other, so replays stay exact; the hand ends
 with the outcome `forfeit` (`play.forfeit`: every other seat wins it, nobody scores) and the
-match is over.
+match is over. A resign (`moves.resign(seat)`, docs/rules.md "Resign") is the same move naming
+its seat, which may give up on any turn of the hand, not only its own; its outcome is `resign`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .errors import EngineError, HandOver, NotYourTurn
 from .game import Game
 from .moves import FORFEIT, Move
 from .options import Options
+from .play import forfeit_seat
 from .reasons import refusal
 from .shuffle import commitment
 from .status import MatchStatus
@@ -93,9 +95,10 @@ class Match:
         if self.status != MatchStatus.PLAYING:
             raise refusal("hand_over" if self.status != MatchStatus.WAITING else "match_not_started", HandOver)
         g = self.game
-        if seat is not None and seat != g.turn:
+        mover = forfeit_seat(g, move) if move[0] == FORFEIT else g.turn  # a resign may come on any turn
+        if seat is not None and seat != mover:
             raise refusal("not_your_turn", NotYourTurn)
-        seat = g.turn
+        seat = mover
         g.apply(move)
         self.hands[-1].moves.append(Move(*move))
         self.v += 1

@@ -21,7 +21,7 @@ MOVE_SIDE = "move_side"
 LOAD = "load"
 END_TURN = "end_turn"
 TAKE_BACK = "take_back"
-FORFEIT = "forfeit"  # the seat to move loses the match (`Match.apply`); never among the legal moves
+FORFEIT = "forfeit"  # a seat's team loses the match (`Match.apply`); never among the legal moves
 KINDS = (PLAY, DISCARD, MOVE_SIDE, LOAD, END_TURN, TAKE_BACK, FORFEIT)
 NO_FIELDS = (END_TURN, TAKE_BACK, FORFEIT)
 HAND = "hand"
@@ -70,6 +70,9 @@ class Move(NamedTuple):
         if kind in (PLAY, MOVE_SIDE, LOAD):
             if not isinstance(src, str) or len(src) > 32:
                 raise BadMove("a move needs 'from', the name of a pile")
+        elif kind == FORFEIT and src is not None:  # a resign: the seat giving up, by its pay-off pile
+            if not isinstance(src, str) or len(src) > 32:
+                raise BadMove("a forfeit's 'from' is the pay-off pile of the seat that resigns")
         else:
             src = None
         if kind not in NO_FIELDS:
@@ -83,6 +86,13 @@ class Move(NamedTuple):
 END = Move(END_TURN)
 TAKE = Move(TAKE_BACK)
 RESIGN = Move(FORFEIT)
+"""The server's forfeit for missed turns: the seat to move loses (docs/rules.md, "Forfeit")."""
+
+
+def resign(seat: int) -> Move:
+    """`seat`'s player resigns (docs/rules.md, "Resign"): a forfeit naming the seat, by its
+    pay-off pile (`from`), since a seat may resign on any turn, not only its own."""
+    return Move(FORFEIT, src=payoff_pile(seat))
 
 
 @lru_cache(maxsize=1 << 16)

@@ -231,6 +231,7 @@ EVENT_RULES: dict[str, str] = {
     "take_back": PUBLIC,   # a seat took back its last move (the restored table arrives in views)
     "hand_over": PUBLIC,   # the outcome: reason, winners, scores (no seed)
     "forfeit": PUBLIC,     # the seat to move lost the match by forfeit (docs/rules.md, "Forfeit")
+    "resign": PUBLIC,      # a seat resigned: its team lost the match (docs/rules.md, "Resign")
     # room notices (app/rooms) sent in the same list
     "autoplay": PUBLIC,    # a seat's move was made for it (timer, absence): who and by what
 }

@@ -10,7 +10,7 @@ back when the stock runs out, stock-out, stalemates, the end of a hand that make
 from __future__ import annotations
 
 from . import scoring, takeback
-from .errors import HandOver
+from .errors import BadMove, HandOver
 from .explain import explain
 from .legal import block_breakers, can_play, centre_needs, legal_moves
 from .moves import DISCARD, END_TURN, FORFEIT, HAND, LOAD, MOVE_SIDE, PAYOFF, PLAY, TAKE_BACK, Move, parse_pile
@@ -32,7 +32,7 @@ def apply(g: GameState, move: Move, check: bool = True) -> None:
     `check=False` is for search, with a move just taken from this position's legal moves
     (or `legal.centre_plays`): it skips building them again."""
     if move[0] == FORFEIT:
-        forfeit(g)
+        forfeit(g, None if move[2] is None else forfeit_seat(g, move))  # naming a seat: a resign
         return
     if check:
         legal = g._legal
@@ -352,17 +352,32 @@ def redeal(g: GameState) -> None:
         g.emit({"type": "redeal"})
 
 
-def forfeit(g: GameState) -> None:
-    """The seat to move forfeits (never a legal move: the room rules it, docs/rules.md "Forfeit"):
-    the hand ends at once, every seat outside its team wins, nobody scores."""
+def forfeit_seat(g: GameState, move: Move) -> int:
+    """The seat a forfeit move gives up for: the one its `from` names (a resign, on any turn),
+    else the seat to move (the server's forfeit for missed turns). Raises BadMove for a `from`
+    that is no seat's pay-off pile."""
+    if move[2] is None:
+        return g.turn
+    pile = parse_pile(move[2])
+    if pile.zone != PAYOFF or not 0 <= pile.seat < g.n:
+        raise BadMove(f"{move[2]!r} is not the pay-off pile of a seat")
+    return pile.seat
+
+
+def forfeit(g: GameState, seat: int | None = None) -> None:
+    """`seat` (default: the seat to move) forfeits; never a legal move: the room rules it
+    (docs/rules.md "Forfeit", "Resign"). The hand ends at once, every seat outside its team
+    wins, nobody scores. A named seat is a resign: its event and outcome say `resign`. Nothing
+    hidden is shown by it: the hand is over, and its seed shows as for any hand's end."""
     if g.outcome is not None:
         raise refusal("hand_over", HandOver)
-    seat = g.turn
+    kind = "forfeit" if seat is None else "resign"
+    seat = g.turn if seat is None else seat
     g._legal = None
     if g.events is not None:
-        g.emit({"type": "forfeit", "seat": seat})
+        g.emit({"type": kind, "seat": seat})
     losers = set(g.team_seats[seat])
-    finish(g, Outcome("forfeit", tuple(s for s in range(g.n) if s not in losers), (0,) * g.n))
+    finish(g, Outcome(kind, tuple(s for s in range(g.n) if s not in losers), (0,) * g.n))
 
 
 def finish(g: GameState, outcome: Outcome) -> None:

@@ -19,7 +19,8 @@ from .shuffle import ShuffleStream, commitment
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a hand ended: `reason` is payoff_out, stock_out or stalemate.
+    """How a hand ended: `reason` is payoff_out, stock_out or stalemate (or forfeit, resign:
+    the match ended with it, `play.forfeit`).
 
     `winners` are seats (both partners in a partnership; empty for a draw);
     `scores` are this hand's points by seat.

@@ -34,6 +34,7 @@ from app.engine import Match, Move, Options, view
 from .marks import judged, summary
 
 TAKE_BACK = "take_back"
+FORFEIT = "forfeit"  # the server's forfeit, or a player's resign: never a decision of play
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ class Review:
         n = m.options.players
         before = [view(m, seat) for seat in range(n)]
         seen = [known_cards(b) for b in before]
-        if step.actor == "player" and step.seat in self.match.people and step.move.kind != TAKE_BACK:
+        if step.actor == "player" and step.seat in self.match.people and step.move.kind not in (TAKE_BACK, FORFEIT):
             self._decision(before[step.seat], step)
         m.apply(step.move, step.seat)
         for seat in range(n):

@@ -14,6 +14,7 @@ import pytest
 from app.bots import choose_move
 from app.bots.estimate import Budget
 from app.engine import Game, Match, Move, make_options, view
+from app.engine.moves import resign
 from app.review import HandInput, MatchInput, MoveInput, Review, ReviewSettings, accuracy, mark, run
 from app.review.analysis import judge, known_cards
 from tests.bots.bot_helpers import hidden_part, reshuffle_hidden
@@ -186,3 +187,26 @@ def test_a_match_of_two_hands_is_reviewed_hand_by_hand() -> None:
         assert min(c["v"] for c in points) == start
         assert sorted(c["chance"] for c in points if c["v"] == hand.moves[-1].v) == [0.0, 1.0]
     assert {d["seat"] for d in out["decisions"]} == {0, 1}
+
+
+def test_a_resign_is_reviewed_as_the_match_s_end_not_judged_as_a_play() -> None:
+    """A person's resign (docs/rules.md, "Resign"), here on their turn (where they had plays to
+    choose from), ends the review's match at its result; it is no decision of play to judge."""
+    opts = make_options("standard", {"players": 2, "payoff_size": 5})
+    m = Match(opts)
+    m.deal("review-resign")
+    moves: list[MoveInput] = []
+    while len(moves) < 6:
+        seat = m.game.turn
+        move = Move.from_wire(choose_move(view(m, seat), "easy", seed=m.v))
+        m.apply(move, seat)
+        moves.append(MoveInput(m.v, seat, move, "player"))
+    quitter = m.game.turn
+    assert len(m.legal_moves()) > 1
+    m.apply(resign(quitter), quitter)
+    moves.append(MoveInput(m.v, quitter, resign(quitter), "player"))
+    match = MatchInput(opts, ("Ann", "Bob"), (HandInput(1, "review-resign", None, tuple(moves)),), frozenset({0, 1}))
+    out = run(match, TINY)
+    assert m.v not in {d["v"] for d in out["decisions"]}
+    last = {c["seat"]: c["chance"] for c in out["chances"] if c["v"] == m.v}
+    assert last == {quitter: 0.0, 1 - quitter: 1.0}

@@ -57,6 +57,8 @@ def test_fields_arrive_as_the_core_types_them() -> None:
     assert parse({"type": "move", "id": 12, "move": {"kind": "end_turn"}}).id == "12"  # the core sees a string
     assert parse({"type": "move", "id": -(2**53), "move": {"kind": "end_turn"}}).id == str(-(2**53))
     assert parse({"type": "move", "move": {"kind": "end_turn", "card": 3}}) == C.MakeMove(Move("end_turn"))
+    # a resign names nobody: the room takes the sender's seat (a seat sent along is ignored)
+    assert parse({"type": "resign"}) == parse({"type": "resign", "seat": 1}) == C.Resign()
 
 
 def test_strict_types_are_refused_with_the_field_named() -> None:

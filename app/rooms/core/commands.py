@@ -200,6 +200,14 @@ class Hint:
     type: Literal["hint"] = field(default="hint", init=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """A seated player gives up the match for their side (docs/rules.md, "Resign"), on any turn."""
+
+    __pydantic_config__ = WIRE_CONFIG
+    type: Literal["resign"] = field(default="resign", init=False)
+
+
 LobbyCommand = Sit | Stand | AddBot | RemoveBot | FreeSeat | RemovePlayer | Configure
-Command = LobbyCommand | Start | MakeMove | Chat | NextHand | Rematch | Hint
+Command = LobbyCommand | Start | MakeMove | Chat | NextHand | Rematch | Hint | Resign
 """Every command, in the order of docs/protocol.md's table (static/types.js lists them so)."""

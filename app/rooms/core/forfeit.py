@@ -11,6 +11,11 @@ ratings count it (`match_rules.rated_standing`), else, as for any match, it is n
 it rated if the forfeiting seat made fewer than `SPITE_RATED_FORFEIT_MIN_MOVES` moves of its own
 over the match: a puppet that discards once and lets the clock run out is no win to rate.
 Unrated rooms are as before: the clock, the deadline and the stand-in play on.
+
+A seated player may also give the match up themselves (`decide_resign`, docs/rules.md "Resign"):
+the same move naming their seat (`engine.moves.resign`), on any turn of a hand being played, by
+the actor `player`; rated as the forfeit is (a loss for their side, under the same
+`SPITE_RATED_FORFEIT_MIN_MOVES`). Bots never resign.
 """
 
 from __future__ import annotations
@@ -18,12 +23,17 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from app.engine.moves import RESIGN
+from app.engine import MatchStatus
+from app.engine.moves import RESIGN, resign
+from app.rooms.core import errors as E
 from app.rooms.core.config import RoomRules
 from app.rooms.core.effects import CommitMove
+from app.rooms.core.errors import RoomError
+from app.rooms.core.lobby import Actor
 from app.rooms.core.match_rules import decide_seat_move
 from app.rooms.core.model import Room
 from app.rooms.core.pace import CLOCK, DEADLINE, TURN_BASED
+from app.rooms.core.steps import PLAYER
 
 
 def limit_of(room: Room, settings: RoomRules) -> int | None:
@@ -49,7 +59,29 @@ def decide_forfeit(room: Room, seat: int, kind: str, now: datetime, settings: Ro
     """The forfeit of `seat`, if the timer of `kind` firing now calls for it (else None)."""
     if not forfeit_due(room, seat, kind, settings):
         return None
-    commit = decide_seat_move(room, seat, RESIGN, kind, None, now, settings.missed_turns)
+    return _rated_as_forfeit(room, seat, decide_seat_move(room, seat, RESIGN, kind, None, now, settings.missed_turns),
+                             settings)
+
+
+def decide_resign(room: Room, who: Actor, now: datetime, settings: RoomRules) -> CommitMove:
+    """`who` resigns the match for their side: its forfeit, on any turn of a hand being played
+    (refused to anyone not seated in the match, between hands and once it is over)."""
+    m = room.match
+    if m is None:
+        raise RoomError(E.GAME_NOT_STARTED, "the game has not started", reason="not_started")
+    seat = m.seat_of(who.player_id)
+    if seat is None:
+        raise RoomError(E.NOT_ALLOWED_NOW, "only a player of this match can resign it", reason="resign_players")
+    if not m.playing:
+        over = m.engine.status == MatchStatus.MATCH_OVER
+        raise RoomError(E.NOT_ALLOWED_NOW, "the match is over" if over
+                        else "a match is resigned while a hand is played: wait for the next deal",
+                        reason="resign_over" if over else "resign_between_hands")
+    commit = decide_seat_move(room, seat, resign(seat), PLAYER, None, now, settings.missed_turns)
+    return _rated_as_forfeit(room, seat, commit, settings)
+
+
+def _rated_as_forfeit(room: Room, seat: int, commit: CommitMove, settings: RoomRules) -> CommitMove:
     if commit.write.rated is not None and not rated_forfeit(room, seat, settings):
         commit = replace(commit, write=replace(commit.write, rated=None))
     return commit

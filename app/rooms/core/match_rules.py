@@ -271,7 +271,7 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
         awards = earned(after, m.seats, rated=room.state.rated)
         if status == MatchStatus.MATCH_OVER:
             winners, ended = list(after.winners), now
-            rated = rated_standing(room, after, seat if actor == PLAYER else None)
+            rated = rated_standing(room, after, seat if actor == PLAYER and mv.kind != FORFEIT else None)
             over = RoomPatch(status=RoomStatus.OVER)  # the lobby opens again, for a rematch
     wake = wake_at(room, deadline, m.seats, missed, missed_turns)
     change = MatchChange(status, list(after.totals), deadline, wake, now,

@@ -25,6 +25,7 @@ from app.domain.reminder import Reminder
 from app.rooms.core import commands as C
 from app.rooms.core.config import RoomRules
 from app.rooms.core.effects import ChangeRoom, CommitMove, Committed, Effect, apply, notice
+from app.rooms.core.forfeit import decide_resign
 from app.rooms.core.lobby import Actor, ChatLine, decide_chat, decide_lobby
 from app.rooms.core.match_rules import (
     AlreadyMade,
@@ -85,6 +86,8 @@ def handle(room: Room, who: Actor, command: C.Command, at: Moment, rules: RoomRu
             return decide_chat(room, who, text, now, rules)
         case C.Hint():
             return decide_hint(room, who)
+        case C.Resign():
+            return decide_resign(room, who, now, rules)
 
 
 @dataclass(slots=True)

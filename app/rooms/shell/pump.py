@@ -104,7 +104,7 @@ class Pump:
                 if isinstance(decision, ShowRoom):
                     push_room(room.room, room.peers)
                     return
-                done = await self.run(room, decision, at, by=peer if isinstance(cmd, C.MakeMove) else None)
+                done = await self.run(room, decision, at, by=peer if isinstance(cmd, C.MakeMove | C.Resign) else None)
                 if done and isinstance(cmd, C.AddBot):
                     self.bots.prepare()
                 if done or not isinstance(cmd, RETRIED):
