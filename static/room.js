@@ -130,12 +130,9 @@ class RoomPage {
       refuse: (t) => this.chrome.showError(t),
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     }); }, (e) => this.chrome.showError(e.message));
-    this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
     /** @type {typeof import("./leaving.js") | null} */
     this.leaving = null;
     import("./leaving.js").then((m) => { this.leaving = m; }, () => {});
-    const invite = import("./invite.js");  // invite a friend (loaded after)
-    invite.then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
   }
 
   /** @param {ClientMessage} msg */
@@ -192,7 +189,8 @@ class RoomPage {
         this.onState(msg);
         break;
       case "error":
-        this.onError(msg);
+        if (msg.reason === "daily_sealed") import("./daily.js").then((m) => m.sealedRoom(String(msg.params.day)));
+        else this.onError(msg);
         break;
       case "chat": {
         const from = this.chat.add(msg);
@@ -222,10 +220,14 @@ class RoomPage {
   onRoom(room) {
     const notice = this.room && changeNotice(this.room, room, this.me.id, roomSummary(room, this.meta), this.sent);
     if (notice) this.chrome.showNotice(notice);
-    this.room = room;
     this.roomJson = JSON.stringify(room);
+    if (!this.room && !room.daily) {
+      this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
+      import("./invite.js").then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
+    }
+    this.room = room;
     quickStep(room, this.me.id, (m) => this.send(m));
-    this.chrome.title.textContent = t("ch.room", { code: room.code });
+    this.chrome.title.textContent = t(room.daily ? "mn.daily" : "ch.room", { code: room.code });
     this.spectators.textContent = watchingText(room, this.me.id);
     this.hints = room.hints;
     if (room.match_id) this.matchId = room.match_id;
