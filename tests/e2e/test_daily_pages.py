@@ -57,7 +57,17 @@ def person_of(d: dict[str, str]) -> Person:
 def test_a_daily_room_its_result_replay_and_results_say_when_the_deal_opens(
         open_page: PageOpener, tmp_path: Path, size: str) -> None:
     with running_server(tmp_path, **SETTINGS) as server:
-        _daily_pages(server, open_page, size)
+        try:
+            _daily_pages(server, open_page, size)
+        finally:
+            close_pages(open_page)
+
+
+def close_pages(open_page: PageOpener) -> None:
+    """Before the server stops: no page may see its sockets cut (a console error)."""
+    for ctx in open_page.contexts:
+        for page in ctx.pages:
+            page.close()
 
 
 def _daily_pages(server: Server, open_page: PageOpener, size: str) -> None:
@@ -165,3 +175,4 @@ def test_the_leaderboard_states_its_rules_and_where_you_stand(open_page: PageOpe
         expect(ann.locator(".leaderboard table")).to_contain_text("Nobody meets these rules yet.")
         not_wider_than_the_screen(ann)
         shot(ann, f"daily-leaderboard-{size}")
+        close_pages(open_page)
