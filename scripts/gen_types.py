@@ -100,6 +100,7 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("RatingStep", responses.RatingStep),
         ("RatingPage", responses.RatingPage),
         ("LeaderRow", responses.LeaderRow),
+        ("LeaderStanding", responses.LeaderStanding),
         ("Leaderboard", responses.Leaderboard),
         ("Achievement", responses.AchievementOut),
         ("Catalog", responses.Catalog),

@@ -8,6 +8,7 @@ import { displayed, el, errorLine } from "./dom.js";
 import { date, more, num, t } from "./i18n.js";
 import { matchItem, when } from "./history.js";
 import { lineChart } from "./chart.js";
+import { lengthText } from "./spans.js";
 import "./pages.js";
 
 await more(); // the pages' words (and the achievements') are in the later part of the catalogue
@@ -133,6 +134,24 @@ export function accountPage(ctx) {
   return page;
 }
 
+/** The leaderboard's rules as the server applies them (its settings, docs/rules.md "Rating farming").
+ * @param {import("./types.js").Leaderboard} b */
+function boardRules(b) {
+  const age = lengthText(b.min_age_hours * 3600);
+  return [t("acc.board_list", { games: t("acc.rule_games", { n: b.min_games }), opponents: t("acc.rule_opponents", { n: b.min_opponents }) }),
+    b.min_age_hours > 0 ? t("acc.board_age", { age }) : "", t("acc.board_rank")].filter(Boolean).join(" ");
+}
+
+/** Where the reader stands against those rules ("You: 3 of 5 rated matches · 1 of 3 different opponents").
+ * @param {import("./types.js").LeaderStanding} me @param {import("./types.js").Leaderboard} b */
+function standing(me, b) {
+  if (me.listed) return t("acc.you_listed");
+  const old = new Date(me.old_enough_at);
+  const parts = [t("acc.you_games", { k: me.games, n: b.min_games }), t("acc.you_opponents", { k: me.opponents, n: b.min_opponents })];
+  if (+old > Date.now()) parts.push(t("acc.you_age_at", { when: date(old, { dateStyle: "medium", timeStyle: "short" }) }));
+  return t("acc.you_stand", { parts: parts.join(" · ") });
+}
+
 /** The leaderboard (`/#leaderboard`). */
 export function leaderboardPage() {
   const page = el("div", "leaderboard");
@@ -149,14 +168,17 @@ export function leaderboardPage() {
   next.type = "button";
   next.hidden = true;
   const err = errorLine("board-error");
-  page.append(note, table, next, err);
+  const you = el("p", "board-you");
+  you.id = "board-you";
+  page.append(note, you, table, next, err);
   /** @type {string | null} */
   let cursor = null;
   const me = api.identity();
   const load = async () => {
     try {
       const got = await api.leaderboard(cursor);
-      note.textContent = t("acc.board_about", { n: got.min_games });
+      note.textContent = boardRules(got);
+      if (got.you) you.textContent = standing(got.you, got);
       for (const row of got.items) {
         const tr = el("tr");
         if (me && row.player_id === me.id) tr.className = "winner";

@@ -110,6 +110,7 @@ export class Endings {
       awards: page.awards,
       me: page.me.id,
       dismiss,
+      daily: page.room ? page.room.daily : null,
     });
     this.dismiss = dismiss;
     this.slot.append(panel);
@@ -127,6 +128,7 @@ export class Endings {
     const panel = resultPanel(view, committed, {
       close: () => { this.lastResult = null; this.page.draw(); },
       home: () => navigate("/"),
+      daily: this.page.room ? this.page.room.daily : null,
     });
     panel.classList.add("earlier");
     this.slot.append(panel);

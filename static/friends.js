@@ -2,11 +2,11 @@
 // The Friends page (/#friends): invitations to you (Join, Decline), friends (online, the room
 // they are in when you may join it, Remove, Block), requests to you (Accept, Decline), your
 // requests, adding a friend by a profile link or player id, and the players you blocked
-// (private; Unblock). Kept live by the lobby socket. Also the daily deal's results (/#daily/{date}).
+// (private; Unblock). Kept live by the lobby socket.
 
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
-import { date, more, num, t } from "./i18n.js";
+import { more, t } from "./i18n.js";
 import { onLobby, startLobby } from "./lobbysock.js";
 
 await more(); // the page's words are in the later part of the catalogue
@@ -178,33 +178,4 @@ function addForm(done) {
     }
   });
   return form;
-}
-
-/** The daily deal's results of `day`. @param {string} day */
-export function dailyResultsPage(day) {
-  const page = el("div", "daily-page");
-  page.append(el("h1", "", `${t("mn.daily")} · ${date(`${day}T12:00:00Z`, { dateStyle: "long", timeZone: "UTC" })}`));
-  const body = el("div", "card-panel");
-  page.append(body);
-  api.get(`/api/daily/${enc(day)}/results`).then((r) => {
-    const res = /** @type {any} */ (r);
-    body.append(el("p", "muted small", t("fa.commitment", { hash: res.commitment })));
-    body.append(el("p", "small", res.seed ? t("fa.seed", { seed: res.seed }) : t("fa.seed_later")));
-    if (!res.items.length) body.append(el("p", "muted", t("fa.nobody")));
-    else {
-      const table = el("table", "results-table");
-      const head = el("tr");
-      for (const key of ["fa.col_rank", "rs.player", "fa.col_result", "fa.col_payoff", "fa.col_moves"]) head.append(el("th", "", t(key)));
-      table.append(head);
-      for (const i of res.items) {
-        const tr = el("tr");
-        for (const cell of [num(i.rank), i.name, t(i.won ? "fa.won" : "fa.lost"), num(i.payoff_left), num(i.moves)]) {
-          tr.append(el("td", "", cell));
-        }
-        table.append(tr);
-      }
-      body.append(table);
-    }
-  }).catch((e) => body.append(el("p", "error", e.message)));
-  return page;
 }

@@ -52,7 +52,7 @@ function route() {
     later(import("./friends.js"), (m) => m.friendsPage(ctx));
   } else if (hash.startsWith("daily/")) {
     document.title = title("mn.daily");
-    later(import("./friends.js"), (m) => m.dailyResultsPage(decodeURIComponent(hash.slice(6))));
+    later(import("./daily.js"), (m) => m.dailyResultsPage(decodeURIComponent(hash.slice(6))));
   } else if (hash.startsWith("match/")) {
     document.title = title("mn.match");
     later(import("./history.js"), (m) => m.matchPage(decodeURIComponent(hash.slice(6))));

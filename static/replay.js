@@ -10,6 +10,7 @@ import { renderTable } from "./table.js";
 import { moveWords } from "./movelog.js";
 import { reviewPanel } from "./review.js";
 import { handEnd, when } from "./history.js";
+import { sealedNote } from "./daily.js";
 
 await more(); // the pages' words are in the later part of the catalogue
 
@@ -207,7 +208,11 @@ export function replayPage(id) {
     });
     page.insertBefore(review.el, moveList);
     show(0);
-  }).catch((ex) => { err.textContent = ex.message; });
+  }).catch((ex) => { // a daily deal's replay opens when its day is over: say when, as a note, not an error
+    const body = ex instanceof api.ApiError ? ex.body : null;
+    if (body && body.reason === "daily_sealed") page.replaceChildren(title, sealedNote(String(body.params.day)));
+    else err.textContent = ex.message;
+  });
 
   return { el: page, stop: () => { stop(); removeEventListener("resize", resized); if (review) review.stop(); } };
 }

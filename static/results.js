@@ -1,32 +1,17 @@
 // @ts-check
 // End-of-hand and end-of-match screens: scores, the revealed seed, and the check that the seed
-// matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes).
+// matches the commitment shown when the hand was dealt (SHA-256 of its UTF-8 bytes, fair.js); a
+// daily deal's seed stays hidden all its day, so its result says when the check can be made.
 
 import { displayed, el } from "./dom.js";
 import { list, more, num, t } from "./i18n.js";
 import { handOverText, teamOf } from "./announce.js";
 import { TEAM } from "./table.js";
+import { opensText, verifySeed } from "./fair.js";
 
 /** @typedef {import("./types.js").View} View */
 
 await more(); // the results' words are in the later part of the catalogue
-
-/** Lowercase hex SHA-256 of a string's UTF-8 bytes; null where crypto.subtle is missing
- * (it needs a secure context: https, or localhost). @param {string} text */
-export async function sha256hex(text) {
-  if (!globalThis.crypto || !crypto.subtle) return null;
-  const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Check `seed` against `commitment` (lowercase hex).
- * @param {string} seed @param {string} commitment
- * @returns {Promise<"ok" | "mismatch" | "unavailable">} */
-export async function verifySeed(seed, commitment) {
-  const h = await sha256hex(seed);
-  if (h === null) return "unavailable";
-  return h === commitment ? "ok" : "mismatch";
-}
 
 const REASON = {
   payoff_out: "rs.payoff_out",
@@ -56,6 +41,7 @@ const REASON = {
  * @property {boolean[]} [connected]  by seat: is that person in the room now
  * @property {() => void} [decline]  decline the rematch offered
  * @property {(() => void) | null} [dismiss]  close the Game over dialog to see the final table
+ * @property {string | null} [daily]  a daily deal's room: the deal's day (its seed is shown once that day is over)
  */
 
 /** "you", "Ann and you", "Ann, Bob and you". @param {string[]} names */
@@ -130,7 +116,15 @@ export function resultPanel(view, committed, actions) {
   verdict.setAttribute("role", "status");
   fair.append(seed, commit, verdict);
   box.append(fair);
-  verifySeed(r.seed, committed).then((v) => {
+  if (r.seed === null && actions.daily) { // a daily deal's, sealed until its day is over: no verdict yet
+    short.dataset.verdict = verdict.dataset.verdict = "later";
+    short.textContent = t("dy.short_later", { when: opensText(actions.daily) });
+    seed.textContent = t("dy.seed_later", { when: opensText(actions.daily) });
+    const link = el("a", "", t("dy.results_link"));
+    link.href = "/#daily/" + encodeURIComponent(actions.daily);
+    verdict.textContent = "";
+    verdict.append(link);
+  } else verifySeed(r.seed, committed).then((v) => {
     verdict.dataset.verdict = v;
     short.dataset.verdict = v;
     short.textContent = t(`rs.short_${v}`);

@@ -129,15 +129,12 @@ class RoomPage {
       refuse: (t) => this.chrome.showError(t),
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     }); }, (e) => this.chrome.showError(e.message));
-    this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
     /** @type {typeof import("./anim.js") | null} the plays' animations (loaded after the room) */
     this.anim = null;
     import("./anim.js").then((m) => { this.anim = m; }, () => {});
     /** @type {typeof import("./leaving.js") | null} */
     this.leaving = null;
     import("./leaving.js").then((m) => { this.leaving = m; }, () => {});
-    const invite = import("./invite.js");  // invite a friend (loaded after)
-    invite.then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
     import("./rules.js").then((m) => { // How to play with the rules in play (loaded after)
       this.rules = m.rulesBox(() => this.view?.options ?? this.room?.options, loadMeta);
       side.insertBefore(this.rules.el, this.chat.el);
@@ -198,7 +195,8 @@ class RoomPage {
         this.onState(msg);
         break;
       case "error":
-        this.onError(msg);
+        if (msg.reason === "daily_sealed") import("./daily.js").then((m) => m.sealedRoom(String(msg.params.day)));
+        else this.onError(msg);
         break;
       case "chat": {
         const from = this.chat.add(msg);
@@ -228,10 +226,14 @@ class RoomPage {
   onRoom(room) {
     const notice = this.room && changeNotice(this.room, room, this.me.id, roomSummary(room, this.meta), this.sent);
     if (notice) this.chrome.showNotice(notice);
-    this.room = room;
     this.roomJson = JSON.stringify(room);
+    if (!this.room && !room.daily) {
+      this.invite.append(inviteBox(location.origin + "/r/" + encodeURIComponent(this.code)));
+      import("./invite.js").then((m) => this.invite.append(m.inviteFriends(this.code)), () => {});
+    }
+    this.room = room;
     quickStep(room, this.me.id, (m) => this.send(m));
-    this.chrome.title.textContent = t("ch.room", { code: room.code });
+    this.chrome.title.textContent = t(room.daily ? "mn.daily" : "ch.room", { code: room.code });
     this.spectators.textContent = watchingText(room, this.me.id);
     this.hints = room.hints;
     this.rules?.update();

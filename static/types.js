@@ -239,6 +239,7 @@
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  * @property {string} pace  live, or turn_based: hours or days a turn
  * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
+ * @property {string | null} daily  a daily deal's room: the deal's UTC day, YYYY-MM-DD (no watchers, no hints, no invitations while that day lasts); else null
  */
 /**
  * A room as REST answers it: the room object (`app.rooms.core.messages.RoomInfo`, as the socket sends it),
@@ -265,6 +266,7 @@
  * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
  * @property {string} pace  live, or turn_based: hours or days a turn
  * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
+ * @property {string | null} daily  a daily deal's room: the deal's UTC day, YYYY-MM-DD (no watchers, no hints, no invitations while that day lasts); else null
  * @property {string} invite_url
  * @property {string} socket_path
  */
@@ -561,10 +563,21 @@
  * @property {Rating} rating
  */
 /**
+ * Where the caller stands against the leaderboard's rules.
+ * @typedef {object} LeaderStanding
+ * @property {number} games  rated matches played
+ * @property {number} opponents  different opponents in them who had existed min_age_hours at the match
+ * @property {string} old_enough_at  when the caller will have existed min_age_hours (ISO 8601, UTC)
+ * @property {boolean} listed  meets every rule: on the board
+ */
+/**
  * @typedef {object} Leaderboard
  * @property {LeaderRow[]} items
  * @property {string | null} next
- * @property {number} min_games
+ * @property {number} min_games  rated matches a player needs to be listed
+ * @property {number} min_opponents  different opponents those matches need
+ * @property {number} min_age_hours  hours a player, and an opponent at the match, must have existed
+ * @property {LeaderStanding | null} you  the caller's standing; null without a token
  */
 /**
  * @typedef {object} Achievement

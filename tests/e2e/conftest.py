@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import time
@@ -128,6 +129,8 @@ def browser() -> Iterator[Browser]:
 # Requests a page makes whose 404 is an answer: a replay asks for its match's review (404 until
 # someone asked), the Your games page asks for the email address (404 when the server sends no mail).
 BY_CONTRACT_404 = ("/review", "/api/players/me/email")
+# A daily deal's replay is 403 `daily_sealed` while its day lasts: the replay page says when it opens.
+BY_CONTRACT_403 = re.compile(r"/api/matches/[^/]+/replay(\?at=\d+)?$")
 
 
 @dataclass
@@ -143,6 +146,8 @@ class Watch:
                 return
             if "status of 404" in msg.text and msg.location.get("url", "").endswith(BY_CONTRACT_404):
                 return  # 404 by contract (docs/protocol.md), not a fault: see BY_CONTRACT_404
+            if "status of 403" in msg.text and BY_CONTRACT_403.search(msg.location.get("url", "")):
+                return  # 403 by contract: see BY_CONTRACT_403
             self.errors.append(f"{who}: console: {msg.text} ({msg.location.get('url', '')})")
 
         page.on("console", on_console)

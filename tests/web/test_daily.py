@@ -52,6 +52,8 @@ async def test_one_deal_a_day_once_per_player_with_its_seed_sealed_all_day(start
             bob_code = (await bobs_device.post("/api/daily", headers=bob.auth)).json()["room"]
         room = (await http.get(f"/api/rooms/{code}")).json()
         assert room["public"] is False and [s["bot"] for s in room["seats"]] == [None, "hard"]
+        assert room["daily"] == public["date"]  # the client shows no invitation in it (docs/client.md)
+        assert (await http.post("/api/rooms", json={}, headers=bob.auth)).json()["daily"] is None
         a, b = await Sock.open(server.base, code, ann), await Sock.open(server.base, bob_code, bob)
         first_a, first_b = await a.state_at(0), await b.state_at(0)
         # The same deal for everyone: the room's commitment is the day's.

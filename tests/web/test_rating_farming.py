@@ -6,7 +6,7 @@ existed a day and met opponents who had existed a day at the match
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
@@ -60,10 +60,19 @@ async def test_the_leaderboard_counts_only_players_and_opponents_a_day_old(start
         async def board() -> list[str]:
             return [row["player_id"] for row in (await http.get("/api/leaderboard")).json()["items"]]
 
+        async def stands() -> tuple[int, int, bool, float]:
+            """The farmer's standing: matches, opponents, listed, hours until old enough."""
+            you = (await http.get("/api/leaderboard", headers=farmer.auth)).json()["you"]
+            wait = (datetime.fromisoformat(you["old_enough_at"]) - datetime.now(UTC)).total_seconds() / 3600
+            return you["games"], you["opponents"], you["listed"], round(wait)
+
         assert await board() == []  # both made today: nobody is listed
+        assert await stands() == (1, 0, False, 24)  # the puppet was new at the match; the farmer is too
         # Both a day and more old now, but the puppet was 10 hours old when the match was rated.
         await _age(db_url, [farmer.id, puppet.id], created=timedelta(hours=30), rated=timedelta(hours=20))
         assert await board() == []
+        assert await stands() == (1, 0, False, -6)
         await _age(db_url, [farmer.id, puppet.id], created=timedelta(hours=50))  # 30 hours old at the match
         assert await board() == [farmer.id, puppet.id]
+        assert await stands() == (1, 1, True, -26)
         assert (await http.get(f"/api/players/{farmer.id}")).json()["rating"]["games"] == 1  # rated all along

@@ -178,7 +178,10 @@ async def test_unrated_rooms_and_the_default_leaderboard_rate_nobody(server: Ser
     assert (await http.get(f"/api/players/{ann.id}")).json()["rating"] is None
     assert (await http.get(f"/api/players/{ann.id}/ratings")).json() == {"items": [], "next": None}
     board = (await http.get("/api/leaderboard")).json()
-    assert board == {"items": [], "next": None, "min_games": 5}
+    assert board == {"items": [], "next": None, "min_games": 5, "min_opponents": 3, "min_age_hours": 24.0,
+                     "you": None}
+    mine = (await http.get("/api/leaderboard", headers=ann.auth)).json()["you"]
+    assert (mine["games"], mine["opponents"], mine["listed"]) == (0, 0, False)
     assert (await http.get("/api/leaderboard", params={"cursor": "nonsense"})).status_code == 400
     assert (await http.get("/api/players/nobody/ratings")).status_code == 404
 
@@ -207,11 +210,16 @@ async def test_the_leaderboard_needs_different_opponents(start_server: Any, db_u
         ann, puppet = await new_account(http, "Ann"), await new_account(http, "Puppet")
         _, socks = await rated_pair(server, http, ann, puppet, "puppet-1")
         await play_to_result(socks, random.Random(3), loser=1)
-        assert (await http.get("/api/leaderboard")).json()["items"] == []
+        board = (await http.get("/api/leaderboard", headers=ann.auth)).json()
+        assert board["items"] == [] and (board["min_games"], board["min_opponents"]) == (1, 3)
+        # Where Ann stands, counted as the board counts: one rated match, one opponent of the three.
+        assert {k: board["you"][k] for k in ("games", "opponents", "listed")} == {"games": 1, "opponents": 1,
+                                                                                  "listed": False}
     lenient: ServerThread = start_server(**FRESH, leaderboard_min_games=1, leaderboard_min_opponents=1)
     async with httpx.AsyncClient(base_url=lenient.base, timeout=30) as http:
-        board = (await http.get("/api/leaderboard")).json()["items"]
-        assert [row["player_id"] for row in board] == [ann.id, puppet.id]
+        board = (await http.get("/api/leaderboard", headers=ann.auth)).json()
+        assert [row["player_id"] for row in board["items"]] == [ann.id, puppet.id]
+        assert board["you"]["listed"] is True
 
 
 async def test_a_match_where_a_seat_never_played_is_not_rated(start_server: Any) -> None:

@@ -19,7 +19,7 @@ import orjson
 from typing_extensions import TypedDict
 
 from app.domain.records import Awards, Rating, RoomStatus
-from app.engine import MatchStatus, OptionsError, join_view
+from app.engine import MatchStatus, OptionsError, daily_seed_day, join_view
 from app.rooms.core.achievements import BY_KEY
 from app.rooms.core.config import RoomConfig
 from app.rooms.core.daily_room import is_daily
@@ -92,6 +92,8 @@ class RoomInfo(TypedDict):
     pace: Annotated[str, Doc("live, or turn_based: hours or days a turn")]
     rematch: Annotated[RematchInfo | None, Doc("once a match is over and someone offered a rematch: who offered "
                                                "and each seat's answer")]
+    daily: Annotated[str | None, Doc("a daily deal's room: the deal's UTC day, YYYY-MM-DD (no watchers, no hints, "
+                                     "no invitations while that day lasts); else null")]
 
 
 class ClockInfo(TypedDict):
@@ -210,6 +212,7 @@ def room_info(room: Room) -> RoomInfo:
         "public": st.public, "turn_seconds": st.turn_seconds, "hints": st.hints and not st.rated and not is_daily(st),
         "match_id": st.match_id, "match_number": st.match_count, "spectators": len(watchers), "watchers": watchers,
         "seeded": st.seed is not None, "rated": st.rated, "pace": st.pace, "rematch": rematch_info(room),
+        "daily": daily_seed_day(st.seed),
     }
 
 

@@ -176,6 +176,23 @@ async def leaderboard(session: AsyncSession, min_games: int, cursor: str | None,
     return items, nxt
 
 
+async def standing(session: AsyncSession, player_id: str,
+                   min_age: timedelta = timedelta(0)) -> tuple[int, int, datetime | None]:
+    """Where one player stands against the leaderboard's rules (`leaderboard`, same counting):
+    their rated matches, the different opponents of those who had existed `min_age` when the
+    match was rated, and when the player was made (None: no such player)."""
+    mine, other = aliased(RatingChange), aliased(RatingChange)
+    rival = aliased(Player)
+    games = (await session.execute(select(Rating.games).where(Rating.player_id == player_id))).scalar_one_or_none()
+    opponents = (await session.execute(
+        select(func.count(distinct(other.player_id)))
+        .select_from(mine).join(other, and_(other.match_id == mine.match_id, other.player_id != mine.player_id))
+        .join(rival, rival.id == other.player_id)
+        .where(mine.player_id == player_id, _older_than(session, rival.created_at, other.at, min_age)))).scalar_one()
+    made = (await session.execute(select(Player.created_at).where(Player.id == player_id))).scalar_one_or_none()
+    return games or 0, int(opponents or 0), made
+
+
 async def earned_by(session: AsyncSession, player_id: str) -> dict[str, Achievement]:
     rows = (await session.execute(select(Achievement).where(Achievement.player_id == player_id))).scalars()
     return {a.key: a for a in rows}

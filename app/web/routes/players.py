@@ -11,7 +11,7 @@ from app.domain.device import device_of
 from app.rooms.core.achievements import CATALOG
 from app.store.repositories import awards, history
 from app.store.repositories.players import create_player, get_player, rename_player
-from app.store.tables import Player
+from app.store.tables import Player, utcnow
 from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Session, per_address
 from app.web.http.refused import Refused
 from app.web.wire.requests import NewPlayer, Rename
@@ -126,16 +126,25 @@ leaders = APIRouter(prefix="/api/leaderboard", tags=["players"])
 
 
 @leaders.get("", response_model=Leaderboard)
-async def leaderboard(session: Session, settings: AppSettings,
+async def leaderboard(session: Session, settings: AppSettings, viewer: MaybePlayer,
                       cursor: Annotated[str | None, Query(max_length=200)] = None,
                       limit: Annotated[int, Query(ge=1, le=100)] = 50) -> dict[str, Any]:
     """Players with at least SPITE_LEADERBOARD_MIN_GAMES rated matches against
     SPITE_LEADERBOARD_MIN_OPPONENTS established players, highest ordinal first (docs/rules.md,
-    "Ratings")."""
+    "Ratings"); the rules themselves, and where the caller stands against them."""
+    min_age = timedelta(hours=settings.leaderboard_min_age_hours)
     try:
         items, nxt = await awards.leaderboard(session, settings.leaderboard_min_games, cursor, limit,
-                                              settings.leaderboard_min_opponents,
-                                              timedelta(hours=settings.leaderboard_min_age_hours))
+                                              settings.leaderboard_min_opponents, min_age)
     except awards.BadCursor as e:
         raise Refused(status.HTTP_400_BAD_REQUEST, str(e), reason="bad_cursor") from e
-    return {"items": items, "next": nxt, "min_games": settings.leaderboard_min_games}
+    you = None
+    if viewer is not None:
+        games, opponents, made = await awards.standing(session, viewer.id, min_age)
+        old_enough = (made or utcnow()) + min_age
+        you = {"games": games, "opponents": opponents, "old_enough_at": old_enough.isoformat(),
+               "listed": games >= settings.leaderboard_min_games and opponents >= settings.leaderboard_min_opponents
+               and old_enough <= utcnow()}
+    return {"items": items, "next": nxt, "min_games": settings.leaderboard_min_games,
+            "min_opponents": settings.leaderboard_min_opponents,
+            "min_age_hours": settings.leaderboard_min_age_hours, "you": you}

@@ -83,10 +83,22 @@ class LeaderRow(BaseModel):
     rating: Rating
 
 
+class LeaderStanding(BaseModel):
+    """Where the caller stands against the leaderboard's rules."""
+
+    games: int = Field(description="rated matches played")
+    opponents: int = Field(description="different opponents in them who had existed min_age_hours at the match")
+    old_enough_at: str = Field(description="when the caller will have existed min_age_hours (ISO 8601, UTC)")
+    listed: bool = Field(description="meets every rule: on the board")
+
+
 class Leaderboard(BaseModel):
     items: list[LeaderRow]
     next: str | None
-    min_games: int
+    min_games: int = Field(description="rated matches a player needs to be listed")
+    min_opponents: int = Field(description="different opponents those matches need")
+    min_age_hours: float = Field(description="hours a player, and an opponent at the match, must have existed")
+    you: LeaderStanding | None = Field(description="the caller's standing; null without a token")
 
 
 class AchievementOut(BaseModel):
