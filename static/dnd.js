@@ -175,7 +175,7 @@ export class TableInput {
     for (const e of this.host.querySelectorAll(".target, .over")) {
       e.classList.remove("target", "over");
       e.removeAttribute("tabindex");
-      e.removeAttribute("role");
+      e.setAttribute("role", "group"); // a pile again (table.js)
     }
     this.host.classList.remove("picking");
   }
@@ -302,7 +302,7 @@ export class TableInput {
     if (near(e, "input, textarea, select")) return;
     if (e.key === "Escape" && this.picked) {
       e.preventDefault();
-      this.hooks.announce("Cancelled.");
+      this.hooks.announce(t("dn.cancelled"));
       this.cancel(true);
       return;
     }

@@ -20,7 +20,7 @@ import { quickStep } from "./quickstep.js";
 import { app, homeLink, onLeave, refresh } from "./router.js";
 import { TurnSignal } from "./signal.js";
 import { RoomSocket } from "./socket.js";
-import { renderTable, turnText } from "./table.js";
+import { renderTable, turnText, watchingYou } from "./table.js";
 
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
@@ -259,12 +259,15 @@ class RoomPage {
     }
     this.draw();
     animate(this.stage, before, msg.events);
-    const said = first ? "" : describeEvents(view, msg.events);
+    // a spectator is told once, with the first table, that they watch
+    const said = first ? watchingYou(view) : describeEvents(view, msg.events);
     const turnKey = `${view.hand_number}:${view.turn}:${view.status}`;
-    const turnSaid = turnKey !== this.lastTurnKey && !/turn\./.test(said) ? " " + turnText(view) : "";
+    // whose turn, unless an event said it (known by the event, not by searching the words)
+    const told = !first && msg.events.some((e) => e.type === "turn");
+    const turnSaid = turnKey !== this.lastTurnKey && !told ? " " + turnText(view) : "";
     if (turnKey !== this.lastTurnKey) this.signal.turn(view.status === "playing" && view.you !== null && view.turn === view.you);
     this.lastTurnKey = turnKey;
-    announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
+    announce((said + turnSaid).trim());
     const awards = this.awards;
     if (awards && awards.achievements.length) {
       import("./awards.js").then((m) => m.announceAwards(awards, this.me.id, (text) => this.chrome.showAward(text)), () => {});

@@ -184,3 +184,86 @@ def test_the_keys_help_closes_with_close_and_esc(server: Server, open_page: Page
     expect(help_box).to_be_visible()
     close.click()
     expect(help_box).to_be_hidden()
+
+
+# ---- a screen reader ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+def test_what_a_screen_reader_hears_and_finds(server: Server, open_page: PageOpener, size: str) -> None:
+    ann = at(open_page, "ann", size)
+    bob = at(open_page, "bob", size)
+    seated_game(server.url, ann, bob, seed="e2e-14")
+    mover, other = (ann, bob) if my_turn(ann) else (bob, ann)
+
+    # Every pile is a group with its name while browsing, before and after a pick.
+    for page in (mover, other):
+        expect(page.get_by_role("group", name="Centre stack 1: empty", exact=True)).to_be_visible()
+        expect(page.get_by_role("group", name=re.compile(r"^Your pay-off pile, \d+ cards$"))).to_be_visible()
+        expect(page.get_by_role("group", name="Your side stack 1: empty", exact=True)).to_be_visible()
+        expect(page.get_by_role("group", name=re.compile(r"^Stock: \d+ cards"))).to_be_visible()
+    expect(other.get_by_role("group", name=re.compile(r"^(Ann|Bob)'s pay-off pile, \d+ cards$"))).to_be_visible()
+    mover.locator(".me .hand-row .card.movable").first.click()
+    expect(mover.locator(".pile.target").first).to_have_attribute("role", "button")
+    mover.keyboard.press("Escape")
+    expect(mover.get_by_role("group", name="Your side stack 1: empty", exact=True)).to_be_visible()
+    expect(mover.locator(".pile[role=button]")).to_have_count(0)
+
+    # A refusal is said assertively, and no longer there once the next move is said.
+    stuck = mover.locator(".opponents .pile.payoff .card[data-from]")  # not the mover's: cannot move
+    stuck.click()
+    urgent = mover.locator("#announce-urgent")
+    expect(urgent).not_to_be_empty()
+    v = version(mover)
+    card, src, dst = choose_move(mover)
+    make_move(mover, (card, src, dst), "click")
+    wait_version_above(other, v)
+    expect(urgent).to_be_empty()
+
+    # The other player hears the move with the card's spoken name, as the table names it.
+    said = other.locator("#announce")
+    expect(said).to_contain_text(SPOKEN)
+    expect(said).not_to_contain_text(SUITS)
+    assert SUITS.search(other.locator(".move-lines li").last.inner_text()), "the log keeps its short form"
+    shot(other, f"access-said-{size}")
+
+
+def test_german_says_your_turn_once(server: Server, open_page: PageOpener) -> None:
+    """The turn was said twice in German (an English-only test for 'turn.' in the sentence)."""
+    bob = open_page("bob", **SIZES["phone"], locale="de-DE")
+    bob.add_init_script(SAID_SPY)
+    against_a_bot(bob, server.url, name="Bob")
+    expect(bob.locator("#turn-text")).to_have_text("Du bist am Zug.")
+    v = version(bob)
+    make_move(bob, discard_move(bob), "click")  # ends the turn; the bot plays, then it is Bob's again
+    bob.wait_for_function(
+        "v => document.querySelector('.turn-text.mine') && Number(document.getElementById('stage').dataset.v) > v + 1",
+        arg=v, timeout=15_000)
+    expect(bob.locator("#announce")).to_contain_text("Du bist am Zug.")
+    text = bob.locator("#announce").inner_text()
+    assert text.count("Du bist am Zug.") == 1, text
+    assert not any(s.count("Du bist am Zug.") > 1 for s in bob.evaluate("window.__said")), bob.evaluate("window.__said")
+    shot(bob, "access-german-turn-phone")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_spectator_is_told_they_watch(server: Server, open_page: PageOpener, size: str) -> None:
+    ann = at(open_page, "ann", size)
+    code = against_a_bot(ann, server.url)
+    cleo = at(open_page, "cleo", size)
+    cleo.add_init_script(SAID_SPY)
+    cleo.goto(f"{server.url}/r/{code}")
+    register(cleo, "Cleo")
+    line = cleo.locator(".status-bar .watching-you")
+    expect(line).to_have_text(re.compile(
+        r"^You are watching Ann and \S.*: a watcher's view, with every hand face down\.$"))
+    expect(cleo.locator("#announce")).to_contain_text("You are watching Ann and")
+    shot(cleo, f"access-spectator-{size}")
+    # Said once: Ann's next moves are told, the watching is not told again.
+    v = version(cleo)
+    make_move(ann, discard_move(ann), "click")
+    wait_version_above(cleo, v)
+    expect(cleo.locator("#announce")).not_to_contain_text("You are watching")
+    expect(line).to_be_visible()  # still on screen
+    said = cleo.evaluate("window.__said")
+    assert sum("You are watching" in s for s in said) == 1, said
+    expect(ann.locator(".watching-you")).to_have_count(0)  # a player is not watching
