@@ -42,6 +42,8 @@ export class TableInput {
     /** @type {{ghost: HTMLElement, dx: number, dy: number} | null} */
     this.drag = null;
     this.suppressClick = false;
+    /** @type {object | null} the last "why can it not go to the centre?" asked by a double-click */
+    this.why = null;
     host.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     host.addEventListener("pointermove", (e) => this.onPointerMove(e));
     host.addEventListener("pointerup", (e) => this.onPointerUp(e));
@@ -99,15 +101,22 @@ export class TableInput {
     return true;
   }
 
-  /** Say, and show, that `cardEl` cannot move: the card shakes and a message appears.
+  /** Ask the server why `cardEl` cannot go to the centre: a play to "centre" (no stack) is never
+   * legal, and its refusal names the rule (protocol.md, "Why a card cannot move"). `politely`:
+   * the answer is a calm notice (`why` is that question, for the page to tell its answer).
    * @param {HTMLElement} cardEl */
-  refuse(cardEl) {
+  ask(cardEl, politely = false) {
+    const q = { kind: "play", card: Number(cardEl.dataset.card), from: String(cardEl.dataset.from), to: "centre" };
+    this.why = politely ? q : null;
+    this.hooks.send(/** @type {Move} */ (q));
+  }
+
+  /** Say, and show, that `cardEl` cannot move: the card shakes and a message appears (a calm one
+   * when `politely`). @param {HTMLElement} cardEl */
+  refuse(cardEl, politely = false) {
     const v = this.view;
-    if (v.status === "playing" && v.turn === v.you) {
-      // the server names the rule: a play to "centre" (no stack) is never legal, and its refusal
-      // says why this card can go nowhere (protocol.md, "Why a card cannot move")
-      this.hooks.send({ kind: "play", card: Number(cardEl.dataset.card), from: String(cardEl.dataset.from), to: "centre" });
-    } else {
+    if (v.status === "playing" && v.turn === v.you) this.ask(cardEl, politely);
+    else {
       const why = t(v.status !== "playing" ? "tb.hand_over" : "dn.not_turn");
       this.hooks.announce(why);
       if (this.hooks.refuse) this.hooks.refuse(why);
@@ -291,8 +300,8 @@ export class TableInput {
     const moves = movesFor(view, Number(card.dataset.card), card.dataset.from);
     const move = autoMove(view, moves);
     if (move) this.sendMove(move);
-    else if (moves.length) this.pick(card);
-    else this.refuse(card);
+    else if (!moves.length) this.refuse(card, true);
+    else if (this.pick(card) && !moves.some((m) => m.kind === "play")) this.ask(card, true); // why not the centre
   }
 
   // ---- keyboard ---------------------------------------------------------------------------

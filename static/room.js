@@ -283,14 +283,18 @@ class RoomPage {
 
   /** @param {ErrorMessage} msg */
   onError(msg) {
-    if (msg.id && this.pending.has(msg.id)) {
+    const move = msg.id && this.pending.get(msg.id);
+    if (move) {
       this.pending.delete(msg.id);
       this.stage.classList.remove("busy");
     }
     if (this.hintAsked && msg.code === "hints_off") this.hints = false;
     this.hintAsked = false;
-    this.chrome.showError(msg.message);
-    announce(sentence(msg.message), true);
+    // why a double-clicked card cannot go to the centre: an answer, told calmly
+    const calm = move && move === this.input?.why;
+    if (calm) this.chrome.showNotice(sentence(msg.message));
+    else this.chrome.showError(msg.message);
+    announce(sentence(msg.message), !calm);
     if (this.view) this.draw();
   }
 

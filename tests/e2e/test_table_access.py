@@ -267,3 +267,74 @@ def test_a_spectator_is_told_they_watch(server: Server, open_page: PageOpener, s
     said = cleo.evaluate("window.__said")
     assert sum("You are watching" in s for s in said) == 1, said
     expect(ann.locator(".watching-you")).to_have_count(0)  # a player is not watching
+
+
+# ---- how it looks ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+def test_readable_cards_with_four_players_and_counts_clear_of_labels(server: Server, open_page: PageOpener,
+                                                                     size: str) -> None:
+    ann = at(open_page, "ann", size)
+    ann.goto(server.url + "/")
+    register(ann, "Ann")
+    ann.goto(server.url + "/?seed=e2e-14")
+    ann.select_option("#opt-preset", "short")
+    ann.select_option("#opt-seats", "4")
+    ann.select_option("#opt-teams", "pairs")
+    ann.click("form.create-form button[type=submit]")
+    ann.wait_for_url(re.compile(r"/r/[^/]+$"))
+    for seat in (1, 2, 3):
+        row = ann.locator(f".seat[data-seat='{seat}']")
+        row.locator("button").last.click()
+        expect(row.locator(".badge")).to_contain_text("bot")
+    ann.click("#start-button")
+    expect(ann.locator(".table .player")).to_have_count(4)
+    widths = ann.eval_on_selector_all(".opponents .pile .card", "els => els.map(e => e.getBoundingClientRect().width)")
+    assert len(widths) == 15 and min(widths) >= 32, widths  # each opponent's pay-off pile and side stacks
+    assert ann.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
+    assert ann.evaluate(COUNTS_OVER_LABELS) == []
+    shot(ann, f"access-four-players-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_double_clicked_card_that_fits_no_centre_stack_says_why_calmly(server: Server, open_page: PageOpener,
+                                                                         size: str) -> None:
+    ann = at(open_page, "ann", size)
+    against_a_bot(ann, server.url)
+    assert ann.evaluate(COUNTS_OVER_LABELS) == []  # the pay-off pile's count clear of "Pay-off"
+    only_discard = ann.locator(".me .hand-row .card.discard-only").first
+    expect(only_discard).to_be_visible()
+    v = version(ann)
+    only_discard.dblclick()
+    toast = ann.locator("#toast")
+    expect(toast).to_have_class(re.compile(r"\bnotice\b"))  # calm, not an alert
+    expect(toast).to_have_attribute("role", "status")
+    expect(toast).to_have_text(re.compile(r"^(An? \S+ fits no centre stack now \(they need: .*\)|You must first play)"))
+    expect(ann.locator("#announce")).to_have_text(toast.inner_text())  # read out politely
+    expect(ann.locator("#announce-urgent")).to_be_empty()
+    expect(only_discard).to_have_class(re.compile(r"\bpicked\b"))  # still picked: its places are lit
+    assert version(ann) == v  # nothing moved
+    shot(ann, f"access-why-not-centre-{size}")
+
+
+# The smallest phone the client is made for: there the result's box reaches the top of the screen.
+SMALL_PHONE: dict[str, Any] = {**SIZES["phone"], "viewport": {"width": 360, "height": 640}}
+
+
+@pytest.mark.parametrize("size", [*SIZES, "small-phone"])
+def test_an_achievement_toast_leaves_the_result_title_in_sight(server: Server, open_page: PageOpener,
+                                                               size: str) -> None:
+    how = SMALL_PHONE if size == "small-phone" else SIZES[size]
+    ann = open_page("ann", **how)
+    bob = open_page("bob", **how)
+    for page in (ann, bob):
+        page.add_init_script(CLEAR_SPY)
+    seated_game(server.url, ann, bob, seed="e2e-14")
+    play_until_hand_ends([(ann, ["click"]), (bob, ["click"])])
+    for page in (ann, bob):
+        expect(page.locator("#result-title")).to_have_text("Game over")
+    winner = ann if ann.locator(".result .scores tr.winner").inner_text().startswith("Ann") else bob
+    winner.wait_for_function("() => window.__clear !== null && window.__clear !== 'pending'")
+    shot(winner, f"access-award-over-result-{size}")
+    clear = winner.evaluate("window.__clear")
+    assert not meet(clear["toast"], clear["title"]), clear
