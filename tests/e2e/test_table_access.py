@@ -34,13 +34,13 @@ SIZES: dict[str, dict[str, Any]] = {
 }
 SUITS = re.compile("[♠♥♦♣]")
 SPOKEN = re.compile(r"(Ace|King|Queen|Jack|\d+) of (spades|hearts|diamonds|clubs)")
-# Counts what the polite live region says that contains `window.__watch` (set by the test).
+# Every sentence the polite live region is given, in order (each time its text is set).
 SAID_SPY = """
 window.__said = [];
-new MutationObserver(() => {
+new MutationObserver((ms) => {
   const r = document.getElementById("announce");
-  if (r && r.textContent) window.__said.push(r.textContent);
-}).observe(document, {childList: true, subtree: true, characterData: true});
+  if (r && r.textContent && ms.some((m) => m.target === r)) window.__said.push(r.textContent);
+}).observe(document, {childList: true, subtree: true});
 """
 # Where the achievement's toast and the result's title are, the first time both are on screen.
 CLEAR_SPY = """
