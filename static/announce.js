@@ -1,7 +1,7 @@
 // @ts-check
 // Screen-reader announcements (an ARIA live region) and the words for each game event.
 
-import { list, t } from "./i18n.js";
+import { list, rankLetter, rankWord, t } from "./i18n.js";
 import { moveWords } from "./movelog.js";
 import { playerName } from "./moves.js";
 
@@ -14,16 +14,29 @@ let region = null;
 /** @type {number | undefined} */
 let politeTimer;
 
-/** Say `text` through the live region (polite; `assertive` for errors). @param {string} text */
+/** @type {Record<string, string>} */
+const SUIT = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+
+/** `text` with its cards said as the table names them: "5♥" (the move log's, a hint's) is read
+ * "5 of hearts", "D♠" in German "Pik-Dame". @param {string} text */
+export const spoken = (text) => text.replace(/\b(10|[2-9A-Z])([♠♥♦♣])/g, (all, r, s) => {
+  const n = [...Array(13).keys()].find((i) => rankLetter(i + 1) === r);
+  return n === undefined ? all : t("cd.card", { rank: rankWord(n + 1), suit: t(`cd.${SUIT[s]}`) });
+});
+
+/** Say `text` through the live region (polite; `assertive` for errors). Anything said politely
+ * (the next move, the next turn) also clears the assertive region: an error read once does not
+ * stay there for the rest of the hand. @param {string} text */
 export function announce(text, assertive = false) {
   region = region || document.getElementById("announce");
   const urgent = document.getElementById("announce-urgent");
   const target = assertive && urgent ? urgent : region;
+  if (!assertive && urgent) urgent.textContent = "";
   if (!target || !text) return;
   // Clear then set, so the same sentence twice is still read.
   target.textContent = "";
   clearTimeout(politeTimer);
-  politeTimer = setTimeout(() => { target.textContent = text; }, 30);
+  politeTimer = setTimeout(() => { target.textContent = spoken(text); }, 30);
 }
 
 const TEAM_LETTER = ["A", "B", "C"];

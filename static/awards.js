@@ -39,5 +39,21 @@ export function announceAwards(awards, me, show) {
     const text = t("rm.achievement", { list: mine.map((a) => `${t(`ach.${a.key}`)} (${t(`ach.${a.key}.d`)})`).join("; ") });
     show(text);
     announce(text);
+    clearOfResult();
   });
+}
+
+/** While the achievement's toast shows (at the top), the result's overlay starts below it
+ * (`--toast`, style.css), so the toast never covers the result's title. */
+function clearOfResult() {
+  const toast = document.getElementById("toast");
+  if (!toast) return;
+  const fit = () => {
+    const on = !toast.hidden && toast.classList.contains("award");
+    document.documentElement.style.setProperty("--toast", on ? `${Math.ceil(toast.getBoundingClientRect().bottom)}px` : "0px");
+    return on;
+  };
+  if (!fit()) return;
+  const watch = new MutationObserver(() => { if (!fit()) watch.disconnect(); });
+  watch.observe(toast, { attributes: true, childList: true }); // hidden, another toast, other words
 }

@@ -6,7 +6,6 @@
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
 import { list, sentence, t } from "./i18n.js";
-import { keysHelp } from "./keys.js";
 import { app, leave } from "./router.js";
 
 /** @typedef {import("./socket.js").SocketStatus} SocketStatus */
@@ -55,7 +54,8 @@ export class RoomChrome {
     this.toast.id = "toast";
     this.toast.setAttribute("role", "alert");
     this.toast.hidden = true;
-    this.helpBox = keysHelp();
+    this.helpBox = el("section", "keys-help"); // filled by keys.js when it first opens
+    this.helpBox.hidden = true;
     this.away = el("div", "away-note");
     this.away.id = "away-note";
     this.away.setAttribute("role", "status");
@@ -80,8 +80,7 @@ export class RoomChrome {
   }
 
   toggleHelp() {
-    this.helpBox.hidden = !this.helpBox.hidden;
-    this.helpButton.setAttribute("aria-expanded", String(!this.helpBox.hidden));
+    import("./keys.js").then((m) => m.showHelp(this.helpBox, this.helpButton));
   }
 
   /** A refusal or a problem, for five seconds, as a sentence (the catalogue's refusals start in

@@ -42,6 +42,8 @@ export class TableInput {
     /** @type {{ghost: HTMLElement, dx: number, dy: number} | null} */
     this.drag = null;
     this.suppressClick = false;
+    /** @type {object | null} the last "why can it not go to the centre?" asked by a double-click */
+    this.why = null;
     host.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     host.addEventListener("pointermove", (e) => this.onPointerMove(e));
     host.addEventListener("pointerup", (e) => this.onPointerUp(e));
@@ -99,15 +101,22 @@ export class TableInput {
     return true;
   }
 
-  /** Say, and show, that `cardEl` cannot move: the card shakes and a message appears.
+  /** Ask the server why `cardEl` cannot go to the centre: a play to "centre" (no stack) is never
+   * legal, and its refusal names the rule (protocol.md, "Why a card cannot move"). `politely`:
+   * the answer is a calm notice (`why` is that question, for the page to tell its answer).
    * @param {HTMLElement} cardEl */
-  refuse(cardEl) {
+  ask(cardEl, politely = false) {
+    const q = { kind: "play", card: Number(cardEl.dataset.card), from: String(cardEl.dataset.from), to: "centre" };
+    this.why = politely ? q : null;
+    this.hooks.send(/** @type {Move} */ (q));
+  }
+
+  /** Say, and show, that `cardEl` cannot move: the card shakes and a message appears (a calm one
+   * when `politely`). @param {HTMLElement} cardEl */
+  refuse(cardEl, politely = false) {
     const v = this.view;
-    if (v.status === "playing" && v.turn === v.you) {
-      // the server names the rule: a play to "centre" (no stack) is never legal, and its refusal
-      // says why this card can go nowhere (protocol.md, "Why a card cannot move")
-      this.hooks.send({ kind: "play", card: Number(cardEl.dataset.card), from: String(cardEl.dataset.from), to: "centre" });
-    } else {
+    if (v.status === "playing" && v.turn === v.you) this.ask(cardEl, politely);
+    else {
       const why = t(v.status !== "playing" ? "tb.hand_over" : "dn.not_turn");
       this.hooks.announce(why);
       if (this.hooks.refuse) this.hooks.refuse(why);
@@ -175,7 +184,7 @@ export class TableInput {
     for (const e of this.host.querySelectorAll(".target, .over")) {
       e.classList.remove("target", "over");
       e.removeAttribute("tabindex");
-      e.removeAttribute("role");
+      e.setAttribute("role", "group"); // a pile again (table.js)
     }
     this.host.classList.remove("picking");
   }
@@ -192,6 +201,7 @@ export class TableInput {
     if (cardEl) {
       cardEl.classList.add("hint");
       this.pick(cardEl, { quiet: true });
+      cardEl.focus(); // Enter now plays it where the hint says (onClick)
     }
     const t = this.host.querySelector(`[data-pile="${move.to}"]`);
     if (t) t.classList.add("hint");
@@ -269,7 +279,12 @@ export class TableInput {
     const card = near(e, ".card[data-from]");
     if (this.picked && pile && (this.place(pile) || (!card && this.tryThere(pile)))) return;
     if (card) {
-      if (this.picked && this.picked.el === card) { this.cancel(keyboard); return; }
+      if (this.picked && this.picked.el === card) {
+        // Enter on a card a hint picked places it where the hint says; else it cancels the pick
+        const hinted = keyboard && this.host.querySelector(".pile.hint.target");
+        if (!(hinted && this.place(/** @type {HTMLElement} */ (hinted)))) this.cancel(keyboard);
+        return;
+      }
       this.pick(card, { focusTarget: keyboard });
       return;
     }
@@ -285,8 +300,8 @@ export class TableInput {
     const moves = movesFor(view, Number(card.dataset.card), card.dataset.from);
     const move = autoMove(view, moves);
     if (move) this.sendMove(move);
-    else if (moves.length) this.pick(card);
-    else this.refuse(card);
+    else if (!moves.length) this.refuse(card, true);
+    else if (this.pick(card) && !moves.some((m) => m.kind === "play")) this.ask(card, true); // why not the centre
   }
 
   // ---- keyboard ---------------------------------------------------------------------------
@@ -296,7 +311,7 @@ export class TableInput {
     if (near(e, "input, textarea, select")) return;
     if (e.key === "Escape" && this.picked) {
       e.preventDefault();
-      this.hooks.announce("Cancelled.");
+      this.hooks.announce(t("dn.cancelled"));
       this.cancel(true);
       return;
     }

@@ -27,7 +27,7 @@ export function homePage(ctx) {
   hero.append(el("h1", "", t("app.title")), el("p", "tagline", t("hm.tagline")), picker(api.setLang));
   page.append(hero);
   if (!me) {
-    page.append(nameForm(() => ctx.refresh()));
+    page.append(nameForm(() => ctx.refresh(), () => document.getElementById("quick-bot")));
   } else {
     const who = el("p", "whoami");
     who.append(t("hm.playing_as") + " ", el("strong", "", me.name), " ");

@@ -1,8 +1,10 @@
 // @ts-check
 // The room's keyboard: the shortcuts (Ctrl+Z take back, E end the turn, H hint, C chat, ? this
-// help, 1-9 and P pick a card) and the help box that lists them.
+// help, 1-9 and P pick a card) and the help box that lists them (Close, or Esc, closes it).
+// Loaded beside the room's socket (room.js), not with the first page: chrome.js holds the empty
+// box and the Keys button, this module fills the box the first time it opens.
 
-import { el } from "./dom.js";
+import { button, el } from "./dom.js";
 import { more, t } from "./i18n.js";
 import { endTurnMove, takeBackMove } from "./moves.js";
 
@@ -14,21 +16,44 @@ import { endTurnMove, takeBackMove } from "./moves.js";
  *   focusChat: () => void, toggleHelp: () => void, shortcut: (key: string) => boolean, refuse: (text: string) => void}} KeyTarget
  */
 
-/** The help box the Keys button (or ?) opens. */
-export function keysHelp() {
-  const box = el("section", "keys-help");
-  box.hidden = true;
+/** The help box on screen and its Keys button (the room page's, set when it first opens).
+ * @type {{box: HTMLElement, button: HTMLElement} | null} */
+let help = null;
+
+/** Fill the help box: its title, a line per key (text with keys in [brackets]) and Close; the
+ * words are in the catalogue's later part. @param {HTMLElement} box */
+function fill(box) {
+  const h = el("h2");
   const ul = el("ul");
-  for (let n = 0; n < 5; n++) ul.append(el("li"));
+  const close = button("", () => showHelp(box, help.button, false), "small");
+  close.id = "keys-close";
+  box.append(h, ul, close);
   more().then(() => {
-    for (const [k, li] of [...ul.children].entries()) {
-      li.textContent = "";
-      // a line is text with keys in [brackets]: "[Tab] moves between your cards"
-      for (const [i, part] of t(`ky.${k + 1}`).split(/\[([^\]]+)\]/).entries()) li.append(i % 2 ? el("kbd", "", part) : part);
+    h.textContent = t("ky.title");
+    for (let k = 1; k <= 6; k++) {
+      const li = el("li");
+      // "[Tab] moves between your cards"
+      for (const [i, part] of t(`ky.${k}`).split(/\[([^\]]+)\]/).entries()) li.append(i % 2 ? el("kbd", "", part) : part);
+      ul.append(li);
     }
+    close.textContent = t("rs.close");
   });
-  box.append(el("h2", "", t("ky.title")), ul);
-  return box;
+}
+
+/** Open or close (`open`; by default the other way round) the help box `box` of the Keys button
+ * `opener`. Closing it from inside puts the focus back on the Keys button (or, where that is
+ * not shown, on the first card of the hand), never on the page's body.
+ * @param {HTMLElement} box @param {HTMLElement} opener @param {boolean} [open] */
+export function showHelp(box, opener, open = box.hidden) {
+  help = { box, button: opener };
+  if (!box.firstChild) fill(box);
+  const inside = box.contains(document.activeElement);
+  box.hidden = !open;
+  opener.setAttribute("aria-expanded", String(open));
+  if (!open && inside) {
+    opener.focus();
+    if (document.activeElement !== opener) /** @type {HTMLElement | null} */ (document.querySelector(".hand-row button.card"))?.focus();
+  }
 }
 
 /** Why E does not end the turn now, naming the rule. @param {View} view */
@@ -51,8 +76,10 @@ export function onRoomKey(e, page) {
   }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (typing(e.target)) return;
-  if (!view) return;
   const k = e.key;
+  if (k === "Escape" && help && !help.box.hidden && help.box.isConnected) showHelp(help.box, help.button, false);
+  else if (k === "?") page.toggleHelp();
+  if (!view) return;
   if (k === "e" || k === "E") {
     const end = endTurnMove(view);
     e.preventDefault();
@@ -64,8 +91,6 @@ export function onRoomKey(e, page) {
   } else if (k === "c" || k === "C") {
     e.preventDefault();
     page.focusChat();
-  } else if (k === "?") {
-    page.toggleHelp();
   } else if (/^[1-9pP]$/.test(k) && page.shortcut(k)) {
     e.preventDefault();
   }

@@ -91,7 +91,9 @@ export function roomLobby(room, you, ctx) {
     } else {
       li.append(el("span", "seat-name muted", t("lb.empty")));
       if (!mySeat && (!room.rated || you.account)) {
-        li.append(button(t("lb.sit"), () => ctx.send({ type: "sit", seat: s.seat }), "small primary"));
+        const sit = button(t("lb.sit"), () => ctx.send({ type: "sit", seat: s.seat }), "small primary");
+        sit.id = `sit-${s.seat}`; // the focus stays on it across a redraw (focus.js)
+        li.append(sit);
       }
       if (isHost && ctx.meta && !room.rated) {
         const sel = el("select", "small");

@@ -13,14 +13,13 @@ import { clockText, deadlineIn, deadlineOf, tickClocks } from "./clock.js";
 import { el } from "./dom.js";
 import { sentence, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
-import { onRoomKey } from "./keys.js";
 import { changeNotice, inviteBox, loadMeta, roomLobby, roomSummary } from "./lobby.js";
 import { MoveLog, awayText } from "./movelog.js";
 import { quickStep } from "./quickstep.js";
 import { app, homeLink, onLeave, refresh } from "./router.js";
 import { TurnSignal } from "./signal.js";
 import { RoomSocket } from "./socket.js";
-import { renderTable, turnText } from "./table.js";
+import { renderTable, turnText, watchingYou } from "./table.js";
 
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
@@ -36,7 +35,7 @@ import { renderTable, turnText } from "./table.js";
 /** The page of room `code` (a name first, if this browser has none). @param {string} code */
 export function roomPage(code) {
   const me = api.identity();
-  if (!me) import("./nameform.js").then((m) => app.append(homeLink(), m.nameForm(() => refresh(), t("rm.invited", { code }))));
+  if (!me) import("./nameform.js").then((m) => app.append(homeLink(), m.nameForm(() => refresh(), m.seatOrChat, t("rm.invited", { code }))));
   else new RoomPage(code, me);
 }
 
@@ -45,30 +44,22 @@ class RoomPage {
   constructor(code, me) {
     this.code = code;
     this.me = me;
-    /** @type {Room | null} */
-    this.room = null;
+    /** @type {Room | null} */ this.room = null;
     this.sent = ""; // the type of the last message sent
-    /** @type {You | null} */
-    this.you = null;
+    /** @type {You | null} */ this.you = null;
     /** @type {View | null} the table, once a match has started (null in the lobby) */
     this.view = null;
-    /** @type {number | null} */
-    this.v = null;
+    /** @type {number | null} */ this.v = null;
     /** @type {number | null} the version last drawn: a redraw of it keeps a picked card */ this.drawnV = null;
-    /** @type {string | null} */
-    this.matchId = null;
+    /** @type {string | null} */ this.matchId = null;
     /** @type {Map<string, Move>} move id -> move, until the server answers */
     this.pending = new Map();
-    /** @type {Set<string>} */
-    this.spread = new Set();
-    /** @type {import("./types.js").Catalog | null} */
-    this.meta = null;
-    /** @type {string | null} */
-    this.lastTurnKey = null;
+    /** @type {Set<string>} */ this.spread = new Set();
+    /** @type {import("./types.js").Catalog | null} */ this.meta = null;
+    /** @type {string | null} */ this.lastTurnKey = null;
     /** @type {number | null} when the turn clock runs out, on this browser's clock (ms) */
     this.deadline = null;
-    /** @type {number[]} */
-    this.autoplay = [];
+    /** @type {number[]} */ this.autoplay = [];
     this.hints = true;
     this.hintAsked = false;
     /** @type {import("./types.js").Awards | null} what the hand or match that just ended awarded */
@@ -90,8 +81,11 @@ class RoomPage {
     onLeave(() => this.socket.close());
     const tick = setInterval(() => tickClocks(this.stage, this.resultSlot, this), 500);
     onLeave(() => clearInterval(tick));
+    /** @type {typeof import("./keys.js") | null} the keyboard (loaded beside the socket) */
+    this.keys = null;
+    import("./keys.js").then((m) => { this.keys = m; }, () => {});
     /** @param {KeyboardEvent} e */
-    const keys = (e) => onRoomKey(e, this);
+    const keys = (e) => this.keys?.onRoomKey(e, this);
     document.addEventListener("keydown", keys);
     onLeave(() => document.removeEventListener("keydown", keys));
   }
@@ -129,11 +123,9 @@ class RoomPage {
       refuse: (t) => this.chrome.showError(t),
       peek: (p) => { if (this.spread.has(p)) this.spread.delete(p); else this.spread.add(p); this.draw(); },
     }); }, (e) => this.chrome.showError(e.message));
-    /** @type {typeof import("./anim.js") | null} the plays' animations (loaded after the room) */
-    this.anim = null;
+    /** @type {typeof import("./anim.js") | null} */ this.anim = null; // the plays' animations, loaded after
     import("./anim.js").then((m) => { this.anim = m; }, () => {});
-    /** @type {typeof import("./leaving.js") | null} */
-    this.leaving = null;
+    /** @type {typeof import("./leaving.js") | null} */ this.leaving = null;
     import("./leaving.js").then((m) => { this.leaving = m; }, () => {});
     import("./rules.js").then((m) => { // How to play with the rules in play (loaded after)
       this.rules = m.rulesBox(() => this.view?.options ?? this.room?.options, loadMeta);
@@ -266,12 +258,15 @@ class RoomPage {
     }
     this.draw();
     this.anim?.animate(this.stage, before, msg.events);
-    const said = first ? "" : describeEvents(view, msg.events);
+    // a spectator is told once, with the first table, that they watch
+    const said = first ? watchingYou(view) : describeEvents(view, msg.events);
     const turnKey = `${view.hand_number}:${view.turn}:${view.status}`;
-    const turnSaid = turnKey !== this.lastTurnKey && !/turn\./.test(said) ? " " + turnText(view) : "";
+    // whose turn, unless an event said it (known by the event, not by searching the words)
+    const told = !first && msg.events.some((e) => e.type === "turn");
+    const turnSaid = turnKey !== this.lastTurnKey && !told ? " " + turnText(view) : "";
     if (turnKey !== this.lastTurnKey) this.signal.turn(view.status === "playing" && view.you !== null && view.turn === view.you);
     this.lastTurnKey = turnKey;
-    announce((said + turnSaid).trim() || (first ? turnText(view) : ""));
+    announce((said + turnSaid).trim());
     const awards = this.awards;
     if (awards && awards.achievements.length) {
       import("./awards.js").then((m) => m.announceAwards(awards, this.me.id, (text) => this.chrome.showAward(text)), () => {});
@@ -287,14 +282,18 @@ class RoomPage {
 
   /** @param {ErrorMessage} msg */
   onError(msg) {
-    if (msg.id && this.pending.has(msg.id)) {
+    const move = msg.id && this.pending.get(msg.id);
+    if (move) {
       this.pending.delete(msg.id);
       this.stage.classList.remove("busy");
     }
     if (this.hintAsked && msg.code === "hints_off") this.hints = false;
     this.hintAsked = false;
-    this.chrome.showError(msg.message);
-    announce(sentence(msg.message), true);
+    // why a double-clicked card cannot go to the centre: an answer, told calmly
+    const calm = move && move === this.input?.why;
+    if (calm) this.chrome.showNotice(sentence(msg.message));
+    else this.chrome.showError(msg.message);
+    announce(sentence(msg.message), !calm);
     if (this.view) this.draw();
   }
 

@@ -5,7 +5,7 @@
 
 import { cardBack, cardFace, cardName, cardSpace, rankName, stackRank } from "./cards.js";
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { list, t } from "./i18n.js";
 import { cardKey, movesBySource, playerName } from "./moves.js";
 
 /** @typedef {import("./types.js").Card} Card */
@@ -77,6 +77,8 @@ export function renderTable(view, opts = {}) {
   if (me !== null) {
     root.append(playerPanel(view, me, { movable, spread, mine: true, auto: auto.has(me), bot: false, next: me === next }));
   }
+  // each pile a named group, so its name is read while browsing (a button while it is a target)
+  for (const p of root.querySelectorAll(".pile")) p.setAttribute("role", "group");
   for (const id of opts.recent || []) {
     for (const c of root.querySelectorAll(`.card.face[data-card="${id}"]`)) {
       if (!c.closest(".spread")) c.classList.add("just-moved");
@@ -112,12 +114,19 @@ export function turnText(view) {
   return t(mate ? "tb.partner_playing" : "tb.playing", { name: playerName(view, view.turn) });
 }
 
+/** "You are watching Ann and Bob …" to a spectator (a replay's open view excepted), else "".
+ * @param {View | OpenView} view */
+export const watchingYou = (view) =>
+  view.you === null && !isOpen(view) ? t("tb.watching_you", { names: list(view.players.map((p) => p.name)) }) : "";
+
 /** @param {View | OpenView} view @param {TableOpts} opts */
 function statusBar(view, opts) {
   const bar = el("div", "status-bar");
   const turn = el("p", "turn-text", turnText(view));
   turn.id = "turn-text";
   if (view.turn === view.you && view.status === "playing") turn.classList.add("mine");
+  const watching = watchingYou(view);
+  if (watching) bar.append(el("p", "watching-you", watching));
   bar.append(turn);
   if (opts.clock) {
     const c = el("span", "clock", opts.clock);
@@ -140,7 +149,6 @@ function centreRow(view) {
   stock.append(stockCount ? cardBack() : cardSpace()); // face down, in the replay too
   stock.append(el("span", "count", String(stockCount)));
   stock.setAttribute("aria-label", t("tb.stock_n", { n: stockCount }));
-  stock.setAttribute("role", "group");
   const stockWrap = el("div", "stock-wrap");
   stockWrap.append(stock, el("span", "pile-label", t("tb.stock")));
   if (view.set_aside_count) stockWrap.append(el("span", "pile-label", t("tb.set_aside", { n: view.set_aside_count })));
