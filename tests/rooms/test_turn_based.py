@@ -172,18 +172,26 @@ async def test_bots_in_a_turn_based_room_move_at_once_with_nobody_connected(worl
     assert m.turn == 0 and storage.wake[m.id] == m.deadline
 
 
-async def test_a_table_only_bots_play_waits_until_someone_comes(world: Any) -> None:
-    """Once every person's seat is handed to a bot, bots face only bots: with nobody connected
-    nothing plays (no timer, no wake time in the store), and a watcher coming wakes the table
-    (hardening 3, #1: a room of bots played 35,461 moves in 40 s for nobody)."""
-    storage, clock, make = world
-    svc = await make(turn_based_min_seconds=60, deadline_horizon=TURN + 60, missed_turns=1, bot_delay=0.5)
+async def _left_with_a_bot(world: Any, missed_turns: int) -> tuple[Any, Any, Any]:
+    """A turn-based room of the host and an Easy bot, started, then left by everyone: the
+    service, the loaded room and its match."""
+    storage, _clock, make = world
+    svc = await make(turn_based_min_seconds=60, deadline_horizon=TURN + 60, missed_turns=missed_turns, bot_delay=0.5)
     live, host, guest = await seated(svc, storage, bot="easy", pace="turn_based", turn_seconds=TURN)
     await svc.handle(live, host, C.Start())
     m = live.room.match
     assert m is not None
     await svc.leave(live, host)
     await svc.leave(live, guest)
+    return svc, live, m
+
+
+async def test_a_table_only_bots_play_waits_until_someone_comes(world: Any) -> None:
+    """Once every person's seat is handed to a bot, bots face only bots: with nobody connected
+    nothing plays (no timer, no wake time in the store), and a watcher coming wakes the table
+    (hardening 3, #1: a room of bots played 35,461 moves in 40 s for nobody)."""
+    storage, clock, make = world
+    svc, live, m = await _left_with_a_bot(world, missed_turns=1)
     while m.missed[0] < 1:  # the host's turn passes at its deadline: the seat is handed to a bot
         await clock.advance(TURN + 1)
     await clock.advance(1)
@@ -203,14 +211,8 @@ async def test_a_table_only_bots_play_waits_until_someone_comes(world: Any) -> N
 
 
 async def test_a_person_still_playing_keeps_the_table_going_with_nobody_connected(world: Any) -> None:
-    storage, clock, make = world
-    svc = await make(turn_based_min_seconds=60, deadline_horizon=TURN + 60, missed_turns=3, bot_delay=0.5)
-    live, host, guest = await seated(svc, storage, bot="easy", pace="turn_based", turn_seconds=TURN)
-    await svc.handle(live, host, C.Start())
-    m = live.room.match
-    assert m is not None
-    await svc.leave(live, host)
-    await svc.leave(live, guest)
+    storage, clock, _make = world
+    _svc, _live, m = await _left_with_a_bot(world, missed_turns=3)
     await clock.advance(TURN + 2)  # one turn missed of three: the host still plays
     assert m.missed[0] == 1 and m.turn == 0 and storage.wake[m.id] == m.deadline
 
