@@ -136,6 +136,13 @@ def drop_database(url: str) -> None:
         _sync(_admin(f'DROP DATABASE IF EXISTS "{u.database}" WITH (FORCE)'))
 
 
+# For a module whose subject is not the database (proxy headers, what each seat sees, words,
+# clocks): its tests run on SQLite only, `pytestmark = SQLITE_ONLY`. The store's behaviour on
+# PostgreSQL is the subject of the modules that keep both (tests/store, and tests/web's rooms,
+# moves, accounts, ratings, reviews, durability, faults, ...); docs/testing.md says which.
+SQLITE_ONLY = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+
+
 @pytest.fixture(params=BACKENDS)
 def db_url(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> Iterator[str]:
     """A plain URL (as SPITE_DATABASE_URL takes it) of a fresh database at the latest schema."""

@@ -1,7 +1,8 @@
 """Browser tests: a real uvicorn server (a SQLite file at the latest schema, seeded rooms on), one
 per test module unless the module needs other settings, and Debian's Chromium driven by
 Playwright. Every page a test opens is watched for console errors and uncaught exceptions; any
-one fails the test. Screenshots go to test-artifacts/screenshots/."""
+one fails the test. Screenshots go to test-artifacts/screenshots/ (not under CI, where nobody
+looks at them: SPITE_E2E_SCREENSHOTS=1 keeps them there too, =0 skips them anywhere)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ CHROMIUM = os.environ.get("SPITE_E2E_CHROMIUM", "/usr/bin/chromium")
 APP = os.environ.get("SPITE_E2E_APP", "app.web.app:app")  # the ASGI app under test
 # How long a server may take to answer /healthz (a loaded machine imports slowly).
 START_SECONDS = float(os.environ.get("SPITE_E2E_START_SECONDS", "90"))
+# Screenshots are for a person to look at; a CI machine's files are not looked at, and drawing
+# a full page to a PNG costs the browser tests about a twentieth of their time.
+SCREENSHOTS = os.environ.get("SPITE_E2E_SCREENSHOTS", "0" if os.environ.get("CI") else "1") == "1"
 
 
 def free_port() -> int:
@@ -190,7 +194,8 @@ def open_page(browser: Browser) -> Iterator[PageOpener]:
 
 
 def shot(page: Page, name: str) -> None:
-    """Keep a screenshot as a test artifact."""
+    """Keep a screenshot as a test artifact (when SCREENSHOTS says so; the wait for animations
+    to finish happens either way, so a test runs the same with and without)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     # Wait for running animations to finish. One evaluate call, no polling: Playwright polls a
     # string predicate with eval inside the page, which the client's CSP (no unsafe-eval) refuses.
@@ -198,4 +203,5 @@ def shot(page: Page, name: str) -> None:
         Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))),
         new Promise(done => setTimeout(done, 5000)),
     ])""")
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    if SCREENSHOTS:
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -98,23 +98,38 @@ def _pick_by_click(page: Page, card: Locator, tap: bool) -> None:
         card.click()
 
 
+# Picks each movable card in turn (a mouse click on it: `detail` 1), reads the places it lights
+# up, and puts it back (Escape on the card): the pay-off pile first, then side stacks, then the
+# hand. One call into the page for the whole look, so the page draws once, not once per card.
+_LOOK = """() => {
+  const rank = {payoff: 0, side: 1, hand: 2};
+  const kind = (from) => rank[from.split(':')[0]] ?? 3;
+  const cards = [...document.querySelectorAll('.card.movable[data-from]')]
+    .map((e) => [e.dataset.card, e.dataset.from])
+    .sort((a, b) => kind(a[1]) - kind(b[1]));
+  const lit = (prefix) => [...document.querySelectorAll(`.pile.target[data-pile^='${prefix}']`)]
+    .map((e) => e.dataset.pile);
+  let discard = null;
+  for (const [id, from] of cards) {
+    const el = document.querySelector(`.card[data-card='${id}'][data-from='${from}']`);
+    el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, detail: 1}));
+    const centre = lit('centre:'), side = lit('side:');
+    el.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true, cancelable: true}));
+    if (centre.length) return [id, from, centre[0]];
+    if (side.length && from === 'hand' && discard === null) discard = [id, from, side[0]];
+  }
+  return discard;
+}"""
+
+
 def choose_move(page: Page) -> tuple[str, str, str]:
     """Find a good move by picking cards with the mouse: (card id, from pile, to pile).
     Prefers plays to the centre (pay-off card first), else a discard. Leaves nothing picked."""
-    discard: tuple[str, str, str] | None = None
-    for card_id, src in _movable(page):
-        card = _card(page, card_id, src)
-        card.click()
-        centre = _targets(page, "centre:")
-        side = _targets(page, "side:")
-        page.keyboard.press("Escape")
-        if centre:
-            return card_id, src, centre[0]
-        if side and src == "hand" and discard is None:
-            discard = (card_id, src, side[0])
-    if discard is None:
+    found = page.evaluate(_LOOK)
+    if found is None:
         raise AssertionError("no move found although the page says it is my turn")
-    return discard
+    card_id, src, dst = found
+    return str(card_id), str(src), str(dst)
 
 
 def discard_move(page: Page) -> tuple[str, str, str]:

@@ -11,9 +11,13 @@ from typing import Any
 
 import httpx
 
+from tests.conftest import SQLITE_ONLY
+
 from .helpers import ServerThread, Sock, new_person, new_room, on_the_clock, pick, seat_everyone
 from .jump_clock import JumpClock
 from .truth import rebuild_and_check
+
+pytestmark = SQLITE_ONLY  # the database is not what this module is about (tests/conftest.py)
 
 Msg = dict[str, Any]
 

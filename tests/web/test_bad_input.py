@@ -7,9 +7,12 @@ from typing import Any
 
 import httpx
 
+from tests.conftest import SQLITE_ONLY
 from tests.rooms.fakes import FakeClock
 
 from .helpers import LoopServer, ServerThread, Sock, new_person, new_room
+
+pytestmark = SQLITE_ONLY  # the database is not what this module is about (tests/conftest.py)
 
 
 async def test_malformed_messages(server: ServerThread, http: httpx.AsyncClient) -> None:

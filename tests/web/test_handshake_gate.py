@@ -15,6 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.rooms.core.errors import RoomError
 from app.web.http.admission import Admission
+from tests.conftest import SQLITE_ONLY
 
 from .helpers import ServerThread, new_person, new_room
 
@@ -72,6 +73,7 @@ async def _hello(base: str, path: str, token: str) -> tuple[str, int | None, str
         return first["type"], None, ""
 
 
+@SQLITE_ONLY  # the database is not what this test is about (tests/conftest.py)
 @pytest.mark.parametrize("path", ["/ws/rooms/{code}", "/ws/lobby"])
 async def test_a_connection_storm_is_admitted_in_turn_or_told_to_come_back(
         start_server: Callable[..., ServerThread], path: str) -> None:

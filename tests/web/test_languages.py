@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import httpx
 
+from tests.conftest import SQLITE_ONLY
+
 from .helpers import ServerThread, Sock, new_person, new_room, seat_everyone
+
+pytestmark = SQLITE_ONLY  # the database is not what this module is about (tests/conftest.py)
 
 
 async def test_first_paint_honours_accept_language(api: httpx.AsyncClient) -> None:

@@ -8,8 +8,12 @@ from typing import Any
 
 import httpx
 
+from tests.conftest import SQLITE_ONLY
+
 from .helpers import ServerThread, Sock, new_person, new_room
 from .social_helpers import befriend, block, closed_with, lobby
+
+pytestmark = SQLITE_ONLY  # the database is not what this module is about (tests/conftest.py)
 
 
 async def test_the_lobby_socket_says_hello_like_the_room_socket(start_server) -> None:  # type: ignore[no-untyped-def]

@@ -21,6 +21,7 @@ import pytest
 
 from app.web.app import create_app
 from tests.children import die_with_parent
+from tests.conftest import SQLITE_ONLY
 
 from .helpers import ROOT, Person, Sock, free_socket, make_settings, new_room
 
@@ -101,6 +102,7 @@ def _from(address: str, base: str) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=base, transport=httpx.AsyncHTTPTransport(local_address=address), timeout=30)
 
 
+@SQLITE_ONLY  # the database is not what this test is about (tests/conftest.py)
 async def test_behind_nginx_the_client_is_the_address_nginx_saw(stack: Stack) -> None:
     """SPITE_LIMIT_NEW_PLAYERS is 10/minute per address: a client writing a new address into
     X-Forwarded-For each time still gets 10, while another real client is not held up."""
@@ -117,6 +119,7 @@ async def test_behind_nginx_the_client_is_the_address_nginx_saw(stack: Stack) ->
     await sock.close()
 
 
+@SQLITE_ONLY  # the database is not what this test is about (tests/conftest.py)
 async def test_an_untrusted_peer_cannot_pick_its_address(stack: Stack) -> None:
     """Straight to the app (not through the proxy), X-Forwarded-For is not read at all."""
     async with _from("127.0.0.7", stack.app) as http:
@@ -134,6 +137,7 @@ async def test_an_untrusted_peer_cannot_pick_its_address(stack: Stack) -> None:
     ("10.0.0.0/24", "10.0.0.2", "127.0.0.1, 203.0.113.9, 10.0.0.3", 403),
     ("10.0.0.2", "10.0.0.2", "not-an-address", 403),  # nonsense: the proxy's own address
 ])
+@SQLITE_ONLY  # the database is not what this test is about (tests/conftest.py)
 async def test_metrics_see_the_rightmost_untrusted_address(db_url: str, trusted: str, peer: str, forwarded: str,
                                                           status: int) -> None:
     app = create_app(make_settings(db_url, trusted_proxies=trusted))

@@ -9,8 +9,12 @@ from collections.abc import Callable
 
 import httpx
 
+from tests.conftest import SQLITE_ONLY
+
 from .helpers import ServerThread, Sock, new_person, new_room
 from .social_helpers import lobby
+
+pytestmark = SQLITE_ONLY  # the database is not what this module is about (tests/conftest.py)
 
 
 async def test_a_refusal_in_french_and_german_keeps_its_english_detail(http: httpx.AsyncClient) -> None:

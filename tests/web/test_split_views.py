@@ -12,9 +12,12 @@ import httpx
 import pytest
 
 from app.engine import PRESETS
+from tests.conftest import SQLITE_ONLY
 
 from .helpers import Person, ServerThread, Sock, new_person, new_room, play_to_end
 from .wire_check import wire_problems
+
+pytestmark = SQLITE_ONLY  # the database is not what this module is about (tests/conftest.py)
 
 OWN = {"you", "hand", "own_side", "legal_moves"}
 

@@ -9,11 +9,14 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.conftest import SQLITE_ONLY
+
 from .helpers import ServerThread
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
 
+@SQLITE_ONLY  # the database is not what this test is about (tests/conftest.py)
 async def test_static_files_are_compressed_and_revalidated(server: ServerThread, http: httpx.AsyncClient) -> None:
     for path in ("/main.js", "/style.css", "/", "/r/ABCDEFGHJK"):
         r = await http.get(path, headers={"Accept-Encoding": "gzip"})
@@ -44,6 +47,7 @@ def test_index_preloads_every_module_main_imports() -> None:
 
 
 
+@SQLITE_ONLY  # the database is not what this test is about (tests/conftest.py)
 @pytest.mark.parametrize(("path", "page"), [("/", "home.js"), ("/r/ABCDEFGHJK", "room.js")])
 async def test_a_landing_page_preloads_its_own_modules(server: ServerThread, http: httpx.AsyncClient, path: str,
                                                        page: str) -> None:
