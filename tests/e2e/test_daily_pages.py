@@ -60,14 +60,7 @@ def test_a_daily_room_its_result_replay_and_results_say_when_the_deal_opens(
         try:
             _daily_pages(server, open_page, size)
         finally:
-            close_pages(open_page)
-
-
-def close_pages(open_page: PageOpener) -> None:
-    """Before the server stops: no page may see its sockets cut (a console error)."""
-    for ctx in open_page.contexts:
-        for page in ctx.pages:
-            page.close()
+            open_page.close_pages()
 
 
 def _daily_pages(server: Server, open_page: PageOpener, size: str) -> None:
@@ -175,4 +168,4 @@ def test_the_leaderboard_states_its_rules_and_where_you_stand(open_page: PageOpe
         expect(ann.locator(".leaderboard table")).to_contain_text("Nobody meets these rules yet.")
         not_wider_than_the_screen(ann)
         shot(ann, f"daily-leaderboard-{size}")
-        close_pages(open_page)
+        open_page.close_pages()
