@@ -25,6 +25,19 @@ export function button(text, onClick, cls = "") {
   return b;
 }
 
+/** A list to choose from: `id`, and an option per [value, label]. @param {string} id
+ * @param {[string, string][]} options */
+export function choice(id, options) {
+  const s = el("select");
+  s.id = id;
+  for (const [value, label] of options) {
+    const o = el("option", "", label);
+    o.value = value;
+    s.append(o);
+  }
+  return s;
+}
+
 /** The (empty) line under a form where its error appears, read out when it changes. @param {string} id */
 export function errorLine(id) {
   const p = el("p", "form-error");

@@ -3,7 +3,7 @@
 // each option with its one-line explanation. The client knows no option's meaning: only its
 // name, help text, and the kind of value it takes (`kind` in the catalog).
 
-import { el } from "./dom.js";
+import { choice, el } from "./dom.js";
 import { list as listWords, more, rankLetter, t } from "./i18n.js";
 import { lengthText } from "./spans.js";
 
@@ -132,13 +132,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
   };
   const names = Object.keys(meta.presets);
 
-  const preset = el("select");
-  preset.id = "opt-preset";
-  for (const name of names) {
-    const o = el("option", "", meta.presets[name].label);
-    o.value = name;
-    preset.append(o);
-  }
+  const preset = choice("opt-preset", names.map((name) => [name, meta.presets[name].label]));
   preset.value = init.preset || names[0];
   const presetRow = row(t("op.rules"), preset, "");
   const presetHelp = el("p", "help");

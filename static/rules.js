@@ -5,7 +5,7 @@
 // with these rules* box both draw `rulesText`. Loaded when either is shown.
 
 import * as api from "./api.js";
-import { el } from "./dom.js";
+import { choice, el } from "./dom.js";
 import { more, rankLetter, t } from "./i18n.js";
 
 await more(); // the rules' words (`hw.`) are in the later part of the catalogue
@@ -105,13 +105,7 @@ export function howToPlay(preset = "standard") {
   page.append(body);
   api.options().then((meta) => {
     const names = Object.keys(meta.presets);
-    const pick = el("select");
-    pick.id = "how-preset";
-    for (const name of names) {
-      const o = el("option", "", meta.presets[name].label);
-      o.value = name;
-      pick.append(o);
-    }
+    const pick = choice("how-preset", names.map((name) => [name, meta.presets[name].label]));
     pick.value = names.includes(preset) ? preset : "standard";
     const label = el("label", "", t("hw.preset") + " ");
     label.htmlFor = pick.id;
