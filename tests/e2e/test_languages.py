@@ -116,6 +116,12 @@ def test_a_hand_in_french_and_german_has_no_english_on_the_table(server: Server,
     refused.click()
     said = "Du bist nicht am Zug." if waiter is bob else "Ce n'est pas votre tour."
     expect(waiter.locator("#toast")).to_have_text(said)
+    # The toast is words only: a press where it shows reaches the table under it (a drag that
+    # starts on a hand card beneath it once the turn comes must pick that card).
+    under = waiter.locator("#toast").evaluate(
+        "t => { const r = t.getBoundingClientRect();"
+        " return t.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }")
+    assert under is False, "the toast swallows presses on the table under it"
     made = play_until_hand_ends([(ann, ["click", "drag", "dblclick"]), (bob, ["tap"])])
     assert version(ann) > start and made[0] + made[1] > 5, made
     for page, lang in ((ann, "fr"), (bob, "de")):
