@@ -159,9 +159,12 @@ def make_move(page: Page, move: tuple[str, str, str], style: Style) -> None:
         else:
             target.click()
     elif style == "drag":
+        # hover() waits, as a click does, until the card stands still (the last move's slide
+        # has ended) and nothing covers it, then puts the mouse on it: a press read from a
+        # box mid-slide lands where the card no longer is, and picks nothing.
+        card.hover()
         x, y = _center(card)
         tx, ty = _center(target)
-        page.mouse.move(x, y)
         page.mouse.down()
         page.mouse.move(x + 10, y - 10, steps=2)
         page.mouse.move(tx, ty, steps=6)
