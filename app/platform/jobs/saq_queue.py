@@ -18,6 +18,7 @@ from typing import Any
 from saq import Queue
 
 from app.platform.jobs.review import JobConfig, NotReviewable, fail_review, run_review
+from app.platform.jobs.saq_sweep import SweepSafeQueue
 from app.store.repositories import reviews as review_store
 
 log = logging.getLogger(__name__)
@@ -27,8 +28,9 @@ FUNCTION = "review_match"
 
 
 def make_queue(redis_url: str, prefix: str = "spite:") -> Queue:
-    """The reviews queue (its keys are namespaced by the site's Redis prefix)."""
-    return Queue.from_url(redis_url, name=f"{prefix}{QUEUE_NAME}")
+    """The reviews queue (its keys are namespaced by the site's Redis prefix); its sweep never
+    takes a job a worker is picking up for a dead one (`saq_sweep`)."""
+    return SweepSafeQueue.from_url(redis_url, name=f"{prefix}{QUEUE_NAME}")
 
 
 class RedisQueue:
