@@ -289,7 +289,10 @@ def test_readable_cards_with_four_players_and_counts_clear_of_labels(server: Ser
         expect(row.locator(".badge")).to_contain_text("bot")
     ann.click("#start-button")
     expect(ann.locator(".table .player")).to_have_count(4)
-    widths = ann.eval_on_selector_all(".opponents .pile .card", "els => els.map(e => e.getBoundingClientRect().width)")
+    # One call into the page: eval_on_selector_all finds the cards, then measures them in a second
+    # call, and a bot's move drawn in between leaves them detached (width 0).
+    widths = ann.evaluate("() => [...document.querySelectorAll('.opponents .pile .card')]"
+                          ".map(e => e.getBoundingClientRect().width)")
     assert len(widths) == 15 and min(widths) >= 32, widths  # each opponent's pay-off pile and side stacks
     assert ann.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["viewport"]["width"]
     assert ann.evaluate(COUNTS_OVER_LABELS) == []
