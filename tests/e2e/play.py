@@ -74,21 +74,8 @@ def _center(loc: Locator) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def _targets(page: Page, prefix: str) -> list[str]:
-    return page.eval_on_selector_all(
-        f".pile.target[data-pile^='{prefix}']", "els => els.map(e => e.dataset.pile)")
-
-
 def _card(page: Page, card_id: str, source: str) -> Locator:
     return page.locator(f".card[data-card='{card_id}'][data-from='{source}']")
-
-
-def _movable(page: Page) -> list[tuple[str, str]]:
-    """Movable cards as (id, pile), the pay-off pile first, then side stacks, then the hand."""
-    cards = page.eval_on_selector_all(
-        ".card.movable[data-from]", "els => els.map(e => [e.dataset.card, e.dataset.from])")
-    rank = {"payoff": 0, "side": 1, "hand": 2}
-    return sorted(((c, f) for c, f in cards), key=lambda cf: rank.get(cf[1].split(":")[0], 3))
 
 
 def _pick_by_click(page: Page, card: Locator, tap: bool) -> None:
@@ -101,7 +88,8 @@ def _pick_by_click(page: Page, card: Locator, tap: bool) -> None:
 # Picks each movable card in turn (a mouse click on it: `detail` 1), reads the places it lights
 # up, and puts it back (Escape on the card): the pay-off pile first, then side stacks, then the
 # hand. One call into the page for the whole look, so the page draws once, not once per card.
-_LOOK = """() => {
+# The first play to the centre, else (or with `discardOnly`) the first discard from the hand.
+_LOOK = """(discardOnly) => {
   const rank = {payoff: 0, side: 1, hand: 2};
   const kind = (from) => rank[from.split(':')[0]] ?? 3;
   const cards = [...document.querySelectorAll('.card.movable[data-from]')]
@@ -115,7 +103,7 @@ _LOOK = """() => {
     el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, detail: 1}));
     const centre = lit('centre:'), side = lit('side:');
     el.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true, cancelable: true}));
-    if (centre.length) return [id, from, centre[0]];
+    if (centre.length && !discardOnly) return [id, from, centre[0]];
     if (side.length && from === 'hand' && discard === null) discard = [id, from, side[0]];
   }
   return discard;
@@ -125,24 +113,20 @@ _LOOK = """() => {
 def choose_move(page: Page) -> tuple[str, str, str]:
     """Find a good move by picking cards with the mouse: (card id, from pile, to pile).
     Prefers plays to the centre (pay-off card first), else a discard. Leaves nothing picked."""
-    found = page.evaluate(_LOOK)
-    if found is None:
-        raise AssertionError("no move found although the page says it is my turn")
-    card_id, src, dst = found
-    return str(card_id), str(src), str(dst)
+    return _look(page, discard_only=False)
 
 
 def discard_move(page: Page) -> tuple[str, str, str]:
     """A discard from the hand to a side stack (it ends the turn)."""
-    for card_id, src in _movable(page):
-        if src != "hand":
-            continue
-        _card(page, card_id, src).click()
-        side = _targets(page, "side:")
-        page.keyboard.press("Escape")
-        if side:
-            return card_id, src, side[0]
-    raise AssertionError("no discard found")
+    return _look(page, discard_only=True)
+
+
+def _look(page: Page, *, discard_only: bool) -> tuple[str, str, str]:
+    found = page.evaluate(_LOOK, discard_only)
+    if found is None:
+        raise AssertionError("no move found although the page says it is my turn")
+    card_id, src, dst = found
+    return str(card_id), str(src), str(dst)
 
 
 def make_move(page: Page, move: tuple[str, str, str], style: Style) -> None:
