@@ -1,0 +1,1 @@
+"""Tournaments, the PURE part: settings, pairings, scores, tie-breaks, duplicate match points."""
