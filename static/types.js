@@ -495,6 +495,20 @@
  * @property {null} room
  */
 /**
+ * Your table in round `round` of tournament `id` is ready: go to `room`.
+ * @typedef {object} LobbyTournament
+ * @property {"tournament"} type
+ * @property {string} id
+ * @property {number} round
+ * @property {string} room
+ */
+/**
+ * The standings of tournament `id` changed (read them again: `GET /api/tournaments/{id}`).
+ * @typedef {object} LobbyStandings
+ * @property {"standings"} type
+ * @property {string} id
+ */
+/**
  * A refusal: `message` in the socket's language, `reason` (the catalogues' `reason.<key>`) and `params`
  * beside it; both null for a field of the wrong type (English only).
  * @typedef {object} LobbyError
@@ -510,7 +524,8 @@
  */
 /**
  * @typedef {LobbyWelcome | LobbyInvitation | LobbyInvitationClosed | LobbyYourTurn | LobbyFriend
- *   | LobbyFriendRequest | LobbyFriendRequests | LobbyMatched | LobbyQuickMatch | LobbyError | LobbyPong} LobbyServerMessage
+ *   | LobbyFriendRequest | LobbyFriendRequests | LobbyMatched | LobbyQuickMatch | LobbyTournament
+ *   | LobbyStandings | LobbyError | LobbyPong} LobbyServerMessage
  */
 
 // ---- the lobby socket: client -> server --------------------------------------------------------

@@ -276,8 +276,9 @@ def seed_revealed(status: str) -> bool:
 
 
 def seed_if_over(seed: str, hand_over: bool) -> str | None:
-    """A stored hand's seed as history may show it: the seed once that hand is over, else None."""
-    return seed if hand_over else None
+    """A stored hand's seed as history may show it: the seed once that hand is over, else None
+    (and never a duplicate tournament's: its tournament publishes it, `seed_sealed`)."""
+    return seed if hand_over and not seed.startswith(DUPLICATE_PREFIX) else None
 
 
 def replay_open(status: str) -> bool:
@@ -321,6 +322,9 @@ def room_code_visible(room_public: bool, took_part: bool) -> bool:
 
 # --- the daily deal -------------------------------------------------------------------------
 DAILY_PREFIX = "daily-"
+# A duplicate tournament round's seeds: every table of the round plays them, so no table may
+# show them; the tournament publishes the round's seed once the round is over.
+DUPLICATE_PREFIX = "tdup-"
 
 
 def daily_seed_day(seed: str | None) -> str | None:
@@ -333,7 +337,11 @@ def daily_seed_day(seed: str | None) -> str | None:
 def seed_sealed(seed: str | None, today: str) -> bool:
     """Whether a seed must stay hidden although its hand is over: a daily deal's seed is
     revealed only once its day is over (everybody plays that deal all day; anyone who learnt
-    the seed would know every card of it). `today` is the current UTC day, `YYYY-MM-DD`."""
+    the seed would know every card of it). `today` is the current UTC day, `YYYY-MM-DD`. A
+    duplicate tournament's seeds stay sealed here for good: other tables may still be playing
+    them, and the tournament page publishes the round's seed when the round is over."""
+    if seed is not None and seed.startswith(DUPLICATE_PREFIX):
+        return True
     day = daily_seed_day(seed)
     return day is not None and day >= today
 

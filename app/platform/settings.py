@@ -226,6 +226,13 @@ class Settings(BaseSettings):
     quick_match_interval: float = Field(default=1.0, gt=0, le=60, description="Seconds between matching passes")
     quick_match_bot_level: BotLevel = "normal"
     quick_match_queue: int = Field(default=10000, ge=1, description="Tickets waiting at once, site-wide")
+    # Tournaments (docs/tournaments.md, docs/operations.md "Tournaments").
+    tournament_interval: float = Field(default=2.0, gt=0, le=60,
+                                       description="Seconds between the round runner's passes")
+    max_tournaments_organised: int = Field(default=5, ge=1, le=1000,
+                                           description="Tournaments not over a player may organise")
+    max_tournaments_joined: int = Field(default=10, ge=1, le=1000,
+                                        description="Tournaments not over a player may be in")
     daily_preset: str = Field(default="standard", description="Preset of the daily deal")
     daily_bot_level: BotLevel = "hard"
     daily_options: dict[str, Any] = Field(default_factory=dict,

@@ -31,6 +31,8 @@ from app.social.core.lobby_messages import LobbyYourTurn
 from app.social.shell.hidden_chat import HiddenChat
 from app.social.shell.player_channels import Channels
 from app.social.shell.quick_match import QuickMatch
+from app.tournaments.shell.notices import Notices
+from app.tournaments.shell.runner import TournamentRunner
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 from app.store.moves.writer import MoveWriter
@@ -61,6 +63,7 @@ from app.web.routes import (
     rooms,
     sessions,
     social,
+    tournaments,
     vacation,
 )
 from app.web.routes.pages import mount_pages, static_dir
@@ -115,6 +118,9 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             channels.start()
             matcher = svc.quick_match = QuickMatch(service, channels, sessions, settings)
             matcher.start()
+            runner = svc.tournaments = TournamentRunner(
+                service, Notices(service, channels, sessions, settings.presence_ttl), sessions, settings)
+            runner.start()
             hidden = svc.hidden_chat
             block_watch = asyncio.get_running_loop().create_task(hidden.watch(sessions, settings.heartbeat_seconds))
             blocks = await hidden.listen(service.bus, sessions)
@@ -137,6 +143,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                 block_watch.cancel()
                 blocks.close()
                 await matcher.close()
+                await runner.close()
                 await channels.close()
                 restore()
                 watcher.cancel()
@@ -174,7 +181,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
                    rooms.router, matches.router, reviews.router, socket.router, games.router, social.router,
                    invitations.router, quick.router, daily.router, lobby_socket.router, push.router, vacation.router,
-                   email.router):  # email: 404 email_disabled without SPITE_SMTP_URL
+                   email.router, tournaments.router):  # email: 404 email_disabled without SPITE_SMTP_URL
         app.include_router(router)
     mount_pages(app, static_dir(settings.static_dir))
     return app

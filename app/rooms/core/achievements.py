@@ -36,6 +36,9 @@ CATALOG: tuple[Kind, ...] = (
     Kind("full_table", "Full table", "Win a match of 4 or more players without partners."),
     Kind("clean_sweep", "Clean sweep", "Win every hand of a match of at least 3 hands."),
     Kind("marathon", "Marathon", "Win a match played to 100 points or more."),
+    # Granted by the tournaments' runner when a tournament ends (app/tournaments/shell/notices.py).
+    Kind("first_tournament", "In the draw", "Play a tournament to its end."),
+    Kind("tournament_won", "Champion", "Win a tournament."),
 )
 BY_KEY = {k.key: k for k in CATALOG}
 COMEBACK_CARDS = 10

@@ -23,6 +23,7 @@ from app.domain.records import Earned, HandEnd, RoomStatus, Standing
 from app.domain.writes import DealChange, MatchChange, MoveWrite
 from app.engine import EngineError, Match, MatchStatus, Move, NotYourTurn, commitment, hand_summary, view
 from app.engine.moves import FORFEIT
+from app.engine.observer import DUPLICATE_PREFIX
 from app.rooms.core import errors as E
 from app.rooms.core.achievements import earned
 from app.rooms.core.config import RoomConfig, RoomRules
@@ -55,7 +56,9 @@ def hand_seed(room_seed: str | None, fresh: Fresh, match_number: int, hand_numbe
         return fresh.seed
     if (match_number, hand_number) == (1, 1):
         return room_seed
-    return hmac.new(fresh.seed_key, f"{room_seed}/{match_number}/{hand_number}".encode(), sha256).hexdigest()
+    later = hmac.new(fresh.seed_key, f"{room_seed}/{match_number}/{hand_number}".encode(), sha256).hexdigest()
+    # A duplicate tournament's later hands are as sealed as its first (engine.seed_sealed).
+    return DUPLICATE_PREFIX + later if room_seed.startswith(DUPLICATE_PREFIX) else later
 
 
 def deadline_after(now: datetime, turn_seconds: int | None) -> datetime | None:

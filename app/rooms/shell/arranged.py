@@ -28,15 +28,16 @@ class Sitter:
 
 async def arrange(service: RoomService, host: Host, sitters: list[Sitter], *, preset: str | None,
                   options: dict[str, Any] | None, rated: bool = False, seed: str | None = None,
-                  hints: bool | None = None) -> tuple[str, str]:
+                  hints: bool | None = None, pace: str = "live", turn_seconds: int | None = None,
+                  capped: bool = True) -> tuple[str, str]:
     """Create a room hosted by `host` with these seats, start its match; (code, match id).
     `hints`: whether the room gives them (by default unless rated). RoomError if the room
-    cannot be made (a bad configuration, the host's room limit)."""
+    cannot be made (a bad configuration, the host's room limit unless `capped` is False)."""
     clock = service.clock
     code = await create_room(service.storage, service.settings, host, clock.now(), preset=preset, options=options,
-                             seats=len(sitters), public=False, turn_seconds=None,
+                             seats=len(sitters), public=False, turn_seconds=turn_seconds,
                              hints=not rated if hints is None else hints, seed=seed,
-                             rated=rated)
+                             rated=rated, pace=pace, capped=capped)
     room = await service.live(code)
     seating: list[SeatInfo | None] = [SeatInfo(name=s.name, player_id=s.player_id) if s.bot is None
                else SeatInfo(name=f"{s.bot.capitalize()} bot {i + 1}", bot=s.bot) for i, s in enumerate(sitters)]

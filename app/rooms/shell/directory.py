@@ -18,11 +18,12 @@ from app.rooms.ports import Directory, Host
 async def create_room(directory: Directory, settings: Settings, host: Host, now: datetime, *,
                       preset: str | None, options: dict[str, Any] | None, seats: int | None, public: bool,
                       turn_seconds: int | None, hints: bool, seed: str | None, rated: bool = False,
-                      pace: str = "live", sit: bool = False) -> str:
+                      pace: str = "live", sit: bool = False, capped: bool = True) -> str:
     """Create a room hosted by `host` and return its code (RoomError on a bad configuration,
     or when the host already has too many rooms open). Only an account holder may host a
     rated room; a rated room gives no hints, whatever `hints` asked. `sit`: the host takes the
-    first seat at once."""
+    first seat at once. `capped` False: a room the server makes for a feature with caps of its
+    own (a tournament's table), which the host's room caps must not stop."""
     if rated and not host.has_account:
         raise RoomError(E.RATED_ROOM, "only players with an account can create a rated room", reason="rated_host")
     try:
@@ -32,12 +33,12 @@ async def create_room(directory: Directory, settings: Settings, host: Host, now:
                          rated_min_turn=settings.rated_min_turn_seconds)
     except ConfigError as e:
         raise RoomError(E.BAD_OPTIONS, e.message, option=e.option, reason=e.reason, params=e.params) from e
-    if pace == TURN_BASED:
+    if capped and pace == TURN_BASED:
         refused = over_cap(await directory.turn_based_count(host.id), settings.max_turn_based)
         if refused:
             raise RoomError(E.RATE_LIMITED, refused, reason="turn_based_cap", params={"n": settings.max_turn_based})
     limit = settings.max_rooms_per_player
-    if await directory.open_rooms_hosted(host.id, now - timedelta(days=1)) >= limit:
+    if capped and await directory.open_rooms_hosted(host.id, now - timedelta(days=1)) >= limit:
         raise RoomError(E.RATE_LIMITED, f"you already host {limit} open rooms", reason="too_many_rooms",
                         params={"n": limit})
     listed = settings.max_public_rooms_per_player

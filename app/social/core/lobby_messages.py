@@ -109,10 +109,29 @@ class LobbyQuickMatch:
     room: None = None
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LobbyTournament:
+    """Your table in round `round` of tournament `id` is ready: go to `room`."""
+
+    type: Literal["tournament"] = "tournament"
+    id: str
+    round: int
+    room: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LobbyStandings:
+    """The standings of tournament `id` changed (read them again: `GET /api/tournaments/{id}`)."""
+
+    type: Literal["standings"] = "standings"
+    id: str
+
+
 LobbyMessage = (LobbyInvitation | LobbyInvitationClosed | LobbyYourTurn | LobbyFriend | LobbyFriendRequest
-                | LobbyFriendRequests | LobbyMatched | LobbyQuickMatch)
+                | LobbyFriendRequests | LobbyMatched | LobbyQuickMatch | LobbyTournament | LobbyStandings)
 MESSAGES: tuple[type[LobbyMessage], ...] = (LobbyInvitation, LobbyInvitationClosed, LobbyYourTurn, LobbyFriend,
-                                            LobbyFriendRequest, LobbyFriendRequests, LobbyMatched, LobbyQuickMatch)
+                                            LobbyFriendRequest, LobbyFriendRequests, LobbyMatched, LobbyQuickMatch,
+                                            LobbyTournament, LobbyStandings)
 
 
 def to_json(message: LobbyMessage) -> dict[str, Any]:

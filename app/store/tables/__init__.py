@@ -1,5 +1,6 @@
 """The tables: rooms, matches, moves, players and ratings here; those of life outside rooms
-(friends, blocks, invitations, quick match, the daily deal) in `social`, of notifications in
+(friends, blocks, invitations, quick match, the daily deal) in `social`, of tournaments in
+`tournaments`, of notifications in
 `notify`, re-exported here; the base, column types and clock in `base`. Engine-agnostic: options,
 moves and results are stored as their JSON form.
 
@@ -35,6 +36,10 @@ from app.store.tables.social import Follow as Follow
 from app.store.tables.social import Invitation as Invitation
 from app.store.tables.social import LobbyPresence as LobbyPresence
 from app.store.tables.social import QuickTicket as QuickTicket
+from app.store.tables.tournaments import Tournament as Tournament
+from app.store.tables.tournaments import TournamentPlayer as TournamentPlayer
+from app.store.tables.tournaments import TournamentRound as TournamentRound
+from app.store.tables.tournaments import TournamentTable as TournamentTable
 
 
 class Player(Base):

@@ -22,6 +22,7 @@ from app.rooms.shell.service import RoomService
 from app.social.shell.hidden_chat import HiddenChat
 from app.social.shell.player_channels import Channels
 from app.social.shell.quick_match import QuickMatch
+from app.tournaments.shell.runner import TournamentRunner
 from app.web.http.admission import Admission
 from app.web.http.chatlimit import ChatLimits
 from app.web.http.open_sockets import OpenSockets
@@ -50,6 +51,7 @@ class Services:
     jobs: JobQueue  # reviews: never on the move path
     channels: Channels
     quick_match: QuickMatch
+    tournaments: TournamentRunner  # the round runner (its pass runs where its lease is held)
     vapid: Vapid
     notifier: Outbox
     mailer: Mailer | None  # None without SPITE_SMTP_URL

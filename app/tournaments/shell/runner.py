@@ -1,0 +1,220 @@
+"""The round runner: tournaments run themselves, on exactly one instance at a time.
+
+Every instance runs the loop; each pass first takes the lease `~tournaments` (the lease table
+that says which instance drives a room), so one instance at a time runs rounds, and another
+takes over within a lease period if it dies, is deployed or killed. Everything the runner does is
+read back from the store on each pass, so a pass cut short anywhere is finished by the next one:
+
+1. an open tournament whose start time came starts (or ends, with fewer than 2 players);
+2. a table whose match ended gets its scores; a table with no room yet (a pass cut short) gets
+   one;
+3. Swiss and round-robin: when every table of the round is over, the round ends (with duplicate
+   deals its seed is published) and the next is paired, or the tournament ends;
+   arena: players with no table are paired as they come free, until the end time, and the
+   tournament ends when its last table does.
+
+Pairing a round is one transaction that also moves the tournament's round counter from r−1 to
+r (`tournaments.pair_round`): even two runners racing (a lapsed lease) pair a round once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.platform.settings import Settings
+from app.rooms.shell.service import RoomService
+from app.store.repositories import leases
+from app.store.repositories import tournaments as store
+from app.store.tables import Tournament, TournamentRound, TournamentTable
+from app.tournaments.shell import plan
+from app.tournaments.shell.notices import Notices
+from app.tournaments.shell.tables import make_room, seat_scores
+
+log = logging.getLogger(__name__)
+LEASE = "~tournaments"
+
+
+class TournamentRunner:
+    def __init__(self, service: RoomService, notices: Notices, sessions: async_sessionmaker[AsyncSession],
+                 settings: Settings) -> None:
+        self.service = service
+        self.notices = notices
+        self.sessions = sessions
+        self.settings = settings
+        self._task: asyncio.Task[None] | None = None
+        self._pass = asyncio.Lock()
+        self._wake = asyncio.Event()
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._loop())
+
+    def poke(self) -> None:
+        """Run the next pass now (a tournament was started or changed here)."""
+        self._wake.set()
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _loop(self) -> None:
+        every = self.settings.tournament_interval
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), every)
+            self._wake.clear()
+            try:
+                async with self.sessions() as s:
+                    mine = await leases.acquire(s, LEASE, self.service.instance, max(3 * every, 3.0))
+                if mine and not self.service.draining:
+                    await self.run_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("a tournament pass failed")
+
+    async def run_once(self, now: datetime | None = None) -> None:
+        """One pass over every tournament that needs the runner."""
+        async with self._pass:
+            now = now or self.service.clock.now()
+            async with self.sessions() as s:
+                due = list(await store.due(s, now))
+            for t in due:
+                try:
+                    await self._advance(t, now)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("tournament %s: a pass failed", t.id)
+
+    async def _advance(self, t: Tournament, now: datetime) -> None:
+        if t.status == store.OPEN and not await self.begin(t, now):
+            return
+        async with self.sessions() as s:
+            t = await store.get(s, t.id) or t
+            rounds = list(await store.rounds(s, t.id))
+            tables = list(await store.tables(s, t.id))
+        changed = await self._collect(tables)
+        if t.format == "arena":
+            await self._arena(t, rounds, tables, now, changed)
+        else:
+            await self._rounds(t, rounds, tables, now, changed)
+        await self._make_tables(t.id)
+
+    async def begin(self, t: Tournament, now: datetime) -> bool:
+        """Start an open tournament (the organiser's button, or its start time): pair round 1, or
+        end it at once with fewer than 2 players. False if it was started already."""
+        async with self.sessions() as s:
+            entrants = plan.entrants_of(await store.players(s, t.id))
+        if len([e for e in entrants if not e.withdrawn]) < 2:
+            async with self.sessions() as s:
+                ended = await store.finish(s, t.id, now)
+            if ended:
+                await self.notices.standings(t.id, [e.player_id for e in entrants])
+            return ended
+        minutes = t.settings.get("minutes")
+        ends_at = now + timedelta(minutes=minutes) if t.format == "arena" and minutes else None
+        async with self.sessions() as s:
+            if not await store.start(s, t.id, now, ends_at):
+                return False
+            t = await store.get(s, t.id) or t
+        if t.format != "arena":
+            await self._pair_next(t, [], [], now)
+        return True
+
+    async def _collect(self, tables: Sequence[TournamentTable]) -> bool:
+        """Score the tables whose match ended; whether any did."""
+        running = [tb for tb in tables if not tb.finished and tb.match_id is not None]
+        async with self.sessions() as s:
+            over = await store.match_results(s, [tb.match_id for tb in running if tb.match_id])
+            for tb in running:
+                if tb.match_id in over:
+                    winners, totals = over[tb.match_id]
+                    scores = seat_scores(len(tb.seats), winners, tb.forfeits)
+                    await store.end_table(s, tb, scores, totals)
+                    tb.finished, tb.scores, tb.totals = True, scores, totals
+        return any(tb.match_id in over for tb in running)
+
+    async def _rounds(self, t: Tournament, rounds: list[TournamentRound], tables: list[TournamentTable],
+                      now: datetime, changed: bool) -> None:
+        current = [tb for tb in tables if tb.round == t.round]
+        if changed:
+            await self.notices.standings(t.id, await self._player_ids(t))
+        if any(not tb.finished for tb in current):
+            return
+        if t.round:
+            async with self.sessions() as s:
+                await store.end_round(s, t.id, t.round, now)
+        await self._pair_next(t, rounds, tables, now)
+
+    async def _pair_next(self, t: Tournament, rounds: list[TournamentRound], tables: list[TournamentTable],
+                         now: datetime) -> None:
+        async with self.sessions() as s:
+            entrants = plan.entrants_of(await store.players(s, t.id))
+        pairing = plan.next_round(t, entrants, rounds, tables)
+        if pairing is None:
+            async with self.sessions() as s:
+                if await store.finish(s, t.id, now):
+                    await self.notices.finished(t, entrants, rounds, tables)
+            return
+        seed = commitment = None
+        if t.settings.get("duplicate"):
+            seed = plan.duplicate_seed(secrets.token_hex(16), t.id, t.round + 1)
+            commitment = plan.seed_commitment(seed)
+        async with self.sessions() as s:
+            paired = await store.pair_round(s, t.id, t.round + 1, tables_seats=[list(x) for x in pairing.tables],
+                                            byes=list(pairing.byes), seed=seed, commitment=commitment, now=now)
+        if not paired:
+            return  # another runner (or the organiser's start) paired it
+
+    async def _arena(self, t: Tournament, rounds: list[TournamentRound], tables: list[TournamentTable],
+                     now: datetime, changed: bool) -> None:
+        if changed:
+            await self.notices.standings(t.id, await self._player_ids(t))
+        running = [tb for tb in tables if not tb.finished]
+        if t.ends_at is not None and now >= t.ends_at:
+            if not running:
+                async with self.sessions() as s:
+                    entrants = plan.entrants_of(await store.players(s, t.id))
+                    if await store.finish(s, t.id, now):
+                        await self.notices.finished(t, entrants, rounds, tables)
+            return
+        async with self.sessions() as s:
+            entrants = plan.entrants_of(await store.players(s, t.id))
+        wave = plan.arena_wave(t, entrants, tables)
+        if not wave:
+            return
+        async with self.sessions() as s:
+            paired = await store.pair_round(s, t.id, t.round + 1, tables_seats=[list(x) for x in wave], byes=[],
+                                            seed=None, commitment=None, now=now)
+
+    async def _make_tables(self, tournament_id: str) -> None:
+        """Make the rooms of the tables that have none: each table is claimed first (one
+        conditional update), so two runners racing never make two rooms for one table."""
+        async with self.sessions() as s:
+            t = await store.get(s, tournament_id)
+            rounds = {r.round: r for r in await store.rounds(s, tournament_id)}
+            tables = [tb for tb in await store.tables(s, tournament_id) if tb.match_id is None]
+        if t is None or t.status == store.OVER:
+            return
+        made = False
+        for table in tables:
+            async with self.sessions() as s:
+                if not await store.claim_table(s, table, self.service.clock.now()):
+                    continue
+            code = await make_room(self.service, self.sessions, t, rounds[table.round], table)
+            if code is not None:
+                made = True
+                await self.notices.table_ready(t, table.round, table.seats, code)
+        if made:
+            await self.notices.standings(t.id, await self._player_ids(t))
+
+    async def _player_ids(self, t: Tournament) -> list[str]:
+        async with self.sessions() as s:
+            return [p.player_id for p in await store.players(s, t.id)]
