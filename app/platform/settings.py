@@ -229,6 +229,9 @@ class Settings(BaseSettings):
     # Tournaments (docs/tournaments.md, docs/operations.md "Tournaments").
     tournament_interval: float = Field(default=2.0, gt=0, le=60,
                                        description="Seconds between the round runner's passes")
+    tournament_idle_seconds: float = Field(
+        default=900.0, ge=0.5, le=30 * 86400,
+        description="A tournament table with no move for this long (nobody plays it) is ended: both seats score 0")
     max_tournaments_organised: int = Field(default=5, ge=1, le=1000,
                                            description="Tournaments not over a player may organise")
     max_tournaments_joined: int = Field(default=10, ge=1, le=1000,

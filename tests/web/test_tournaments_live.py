@@ -5,13 +5,14 @@ makes the rooms, collects the results and ends the tournament."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import httpx
 
 from .helpers import ServerThread, new_person
 from .social_helpers import lobby
-from .tournament_helpers import FAST, Tables, make, run_to_the_end
+from .tournament_helpers import FAST, Tables, make, read, run_to_the_end
 
 async def test_a_16_player_swiss_is_played_to_the_end_live(start_server) -> None:  # type: ignore[no-untyped-def]
     server: ServerThread = start_server(**FAST)
@@ -48,3 +49,46 @@ async def test_a_16_player_swiss_is_played_to_the_end_live(start_server) -> None
             assert any(m["type"] == "standings" and m["id"] == made["id"] for m in lobbies[p.id].messages)
         for s in lobbies.values():
             await s.close()
+
+
+async def test_a_table_nobody_plays_is_ended_and_the_tournament_ends(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(tournament_idle_seconds=1, **FAST)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        org = await new_person(http, "Org")
+        made = await make(http, org, format="swiss", rounds=1, public=True)
+        for name in ("Ann", "Bob"):
+            p = await new_person(http, name)
+            assert (await http.post(f"/api/tournaments/{made['id']}/players", headers=p.auth)).status_code == 201
+        assert (await http.post(f"/api/tournaments/{made['id']}/start", headers=org.auth)).status_code == 200
+        done = await run_to_the_end(http, made["id"], Tables(server.base, {}, random.Random(1)), timeout=60,
+                                    play=False)
+        table = done["rounds"][0]["tables"][0]
+        assert table["result"]["scores"] == [0.0, 0.0] and [p["points"] for p in done["players"]] == [0.0, 0.0]
+
+
+async def test_a_player_who_withdraws_mid_round_loses_the_table_and_is_not_paired_again(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(**FAST)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        org = await new_person(http, "Org")
+        made = await make(http, org, format="swiss", rounds=2, public=True)
+        people = {p.id: p for p in [await new_person(http, n) for n in ("Ann", "Bob", "Cat", "Dan")]}
+        for p in people.values():
+            assert (await http.post(f"/api/tournaments/{made['id']}/players", headers=p.auth)).status_code == 201
+        assert (await http.post(f"/api/tournaments/{made['id']}/start", headers=org.auth)).status_code == 200
+        first = None
+        while first is None:
+            t = await read(http, made["id"])
+            tables = [tb for tb in t["rounds"][0]["tables"] if tb["room"]] if t["rounds"] else []
+            first = tables[0] if len(tables) == 2 else None
+            await asyncio.sleep(0.05)
+        quitter = first["seats"][0]["player_id"]
+        r = await http.delete(f"/api/tournaments/{made['id']}/players/me", headers=people[quitter].auth)
+        assert r.status_code == 200, r.text
+        stay = {pid: p for pid, p in people.items() if pid != quitter}
+        done = await run_to_the_end(http, made["id"], Tables(server.base, stay, random.Random(2),
+                                                             skip={first["room"]}))
+        lost = next(tb for tb in done["rounds"][0]["tables"] if tb["room"] == first["room"])
+        assert lost["result"]["scores"] == [0.0, 1.0]
+        assert all(quitter not in {s["player_id"] for s in tb["seats"]} for tb in done["rounds"][1]["tables"])
+        assert quitter in done["rounds"][1]["byes"] or len(done["rounds"][1]["tables"]) == 1
+        assert next(p for p in done["players"] if p["player_id"] == quitter)["withdrawn"] is True

@@ -237,6 +237,16 @@ async def match_results(session: AsyncSession, match_ids: list[str]) -> dict[str
     return {mid: (list(winners or []), list(totals or [])) for mid, winners, totals in rows}
 
 
+async def stalled(session: AsyncSession, match_ids: list[str], before: datetime) -> list[str]:
+    """The ones of these matches still being played whose last move (or start) is older than `before`."""
+    if not match_ids:
+        return []
+    last = func.coalesce(Match.last_move_at, Match.started_at)
+    rows = (await session.execute(select(Match.id).where(Match.id.in_(match_ids),
+                                                         Match.status != MatchStatus.MATCH_OVER, last < before))).all()
+    return [mid for (mid,) in rows]
+
+
 async def table_of_room(session: AsyncSession, room_code: str) -> tuple[str, int] | None:
     """(tournament id, round) of the room's table, if the room is one."""
     row = (await session.execute(select(TournamentTable.tournament_id, TournamentTable.round)

@@ -100,7 +100,7 @@ class TournamentRunner:
             t = await store.get(s, t.id) or t
             rounds = list(await store.rounds(s, t.id))
             tables = list(await store.tables(s, t.id))
-        changed = await self._collect(tables)
+        changed = await self._collect(t, tables, now)
         if t.format == "arena":
             await self._arena(t, rounds, tables, now, changed)
         else:
@@ -128,18 +128,36 @@ class TournamentRunner:
             await self._pair_next(t, [], [], now)
         return True
 
-    async def _collect(self, tables: Sequence[TournamentTable]) -> bool:
-        """Score the tables whose match ended; whether any did."""
+    async def _collect(self, t: Tournament, tables: Sequence[TournamentTable], now: datetime) -> bool:
+        """Score the tables whose match ended, and end the ones nobody plays any more (no move
+        for `idle_seconds`: both seats score 0); whether any table ended."""
         running = [tb for tb in tables if not tb.finished and tb.match_id is not None]
+        ids = [tb.match_id for tb in running if tb.match_id]
         async with self.sessions() as s:
-            over = await store.match_results(s, [tb.match_id for tb in running if tb.match_id])
+            over = await store.match_results(s, ids)
+            idle = set(await store.stalled(s, ids, now - timedelta(seconds=self.idle_seconds(t))))
             for tb in running:
                 if tb.match_id in over:
                     winners, totals = over[tb.match_id]
                     scores = seat_scores(len(tb.seats), winners, tb.forfeits)
-                    await store.end_table(s, tb, scores, totals)
-                    tb.finished, tb.scores, tb.totals = True, scores, totals
-        return any(tb.match_id in over for tb in running)
+                elif tb.match_id in idle:
+                    log.info("tournament %s round %s table %s: nobody plays it any more", t.id, tb.round, tb.table)
+                    winners, totals, scores = [], [0] * len(tb.seats), [0.0] * len(tb.seats)
+                else:
+                    continue
+                await store.end_table(s, tb, scores, totals)
+                tb.finished, tb.scores, tb.totals = True, scores, totals
+        return any(tb.match_id in over or tb.match_id in idle for tb in running)
+
+    def idle_seconds(self, t: Tournament) -> float:
+        """How long a table may go without a move before the runner ends it: live,
+        `SPITE_TOURNAMENT_IDLE_SECONDS` (the turn clock moves for an absent player only while
+        someone is at the table); turn-based, also past the deadlines that would have played
+        for its players (a room where every seat was handed to a bot waits for a person)."""
+        turn = t.settings.get("turn_seconds") or 0
+        if t.settings.get("pace") == "turn_based":
+            return max(self.settings.tournament_idle_seconds, turn * (self.settings.missed_turns + 2))
+        return float(self.settings.tournament_idle_seconds)
 
     async def _rounds(self, t: Tournament, rounds: list[TournamentRound], tables: list[TournamentTable],
                       now: datetime, changed: bool) -> None:
