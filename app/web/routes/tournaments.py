@@ -88,16 +88,17 @@ async def create(body: NewTournament, me: CurrentPlayer, session: Session, setti
 
 
 @router.get("")
-async def listed(session: Session, player: str | None = None) -> dict[str, Any]:
+async def listed(session: Session, viewer: MaybePlayer, player: str | None = None) -> dict[str, Any]:
     """Public tournaments open or running; with `?player=<id>`, that player's tournaments (their
     history and profile), newest first, public ones only unless it is the caller's."""
     rows = await (store.of_player(session, player) if player else store.listed(session))
+    own = player is not None and viewer is not None and viewer.id == player
     return {"items": [{"id": t.id, "code": t.code if t.public else None, "name": t.name, "format": t.format,
                        "status": t.status, "players": t.entries, "max_players": t.settings.get("max_players"),
                        "pace": t.settings.get("pace"), "rated": t.settings.get("rated"),
                        "starts_at": t.starts_at.isoformat() if t.starts_at else None,
                        "finished_at": t.finished_at.isoformat() if t.finished_at else None}
-                      for t in rows if t.public or player is None}]}
+                      for t in rows if t.public or player is None or own]}
 
 
 @router.get("/{key}")
