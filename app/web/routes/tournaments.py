@@ -66,7 +66,7 @@ async def create(body: NewTournament, me: CurrentPlayer, session: Session, setti
         raise _refused(checked)
     if body.rated and not me.has_account:
         raise Refused(status.HTTP_403_FORBIDDEN, "only players with an account can organise a rated tournament",
-                      reason="rated_host")
+                      reason="tournament_rated_host")
     try:
         resolve(body.preset, body.options, body.seats, body.turn_seconds, min_turn=settings.min_turn_seconds,
                 max_turn=settings.max_turn_seconds, rated=body.rated, pace=body.pace,
