@@ -85,11 +85,13 @@ def upgrade() -> None:
     )
     with op.batch_alter_table('tournament_tables', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_tournament_tables_room_code'), ['room_code'], unique=False)
+        batch_op.create_index(batch_op.f('ix_tournament_tables_match_id'), ['match_id'], unique=False)
 
 
 
 def downgrade() -> None:
     with op.batch_alter_table('tournament_tables', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_tournament_tables_match_id'))
         batch_op.drop_index(batch_op.f('ix_tournament_tables_room_code'))
 
     op.drop_table('tournament_tables')

@@ -252,3 +252,34 @@ async def grant(session: AsyncSession, player_id: str, key: str, match_id: str, 
                                                       seat=seat, earned_at=now)
                           .on_conflict_do_nothing(index_elements=[Achievement.player_id, Achievement.key]))
     await session.commit()
+
+
+async def _duplicate_round_playing(session: AsyncSession, tournament_id: str, round_no: int) -> bool:
+    t = await session.get(Tournament, tournament_id)
+    if t is None or not t.settings.get("duplicate"):
+        return False
+    r = await session.get(TournamentRound, (tournament_id, round_no))
+    return r is not None and r.status == "playing"
+
+
+async def sealed_round(session: AsyncSession, match_id: str) -> tuple[str, int] | None:
+    """(tournament, round) if the match is a table of a duplicate round still being played: its
+    deals are every table's, so nothing may show its cards (replay, review) before the round ends."""
+    row = (await session.execute(select(TournamentTable.tournament_id, TournamentTable.round)
+                                 .where(TournamentTable.match_id == match_id).limit(1))).one_or_none()
+    if row is None or not await _duplicate_round_playing(session, row[0], row[1]):
+        return None
+    return row[0], row[1]
+
+
+async def watch_sealed(session: AsyncSession, room_code: str, player_id: str) -> bool:
+    """Whether `player_id` may not watch this room: it is a table of a duplicate round still
+    being played, and they still play that round's deals at another table."""
+    row = (await session.execute(select(TournamentTable).where(TournamentTable.room_code == room_code)
+                                 .limit(1))).scalar_one_or_none()
+    if row is None or player_id in row.seats or not await _duplicate_round_playing(session, row.tournament_id,
+                                                                                   row.round):
+        return False
+    mine = (await session.execute(select(TournamentTable.seats, TournamentTable.finished).where(
+        TournamentTable.tournament_id == row.tournament_id, TournamentTable.round == row.round))).all()
+    return any(player_id in seats and not finished for seats, finished in mine)

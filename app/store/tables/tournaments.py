@@ -83,7 +83,7 @@ class TournamentTable(Base):
     table: Mapped[int] = mapped_column(Integer, primary_key=True)
     seats: Mapped[list[Any]] = mapped_column(JSON)
     room_code: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
-    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     scores: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     totals: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)

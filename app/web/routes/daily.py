@@ -21,6 +21,7 @@ from app.rooms.core.errors import RoomError
 from app.rooms.shell.arranged import Sitter, arrange
 from app.social.core import daily_deal as rules
 from app.store.repositories import daily as daily_store
+from app.store.repositories import tournaments as tournament_store
 from app.store.tables import DailyDeal, DailyEntry, utcnow
 from app.web.http.addresses import client_key
 from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Rooms, Session
@@ -188,12 +189,23 @@ async def sealed_day(request: Request, match_id: str, session: AsyncSession | No
 
 async def refuse_sealed(request: Request, match_id: str, session: AsyncSession | None = None) -> None:
     """`403` `daily_sealed` for what would show the cards of a daily deal's match while its day
-    lasts (its replay, its review): the one answer every such read path gives."""
+    lasts (its replay, its review): the one answer every such read path gives. The same for a
+    table of a duplicate tournament round still being played (`403` `tournament_sealed`): the
+    other tables play the same deals."""
     day = await sealed_day(request, match_id, session)
     if day is not None:
         raise Refused(status.HTTP_403_FORBIDDEN, f"this is the daily deal of {day}: its replay opens when "
                       "that day is over (UTC), so nobody can learn the deal before everyone has played",
                       reason="daily_sealed", day=day)
+    if session is not None:
+        playing = await tournament_store.sealed_round(session, match_id)
+    else:
+        async with services(request.app).sessions() as s:
+            playing = await tournament_store.sealed_round(s, match_id)
+    if playing is not None:
+        raise Refused(status.HTTP_403_FORBIDDEN, f"round {playing[1]} of this duplicate tournament is still being "
+                      "played at other tables with the same deals: this match opens when the round is over",
+                      reason="tournament_sealed", round=playing[1])
 
 
 def seal_detail(found: dict[str, Any], today: str) -> dict[str, Any]:

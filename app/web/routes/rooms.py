@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Request, status
 from app.rooms.core import errors as E
 from app.rooms.core.errors import RoomError
 from app.rooms.core.messages import hiding
-from app.store.repositories import social
+from app.store.repositories import social, tournaments
 from app.web.http.addresses import client_key
 from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Rooms, Session, per_address
 from app.web.http.refused import Refused
@@ -63,4 +63,8 @@ async def one(code: str, rooms: Rooms, settings: AppSettings, viewer: MaybePlaye
         raise Refused(status.HTTP_404_NOT_FOUND, "no room has that code", reason="no_room")
     if viewer is not None and room["watchers"]:
         room = hiding(room, await social.blocked_by(session, viewer.id))
-    return _with_links(settings.public_url, room)
+    table = await tournaments.table_of_room(session, code)
+    links = _with_links(settings.public_url, room)
+    if table is not None:
+        links["tournament"] = {"id": table[0], "round": table[1]}
+    return links

@@ -31,6 +31,7 @@ from app.rooms.core.messages import RoomInfo, StateExtra, TableView, hiding
 from app.rooms.ports import HintReason
 from app.rooms.shell.service import RoomNotFound, RoomService
 from app.store.repositories import social
+from app.store.repositories import tournaments as tournament_store
 from app.store.repositories.tokens import hash_token
 from app.web.http.language import hint_text, refusal
 from app.web.http.services import services
@@ -168,6 +169,17 @@ async def room_socket(ws: WebSocket) -> None:
     if signed is None:
         return
     player, hidden = signed
+    async with svc.sessions() as s:
+        sealed = await tournament_store.watch_sealed(s, room_code, player.id)
+    if sealed:  # a duplicate round's table, while the player still plays the same deals elsewhere
+        english = "you play this round's deals at another table: its tables may be watched once your own is over"
+        said = refusal(pick(hello.lang, accept_language=ws.headers.get("accept-language")), "tournament_watch",
+                       {}, english)
+        with contextlib.suppress(Exception):
+            await ws.send_text(wire.Error(code=E.NOT_ALLOWED_NOW, message=said, reason="tournament_watch",
+                                          params={}).model_dump_json())
+        await close_quietly(ws, FORBIDDEN, english)
+        return
     lang = pick(hello.lang, player.lang, accept_language=ws.headers.get("accept-language"))
     conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split",
                       account=player.has_account, lang=lang)

@@ -152,6 +152,7 @@ class RoomLinks(RoomInfo):
 
     invite_url: str
     socket_path: str
+    tournament: dict[str, Any] | None = None  # a tournament's table: {"id", "round"} (v1.4)
 
 
 class RoomList(BaseModel):

@@ -1,0 +1,50 @@
+"""Tournaments played to the end through real sockets: 16 test players, each with a lobby socket,
+are told of their tables (`tournament`), sit down at them over the room socket and play each
+match from `view.legal_moves`, round after round, on SQLite and PostgreSQL; the runner pairs,
+makes the rooms, collects the results and ends the tournament."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+
+from .helpers import ServerThread, new_person
+from .social_helpers import lobby
+from .tournament_helpers import FAST, Tables, make, run_to_the_end
+
+async def test_a_16_player_swiss_is_played_to_the_end_live(start_server) -> None:  # type: ignore[no-untyped-def]
+    server: ServerThread = start_server(**FAST)
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        organiser = await new_person(http, "Org")
+        made = await make(http, organiser, format="swiss")
+        people = [await new_person(http, f"P{i:02d}") for i in range(16)]
+        lobbies = {p.id: await lobby(server.base, p) for p in people}
+        for p in people:
+            r = await http.post(f"/api/tournaments/{made['id']}/players", headers=p.auth)
+            assert r.status_code == 201, r.text
+        r = await http.post(f"/api/tournaments/{made['id']}/start", headers=organiser.auth)
+        assert r.status_code == 200, r.text
+        done = await run_to_the_end(http, made["id"], Tables(server.base, {p.id: p for p in people},
+                                                             random.Random(16)))
+        assert done["round"] == 4 == done["rounds_total"]  # ceil(log2 16)
+        assert len(done["rounds"]) == 4 and all(r["status"] == "over" for r in done["rounds"])
+        met: set[frozenset[str]] = set()
+        for rnd in done["rounds"]:
+            assert len(rnd["tables"]) == 8 and rnd["byes"] == []
+            for table in rnd["tables"]:
+                pair = frozenset(s["player_id"] for s in table["seats"])
+                assert pair not in met, "no two players meet twice"
+                met.add(pair)
+                assert sorted(table["result"]["scores"]) in ([0.0, 1.0], [0.5, 0.5])
+        points = sorted((p["points"] for p in done["players"]), reverse=True)
+        assert sum(points) == 32  # one point a table, 8 tables a round, 4 rounds
+        assert done["players"][0]["rank"] == 1 and points[0] >= points[-1]
+        for p in people:  # each player was told of each of their four tables on the lobby socket
+            told = [m for m in lobbies[p.id].messages if m["type"] == "tournament"]
+            rooms = {t["room"] for rnd in done["rounds"] for t in rnd["tables"]
+                     if p.id in {s["player_id"] for s in t["seats"]}}
+            assert {m["room"] for m in told} == rooms and len(rooms) == 4
+            assert any(m["type"] == "standings" and m["id"] == made["id"] for m in lobbies[p.id].messages)
+        for s in lobbies.values():
+            await s.close()
