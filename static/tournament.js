@@ -75,15 +75,23 @@ export function tournamentPage(key, ctx) {
     await load();
   };
   if (me) startLobby();
-  onLeave(onLobby("standings", (m) => {
-    if (shown && m.id === shown.id) { heard = Date.now(); void load(); }
-  }));
-  ctx.every(15000, () => {
-    if (shown && shown.status === "running" && Date.now() - heard >= 15000) void load();
+  for (const type of ["standings", "tournament"]) {  // the standings changed; a table of mine is ready
+    onLeave(onLobby(type, (m) => {
+      if (shown && m.id === shown.id) { heard = Date.now(); void load(); }
+    }));
+  }
+  ctx.every(2000, () => {  // while a round's tables are being set, every 2 s; else every 15 s without news
+    if (!shown || shown.status !== "running") return;
+    if (Date.now() - heard >= (setting(shown) ? 2000 : 15000)) { heard = Date.now(); void load(); }
   });
   void load();
   return page;
 }
+
+/** Whether the latest round's tables are still being set (a table without its room yet), or
+ * none is paired yet. @param {Tournament} tn */
+const setting = (tn) => tn.format !== "arena"
+  && (!tn.rounds.length || tn.rounds[tn.rounds.length - 1].tables.some((tb) => !tb.room && !tb.result));
 
 /** @typedef {(what: () => Promise<unknown>, done: string) => Promise<void>} Act */
 
