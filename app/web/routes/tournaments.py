@@ -186,6 +186,7 @@ async def start(key: str, me: CurrentPlayer, session: Session, request: Request)
     if refused is not None:
         raise _refused(refused, status.HTTP_409_CONFLICT)
     runner = services(request.app).tournaments
+    await session.commit()  # the runner uses sessions of its own: let go of this connection (SQLite has one)
     if not await runner.begin(t, services(request.app).clock.now()):
         raise Refused(status.HTTP_409_CONFLICT, "the tournament has started already", reason="tournament_started")
     runner.poke()  # its tables are made by the runner (on the instance holding its lease)
