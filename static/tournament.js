@@ -38,11 +38,12 @@ export function tournamentPage(key, ctx) {
   const said = el("p", "muted");  // what an action did, read out politely
   said.id = "tournament-said";
   said.setAttribute("role", "status");
+  const top = el("div", "tournament-top");  // where it stands, my next game, the buttons: their news under them
   const body = el("div", "tournament-body");
-  page.append(title, err, said, body);
+  page.append(title, top, err, said, body);
   const me = api.identity();
   if (!me) page.insertBefore(nameForm(() => ctx.refresh(), () => document.getElementById("join-tournament"),
-    t("tn.name_to_join")), body);
+    t("tn.name_to_join")), top);
   /** @type {Tournament | null} */
   let shown = null;
   let heard = Date.now();  // the last `standings` the socket brought
@@ -57,8 +58,9 @@ export function tournamentPage(key, ctx) {
     title.textContent = shown.name;
     document.title = `${shown.name} · ${t("app.title")}`;
     const focused = document.activeElement && document.activeElement.id;  // a redraw keeps the focus
-    body.textContent = "";
-    body.append(...draw(shown, me ? me.id : null, act));
+    const drawn = draw(shown, me ? me.id : null, act);
+    top.replaceChildren(...drawn.top);
+    body.replaceChildren(...drawn.rest);
     const again = focused && document.getElementById(focused);
     if (again && again !== document.activeElement) again.focus({ preventScroll: true });
   };
@@ -97,18 +99,18 @@ const setting = (tn) => tn.format !== "arena"
 
 /** The page's sections for `tn`, seen by player `me`. @param {Tournament} tn @param {string | null} me @param {Act} act */
 function draw(tn, me, act) {
-  const out = [];
+  const top = [];
   const head = el("p", "tournament-head");
   head.append(el("span", `badge ${tn.status}`, t(`tn.status_${tn.status}`)), " ",
     el("span", "", t(`tn.format_${tn.format}`)));
   if (tn.status === "running" && tn.format !== "arena" && tn.rounds_total) {
     head.append(" · ", t("tn.round_of", { n: tn.round, of: tn.rounds_total }));
   }
-  out.push(head);
+  top.push(head);
   const next = myTable(tn, me);
-  if (next) out.push(next);
-  out.push(actions(tn, me, act), invite(tn), settings(tn), standings(tn, me), rounds(tn, me));
-  return out;
+  if (next) top.push(next);
+  top.push(actions(tn, me, act));
+  return { top, rest: [invite(tn), settings(tn), standings(tn, me), rounds(tn, me)] };
 }
 
 /** My unfinished table, a link to it; null when I have none. @param {Tournament} tn @param {string | null} me */
@@ -241,8 +243,11 @@ function standings(tn, me) {
   const cap = tn.status === "open" ? t("tn.entrants") : tn.status === "over" ? t("tn.final_standings")
     : played && tn.format !== "arena" ? t("tn.standings_after", { n: played }) : t("tn.standings");
   table.append(el("caption", "", cap));
+  const open = tn.status === "open";  // before the first round: who entered, nothing to rank yet
   const head = el("tr");
-  for (const k of ["tn.rank", "tn.player", "tn.points", TIEBREAK[/** @type {keyof TIEBREAK} */ (tn.format)] || "tn.tiebreak"]) {
+  const cols = open ? ["tn.player"]
+    : ["tn.rank", "tn.player", "tn.points", TIEBREAK[/** @type {keyof TIEBREAK} */ (tn.format)] || "tn.tiebreak"];
+  for (const k of cols) {
     const th = el("th", "", t(k));
     th.scope = "col";
     head.append(th);
@@ -260,12 +265,13 @@ function standings(tn, me) {
     name.append(a);
     if (p.player_id === me) name.append(" ", el("span", "badge", t("tn.you")));
     if (p.withdrawn) name.append(" ", el("span", "badge withdrawn", t("tn.withdrawn")));
-    tr.append(el("td", "", num(p.rank)), name, el("td", "", num(p.points)), el("td", "", num(p.tiebreak)));
+    if (open) tr.append(name);
+    else tr.append(el("td", "", num(p.rank)), name, el("td", "", num(p.points)), el("td", "", num(p.tiebreak)));
     tbody.append(tr);
   }
   table.append(thead, tbody);
-  box.append(table);
-  if (!tn.players.length) box.append(el("p", "muted", t("tn.nobody_yet")));
+  if (tn.players.length) box.append(table);
+  else box.append(el("h2", "standings-title", cap), el("p", "muted", t("tn.nobody_yet")));
   return box;
 }
 

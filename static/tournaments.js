@@ -27,10 +27,9 @@ export function tournamentItem(i) {
   li.dataset.status = i.status;
   const a = el("a", "tournament-link", i.name);
   a.href = tournamentHref(i.id);
-  li.append(a, " ", el("span", `badge ${i.status}`, t(`tn.status_${i.status}`)), " ",
-    el("span", "muted", t(`tn.format_${i.format}`)));
+  li.append(a, " ", el("span", `badge ${i.status}`, t(`tn.status_${i.status}`)));
   if (i.rated) li.append(" ", el("span", "badge rated", t("tn.rated")));
-  const bits = [i.max_players ? t("tn.players_of", { n: i.players, max: i.max_players }) : t("tn.players", { n: i.players })];
+  const bits = [t(`tn.format_${i.format}`), i.max_players ? t("tn.players_of", { n: i.players, max: i.max_players }) : t("tn.players", { n: i.players })];
   if (i.pace) bits.push(t(`tn.pace_${i.pace}`));
   if (i.finished_at) bits.push(t("tn.ended_at", { when: when(i.finished_at) }));
   else if (i.starts_at && i.status === "open") bits.push(t("tn.starts_at", { when: when(i.starts_at) }));
@@ -111,13 +110,14 @@ function check(id, label) {
   return { box, input };
 }
 
-/** @param {string} id @param {number} min @param {number} max @param {string} [value] */
+/** A whole number from `min`; `max` only where the protocol fixes it (else the server's bound
+ * is said in its refusal). @param {string} id @param {number} min @param {number | null} max @param {string} [value] */
 function numberInput(id, min, max, value = "") {
   const input = el("input");
   input.type = "number";
   input.id = id;
   input.min = String(min);
-  input.max = String(max);
+  if (max !== null) input.max = String(max);
   input.step = "1";
   input.value = value;
   return input;
@@ -151,9 +151,9 @@ function createForm(ctx, account) {
   name.required = true;
   name.maxLength = 80;
   const format = select("t-format", ["swiss", "round_robin", "arena"].map((f) => [f, t(`tn.format_${f}`)]));
-  const rounds = numberInput("t-rounds", 1, 30);
+  const rounds = numberInput("t-rounds", 1, null);
   const double = check("t-double", t("tn.double"));
-  const minutes = numberInput("t-minutes", 10, 600, "60");
+  const minutes = numberInput("t-minutes", 1, null, "60");
   const seats = numberInput("t-seats", 2, 4, "2");
   const pace = select("t-pace", [["live", t("pc.live")], ["turn_based", t("pc.turn_based")]]);
   const turn = select("t-turn", TURNS.map(([v, key, n]) => [String(v), t(String(key), { n })]));
@@ -162,7 +162,7 @@ function createForm(ctx, account) {
   const rated = check("t-rated", t("tn.rated_box"));
   const pub = check("t-public", t("tn.public_box"));
   pub.input.checked = true;
-  const max = numberInput("t-max", 2, 256, "16");
+  const max = numberInput("t-max", 2, null, "16");
   const starts = el("input");
   starts.type = "datetime-local";
   starts.id = "t-starts";
