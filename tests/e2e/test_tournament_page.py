@@ -2,8 +2,8 @@
 form on `/#tournaments` and joins it from its page; two more join through the REST API (the
 page hears of it on the lobby socket); the organiser starts it, and the page shows the standings
 (a real table with its caption, Buchholz named) and round 1's tables with their Watch links and
-the bye; a player with a table is told on another page that it is ready; the history lists the
-tournament. One run in French through the invite link `/t/{code}`. No catalogue key on any of
+the bye; a player with a table is told on another page that it is ready; the history and a
+profile list the tournament. One run in French through the invite link `/t/{code}`. No catalogue key on any of
 them, nothing wider than the screen. Screenshots in test-artifacts/screenshots/tournament-*."""
 
 from __future__ import annotations
@@ -155,6 +155,9 @@ def test_a_swiss_tournament_made_joined_and_started_on_its_page(server: Server, 
     expect(item.get_by_role("link", name=f"Club night {size}")).to_have_attribute("href", f"/#tournament/{tid}")
     no_keys(ann)
     shot(ann, f"tournament-history-{size}")
+    ann.goto(f"{server.url}/#player/{bob_d['id']}")  # and Bob's profile
+    expect(ann.locator(".player-tournaments .tournament-item")).to_contain_text(f"Club night {size}")
+    no_keys(ann)
 
 
 def test_the_invite_link_in_french(server: Server, open_page: PageOpener) -> None:
