@@ -283,6 +283,7 @@ export function profilePage(id) {
     const matches = await api.matches(id, null);
     for (const m of matches.items.slice(0, 10)) recent.append(matchItem(m));
     if (!matches.items.length) recent.append(el("li", "muted", t("acc.no_matches")));
+    page.append((await import("./tournaments.js")).playerTournaments(id));
   }).catch((ex) => { err.textContent = ex.message; });
   return page;
 }

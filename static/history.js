@@ -55,6 +55,7 @@ export function historyPage() {
   next.hidden = true;
   const err = errorLine("history-error");
   page.append(stats, list, next, err);
+  import("./tournaments.js").then((m) => page.append(m.playerTournaments(me.id)), () => {});
   /** @type {string | null} */
   let cursor = null;
   let shown = 0;

@@ -55,7 +55,9 @@ export function homePage(ctx) {
   const links = el("p", "toplinks");
   const board = el("a", "", t("hm.leaderboard"));
   board.href = "/#leaderboard";
-  links.append(board);
+  const cups = el("a", "", t("hm.tournaments"));
+  cups.href = "/#tournaments";
+  links.append(board, " · ", cups);
   if (!me) {
     const sign = el("a", "", t("hm.sign_in"));
     sign.href = "/#account";

@@ -4,7 +4,8 @@
 // in the URL) and the page's language, reconnects with backoff, hands each message to whoever
 // listens for its type, and shows invitations (with Join and Decline) and friend requests in a
 // toast of its own; a request that arrives quietly (the player chose `quiet_requests`) only
-// updates a count of requests waiting, which names nobody and links to the Friends page.
+// updates a count of requests waiting, which names nobody and links to the Friends page. A
+// tournament's table ready for the player (`tournament`) is a toast with the link to its room.
 
 import * as api from "./api.js";
 import { button, el } from "./dom.js";
@@ -90,6 +91,7 @@ function lobbyToast(parts, ms = 8000) {
  * later part of the catalogue: fetched with the first toast). @param {LobbyMessage} msg */
 async function show(msg) {
   if (msg.type === "friend_requests") { await quietCount(msg.waiting); return; }
+  if (msg.type === "tournament") { await tableReady(msg); return; }
   if (msg.type !== "invitation" && msg.type !== "friend_request") return;
   await more();
   if (msg.type === "invitation") {
@@ -132,4 +134,20 @@ async function quietCount(n) {
     toastBox().append(link);
   }
   link.textContent = t("fa.requests_waiting", { n });
+}
+
+/** "Your table in <tournament>, round N, is ready", with the link to the room: kept until
+ * dismissed or followed (the toasts' box is a polite live region, so it is read out).
+ * @param {LobbyMessage} msg */
+async function tableReady(msg) {
+  if (location.pathname === "/r/" + encodeURIComponent(msg.room)) return;  // there already
+  const [, name] = await Promise.all([more(), api.get(`/api/tournaments/${encodeURIComponent(msg.id)}`)
+    .then((tn) => String(/** @type {{name: string}} */ (tn).name || ""), () => "")]);
+  const where = name || t("tn.your_tournament");
+  const text = el("span", "", t("tn.table_ready", { tournament: where, round: msg.round }));
+  const go = el("a", "button small primary", t("tn.go_to_room"));
+  go.href = "/r/" + encodeURIComponent(msg.room);
+  const toast = lobbyToast([text, " ", go], 0);
+  toast.classList.add("table-ready");
+  go.addEventListener("click", () => toast.remove());
 }

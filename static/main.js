@@ -1,7 +1,8 @@
 // @ts-check
 // The client's entry: the route table. Routes: "/" home, "/r/{code}" a room (lobby, then table),
 // "/#how" how to play, "/#history" my matches, "/#match/{id}" a match, "/#replay/{id}" the replay viewer, "/#account" sign
-// in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile (hash routes need no extra
+// in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile, "/#tournaments" the
+// tournaments, "/#tournament/{id}" and "/t/{code}" (its invite link) one tournament (hash routes need no extra
 // server paths). Every page loads its module when visited: what a page loads first is its own.
 
 import { t } from "./i18n.js"; // the player's language, loaded before anything is drawn
@@ -21,6 +22,7 @@ function route() {
   const path = location.pathname;
   const hash = location.hash.replace(/^#\/?/, "");
   const room = path.match(/^\/r\/([^/]+)\/?$/);
+  const invited = path.match(/^\/t\/([^/]+)\/?$/);  // a tournament's invite link
   // ?seed=… (tests, development) goes with the rooms created here; the server refuses it unless
   // it runs with seeded rooms enabled.
   const seed = new URLSearchParams(location.search).get("seed");
@@ -29,6 +31,13 @@ function route() {
     document.title = `${t("ch.room", { code: decodeURIComponent(room[1]) })} · ${t("app.title")}`;
     const code = decodeURIComponent(room[1]);
     page(import("./room.js"), (m) => m.roomPage(code));
+  } else if (invited || hash.startsWith("tournament/")) {
+    document.title = title("mn.tournament");
+    const key = decodeURIComponent(invited ? invited[1] : hash.slice(11));
+    later(import("./tournament.js"), (m) => m.tournamentPage(key, ctx));
+  } else if (hash === "tournaments") {
+    document.title = title("mn.tournaments");
+    later(import("./tournaments.js"), (m) => m.tournamentsPage(ctx));
   } else if (hash === "how" || hash.startsWith("how/")) { // "how/{preset}": that preset's rules
     document.title = title("mn.how");
     later(import("./rules.js"), (m) => m.howToPlay(decodeURIComponent(hash.slice(4))));

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 YOUR_TURN, MATCH_OVER = "your_turn", "match_over"
+TOURNAMENT = "tournament"  # a tournament's table is ready (app/tournaments/shell/notices.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,4 +31,12 @@ class Reminder:
         key = f"push.{self.kind}" + ("" if self.names else "_friends")
         return {"type": self.kind, "room": self.room, "url": f"/r/{self.room}", "title": self.title,
                 "body": self.body, "deadline": self.deadline.isoformat() if self.deadline is not None else None,
-                "i18n": {"title": f"push.{self.kind}.title", "body": key, "params": {"names": list(self.names)}}}
+                "i18n": {"title": f"push.{self.kind}.title", "body": key, "params": self.params()}}
+
+    def params(self) -> dict[str, object]:
+        """The body's parameters: `names`, and for a tournament's table (names: the tournament's
+        name, the round) each by itself, `tournament` and `round`, so a sentence can place them."""
+        out: dict[str, object] = {"names": list(self.names)}
+        if self.kind == TOURNAMENT and len(self.names) == 2:
+            out.update(tournament=self.names[0], round=self.names[1])
+        return out

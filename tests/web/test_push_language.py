@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.reminder import MATCH_OVER, YOUR_TURN, Reminder
+from app.domain.reminder import MATCH_OVER, TOURNAMENT, YOUR_TURN, Reminder
 from app.i18n import LANGS
 from app.platform.notify.texts import localized
 
@@ -28,3 +28,17 @@ def test_every_reminder_is_said_in_every_language(kind: str, lang: str) -> None:
         assert said["title"] != r.title and said["body"] != r.body and "push." not in said["body"]
     alone = localized(Reminder(kind, "p", "ROOM", "k", r.title, r.body).payload(), lang)
     assert "push." not in alone["body"] and alone["body"].strip()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tournament_table_is_said_with_its_tournament_and_round(lang: str) -> None:
+    """The tournament's push (app/tournaments/shell/notices.py) names the tournament and the round
+    apart (`{tournament}`, `{round}`), so each language places them in its own sentence."""
+    r = Reminder(TOURNAMENT, "p", "ROOM", "k", "Your tournament table is ready", "Club night: round 2 is ready.",
+                 names=("Club night", "2"))
+    said = localized(r.payload(), lang)
+    assert "Club night" in said["body"] and "2" in said["body"] and "push." not in said["body"] + said["title"]
+    if lang == "en":
+        assert (said["title"], said["body"]) == (r.title, r.body)
+    alone = localized(Reminder(TOURNAMENT, "p", "ROOM", "k", r.title, r.body).payload(), lang)
+    assert "push." not in alone["body"] and "{" not in alone["body"]

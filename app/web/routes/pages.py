@@ -1,4 +1,5 @@
-"""The client's pages: static/ at `/`, and each room's invite path `/r/{code}` (index.html).
+"""The client's pages: static/ at `/`, each room's invite path `/r/{code}` and each tournament's
+`/t/{code}` (index.html).
 `/` and `/r/{code}` are painted first in the language `Accept-Language` asks for (`<html
 lang>`, varying by that header); `/i18n/<lang>.json` is the language's catalogue without the
 texts only the server says (refusals, hints, option wording: the client gets those said).
@@ -46,7 +47,7 @@ SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "pr
 # "home", the home page's own (fetched beside the first part when the page is not a room).
 PARTS = {
     "later": ("rs.", "ky.", "ach.", "hw.", "ml.resign", "acc.", "dy.", "fa.", "fd.", "iv.", "lv.", "op.", "pu.",
-              "rp.", "rv."),
+              "rp.", "rv.", "tn."),
     "home": ("hm.", "gm.", "pc."),
 }
 FIRST = ("hm.intro", "hm.your_name", "hm.name", "hm.continue", "hm.type_name", "hm.account", "hm.leaderboard")
@@ -123,7 +124,7 @@ def client_catalogue(lang: str, part: str | None = None) -> bytes | None:
 
 
 def mount_pages(app: FastAPI, folder: Path) -> None:
-    """Serve `folder` at `/` (after every API route) and index.html at `/r/{code}`."""
+    """Serve `folder` at `/` (after every API route) and index.html at `/r/{code}` and `/t/{code}`."""
     index = folder / "index.html"
 
     @app.get("/r/{code}", include_in_schema=False, response_class=HTMLResponse)
@@ -131,6 +132,12 @@ def mount_pages(app: FastAPI, folder: Path) -> None:
         if not index.is_file():
             raise Refused(404, "the client pages are not installed", reason="no_pages")
         return _index(index, request.headers, "room.js")
+
+    @app.get("/t/{code}", include_in_schema=False, response_class=HTMLResponse)
+    async def tournament_invite(code: str, request: Request) -> Response:
+        if not index.is_file():
+            raise Refused(404, "the client pages are not installed", reason="no_pages")
+        return _index(index, request.headers, "tournament.js")
 
     @app.get("/", include_in_schema=False, response_class=HTMLResponse)
     async def home(request: Request) -> Response:

@@ -66,7 +66,7 @@ async def create(body: NewTournament, me: CurrentPlayer, session: Session, setti
         raise _refused(checked)
     if body.rated and not me.has_account:
         raise Refused(status.HTTP_403_FORBIDDEN, "only players with an account can organise a rated tournament",
-                      reason="rated_host")
+                      reason="tournament_rated_host")
     try:
         resolve(body.preset, body.options, body.seats, body.turn_seconds, min_turn=settings.min_turn_seconds,
                 max_turn=settings.max_turn_seconds, rated=body.rated, pace=body.pace,
@@ -88,16 +88,17 @@ async def create(body: NewTournament, me: CurrentPlayer, session: Session, setti
 
 
 @router.get("")
-async def listed(session: Session, player: str | None = None) -> dict[str, Any]:
+async def listed(session: Session, viewer: MaybePlayer, player: str | None = None) -> dict[str, Any]:
     """Public tournaments open or running; with `?player=<id>`, that player's tournaments (their
     history and profile), newest first, public ones only unless it is the caller's."""
     rows = await (store.of_player(session, player) if player else store.listed(session))
+    own = player is not None and viewer is not None and viewer.id == player
     return {"items": [{"id": t.id, "code": t.code if t.public else None, "name": t.name, "format": t.format,
                        "status": t.status, "players": t.entries, "max_players": t.settings.get("max_players"),
                        "pace": t.settings.get("pace"), "rated": t.settings.get("rated"),
                        "starts_at": t.starts_at.isoformat() if t.starts_at else None,
                        "finished_at": t.finished_at.isoformat() if t.finished_at else None}
-                      for t in rows if t.public or player is None}]}
+                      for t in rows if t.public or player is None or own]}
 
 
 @router.get("/{key}")
@@ -185,6 +186,7 @@ async def start(key: str, me: CurrentPlayer, session: Session, request: Request)
     if refused is not None:
         raise _refused(refused, status.HTTP_409_CONFLICT)
     runner = services(request.app).tournaments
+    await session.commit()  # the runner uses sessions of its own: let go of this connection (SQLite has one)
     if not await runner.begin(t, services(request.app).clock.now()):
         raise Refused(status.HTTP_409_CONFLICT, "the tournament has started already", reason="tournament_started")
     runner.poke()  # its tables are made by the runner (on the instance holding its lease)
