@@ -31,12 +31,12 @@ from app.social.core.lobby_messages import LobbyYourTurn
 from app.social.shell.hidden_chat import HiddenChat
 from app.social.shell.player_channels import Channels
 from app.social.shell.quick_match import QuickMatch
-from app.tournaments.shell.notices import Notices
-from app.tournaments.shell.runner import TournamentRunner
 from app.store import migrate
 from app.store.db import WalCheckpointer, make_engine, make_sessions, sqlite_file
 from app.store.moves.writer import MoveWriter
 from app.store.repositories.awards import Repeats
+from app.tournaments.shell.notices import Notices
+from app.tournaments.shell.runner import TournamentRunner
 from app.web.http import errors, shutdown
 from app.web.http.admission import Admission
 from app.web.http.chatlimit import ChatLimits

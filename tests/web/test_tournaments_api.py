@@ -51,7 +51,7 @@ async def test_a_guest_may_not_organise_or_join_a_rated_tournament(api: httpx.As
     guest, acct = await new_person(api, "Gus"), await new_account(api, "Rita")
     r = await api.post("/api/tournaments", json={"name": "Ladder", "format": "swiss", "rated": True},
                        headers=guest.auth)
-    assert r.status_code == 403 and r.json()["reason"] == "rated_host"
+    assert r.status_code == 403 and r.json()["reason"] == "tournament_rated_host"
     made = await make(api, acct, rated=True, public=True)
     r = await join(api, made["id"], guest)
     assert r.status_code == 403 and r.json()["reason"] == "tournament_rated"

@@ -14,6 +14,7 @@ from .helpers import ServerThread, new_person
 from .social_helpers import lobby
 from .tournament_helpers import FAST, Tables, make, read, run_to_the_end
 
+
 async def test_a_16_player_swiss_is_played_to_the_end_live(start_server) -> None:  # type: ignore[no-untyped-def]
     server: ServerThread = start_server(**FAST)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:

@@ -209,8 +209,8 @@ class TournamentRunner:
         if not wave:
             return
         async with self.sessions() as s:
-            paired = await store.pair_round(s, t.id, t.round + 1, tables_seats=[list(x) for x in wave], byes=[],
-                                            seed=None, commitment=None, now=now)
+            await store.pair_round(s, t.id, t.round + 1, tables_seats=[list(x) for x in wave], byes=[],
+                                   seed=None, commitment=None, now=now)  # False: another runner paired them
 
     async def _make_tables(self, tournament_id: str) -> None:
         """Make the rooms of the tables that have none: each table is claimed first (one
