@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from app.tournaments.core.settings import (
-    Refusal, TournamentSettings, check_start, may_join, swiss_rounds, validate,
-)
+from app.tournaments.core.settings import Refusal, TournamentSettings, check_start, may_join, swiss_rounds, validate
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -25,7 +23,8 @@ def refused(**raw: object) -> str:
 
 def test_a_plain_swiss_takes_the_defaults_and_a_trimmed_name() -> None:
     s = ok(name="  Club night  ")
-    assert (s.name, s.seats, s.rounds, s.pace, s.max_players, s.duplicate) == ("Club night", 2, None, "live", 1000, False)
+    got = (s.name, s.seats, s.rounds, s.pace, s.max_players, s.duplicate)
+    assert got == ("Club night", 2, None, "live", 1000, False)
 
 
 def test_each_wrong_setting_has_its_own_reason() -> None:
