@@ -3,6 +3,10 @@
 translates: the tournament's tables and byes into the library's per-player history, and the
 library's boards back into tables.
 
+A large field (more than `FAST_FROM` players, from round 2) is first paired by the Dutch kernel
+of `pairing-core`, much faster there; whenever that kernel finds no pairing (or gives up), the
+round is paired by caissify-pairings as any other.
+
 - Withdrawn players are not paired.
 - Pairing numbers (the Dutch system's fixed ranking) are by rating, highest first, players without
   a rating (guests) after those with one, then by `Entrant.order`; scores come first anyway.
@@ -22,12 +26,17 @@ from __future__ import annotations
 import warnings
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from caissify_pairings import generate_pairings
+from pairing_core import DUTCH_TILL2026_COMPAT, CanonicalPlayer, CanonicalRequest, PairingError, pair_canonical
 
 from app.tournaments.core.model import Bye, Entrant, Pairing, TableResult
 
 WHITE, BLACK, NONE = "white", "black", "none"
+FAST_FROM = 48  # from this many players on, pairing-core first (caissify-pairings: ~2.5 s a round at 64)
+_CORE_COLOUR = {WHITE: "w", BLACK: "b", NONE: "-"}
+_CORE_FLOAT = {"down": "D", "up": "U", NONE: "-"}
 
 
 @dataclass(slots=True)
@@ -95,6 +104,23 @@ def _leftovers(unpaired: list[str], numbers: dict[str, int], hist: dict[str, His
     return [(ranked[i], ranked[i + 1]) for i in range(0, len(ranked), 2)], bye
 
 
+def _fast_boards(players: list[dict[str, Any]], round_no: int) -> list[tuple[int, int | None]] | None:
+    """The boards (white, black or None for the bye) by pairing-core's Dutch kernel, or None
+    when it finds no pairing within its search limit."""
+    request = CanonicalRequest(
+        players=tuple(CanonicalPlayer(
+            id=p["id"], pairing_no=p["pairing_number"], rating=int(p["rating"]), points=p["score"],
+            color_hist="".join(_CORE_COLOUR[c] for c in p["color_hist"]), opponents=p["opponents"],
+            received_bye=p["bye_count"] > 0, float_hist="".join(_CORE_FLOAT[f] for f in p["float_history"]))
+            for p in players),
+        ruleset=DUTCH_TILL2026_COMPAT, round_number=round_no)
+    try:
+        result: Any = pair_canonical(request)
+    except PairingError:
+        return None
+    return [(b.white_id, None if b.is_bye else b.black_id) for b in result.pairings]
+
+
 def swiss_round(entrants: list[Entrant], results: list[TableResult], byes: list[Bye],
                 round_no: int, *, total_rounds: int | None = None) -> Pairing:
     """The tables and the bye of Swiss round `round_no` (from 1). `total_rounds` (the library
@@ -108,7 +134,7 @@ def swiss_round(entrants: list[Entrant], results: list[TableResult], byes: list[
         return Pairing(tables=(), byes=(active[0].player_id,))
     ids = {e.player_id: numbers[e.player_id] for e in active}
     back = {n: pid for pid, n in ids.items()}
-    players = [
+    players: list[dict[str, Any]] = [
         {"id": ids[e.player_id], "name": e.player_id, "score": hist[e.player_id].score,
          "rating": e.rating or 0, "pairing_number": ids[e.player_id], "starting_number": ids[e.player_id],
          "color_hist": hist[e.player_id].colours, "float_history": hist[e.player_id].floats,
@@ -117,15 +143,20 @@ def swiss_round(entrants: list[Entrant], results: list[TableResult], byes: list[
     ]
     previous = {(min(ids[a], ids[b]), max(ids[a], ids[b]))
                 for a in ids for b in hist[a].opponents if b in ids}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the library's advice on float history, which we pass
-        boards = generate_pairings("dutch", players, previous, round_no, total_rounds or round_no + 1)
+    for row in players:
+        row["opponents"] = tuple(ids[o] for o in hist[back[row["id"]]].opponents if o in ids)
+    boards = _fast_boards(players, round_no) if len(players) > FAST_FROM and round_no > 1 else None
+    if boards is None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the library's advice on float history, which we pass
+            found = generate_pairings("dutch", players, previous, round_no, total_rounds or round_no + 1)
+        boards = [(b["white_id"], b.get("black_id")) for b in sorted(found, key=lambda b: b["table"])]
     tables: list[tuple[str, str]] = []
     unpaired: list[str] = []
-    for board in sorted(boards, key=lambda b: b["table"]):
-        if board.get("black_id") is None:
-            unpaired.append(back[board["white_id"]])
+    for white, black in boards:
+        if black is None:
+            unpaired.append(back[white])
         else:
-            tables.append((back[board["white_id"]], back[board["black_id"]]))
+            tables.append((back[white], back[black]))
     extra, bye = _leftovers(unpaired, numbers, hist)
     return Pairing(tables=tuple(tables + extra), byes=tuple(bye))

@@ -74,3 +74,20 @@ def test_seats_alternate_like_colours() -> None:
 def test_unrated_guests_are_ranked_after_rated_players_in_join_order() -> None:
     numbers = pairing_numbers([Entrant("g", "G", 0), Entrant("r", "R", 1, rating=1200.0), Entrant("h", "H", 2)])
     assert numbers == {"r": 1, "g": 2, "h": 3}
+
+
+def test_a_large_field_is_paired_by_the_fast_kernel_without_rematches_or_second_byes() -> None:
+    entrants = people(61)
+    results, byes = play(entrants, 4, seed=7)
+    assert all(v == 1 for v in Counter(frozenset(t.seats) for t in results).values())
+    assert len(byes) == 4 and len({b.player_id for b in byes}) == 4
+
+
+def test_when_no_pairing_is_left_the_round_is_still_paired_with_a_rematch(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import app.tournaments.core.swiss as swiss
+
+    monkeypatch.setattr(swiss, "FAST_FROM", 0)  # the fast kernel first: it finds nothing, the fall-back must
+    entrants = people(2)
+    met = [TableResult(1, 0, ("p0", "p1"), (1.0, 0.0), (0, 0), True)]
+    pairing = swiss_round(entrants, met, [], 2)
+    assert [frozenset(t) for t in pairing.tables] == [frozenset({"p0", "p1"})] and pairing.byes == ()
