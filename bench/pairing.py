@@ -3,8 +3,9 @@
     python bench/pairing.py [--players 1000] [--rounds 3] [--seed 1]
 
 Plays `--rounds` Swiss rounds with random results (a win, a draw or a loss, equally likely,
-from `--seed`), pairing each through `swiss.swiss_round` (the FIDE Dutch system of
-caissify-pairings), then pairs one more round and prints each round's time. The last line is
+from `--seed`), pairing each through `swiss.swiss_round` (FIDE Dutch: caissify-pairings, and
+pairing-core's kernel first for a large field), then pairs one more round and prints each
+round's time. The last line is
 
     pairing: <players> players, round <r> paired in <s> s (rounds 1..<r-1>: <s1>, <s2>, ... s)
 """

@@ -68,9 +68,9 @@ def arena_points(results: list[TableResult]) -> dict[str, int]:
     points: dict[str, int] = {}
     wins_in_a_row: dict[str, int] = {}
     for t in sorted((t for t in results if t.finished), key=lambda t: (t.round, t.table)):
-        best = max(t.scores, default=0.0)
+        best = max((t.score(seat) for seat in range(len(t.seats))), default=0.0)
         for seat, pid in enumerate(t.seats):
-            score = t.scores[seat] if seat < len(t.scores) else 0.0
+            score = t.score(seat)
             won = score == best and score > 0 and (len(t.seats) > 2 or score > 0.5)
             drew = not won and score > 0
             base = 2 if won else 1 if drew else 0

@@ -4,7 +4,7 @@ duplicate bridge), so the luck of the deal cancels out. Also the round's seed an
 
 Match points, within one round and one seat (docs/tournaments.md has a worked example):
 - each player is compared with every other player who held that seat at a finished table;
-- first by the table's result (the `TableResult.scores`: 1, ½, 0), then, when those are equal,
+- first by the table's result (`TableResult.score`: 1, ½, 0; a forfeit 0), then, when those are equal,
   by the margin: the player's own `totals` minus the best total of the other seats at their table;
 - beating one scores 1, an equal result ½, so a seat held by n players hands out n·(n − 1)/2.
 A player with a bye in a duplicate round scores the average match points of that round's players.
@@ -25,7 +25,7 @@ TDUP_PREFIX = "tdup-"  # the engine keeps seeds with this prefix sealed until th
 
 def performance(table: TableResult, seat: int) -> tuple[float, int]:
     """What one seat achieved at a table: its result, then its margin over the best other seat."""
-    score = table.scores[seat] if seat < len(table.scores) else 0.0
+    score = table.score(seat)
     if len(table.totals) != len(table.seats):
         return score, 0
     others = [t for i, t in enumerate(table.totals) if i != seat]

@@ -1,6 +1,6 @@
 """The standings, the pure part: each player's points, the format's tie-break and rank.
 
-- Swiss and round-robin: a win 1, a draw ½ (the tables' `scores`), a bye 1. With duplicate deals
+- Swiss and round-robin: a win 1, a draw ½ (`TableResult.score`: a forfeited seat 0), a bye 1. With duplicate deals
   the points are the match points of `duplicate.match_points` instead (a bye: the round's average).
 - Arena: `arena.arena_points` (2 a win, 1 a draw, doubled on a streak); no tie-break (0).
 - Swiss tie-break, Buchholz: the sum of the opponents' points; a bye counts as a game against an
@@ -25,8 +25,8 @@ def game_points(results: list[TableResult], byes: list[Bye]) -> dict[str, float]
     points: dict[str, float] = defaultdict(float)
     for t in results:
         if t.finished:
-            for pid, score in zip(t.seats, t.scores, strict=False):
-                points[pid] += score
+            for seat, pid in enumerate(t.seats):
+                points[pid] += t.score(seat)
     for b in byes:
         points[b.player_id] += 1.0
     return points
@@ -41,7 +41,7 @@ def tiebreaks(fmt: Format, points: dict[str, float], results: list[TableResult],
     for t in results:
         if not t.finished or len(t.seats) != 2 or len(t.scores) != 2:
             continue
-        for me, other, score in ((t.seats[0], t.seats[1], t.scores[0]), (t.seats[1], t.seats[0], t.scores[1])):
+        for me, other, score in ((t.seats[0], t.seats[1], t.score(0)), (t.seats[1], t.seats[0], t.score(1))):
             opp = points.get(other, 0.0)
             tb[me] += opp if fmt == "swiss" else opp * score
     if fmt == "swiss":

@@ -82,8 +82,8 @@ def histories(entrants: list[Entrant], results: list[TableResult], byes: list[By
                 h.opponents.add(other)
                 seen.add(me)
             if t.finished and len(t.scores) == 2:
-                hist[a].score += t.scores[0]
-                hist[b].score += t.scores[1]
+                hist[a].score += t.score(0)
+                hist[b].score += t.score(1)
         for pid in byes_by_round[r]:
             if pid in hist:
                 hist[pid].score += 1.0

@@ -54,3 +54,9 @@ def test_withdrawn_players_keep_their_row() -> None:
     entrants = [Entrant("a", "A", 0), Entrant("b", "B", 1, withdrawn=True)]
     got = standings("swiss", entrants, [t(1, "a", "b", 0)], [], duplicate=False)
     assert [(r.player_id, r.withdrawn) for r in got] == [("b", True), ("a", False)]
+
+
+def test_a_forfeited_seat_scores_nothing_whatever_the_room_said() -> None:
+    forfeited = TableResult(1, 0, ("a", "b"), (1.0, 0.0), (), True, forfeit=(0,))
+    got = standings("swiss", people("a", "b"), [forfeited], [], duplicate=False)
+    assert {r.player_id: r.points for r in got} == {"a": 0.0, "b": 0.0}
