@@ -40,6 +40,13 @@ class TableResult:
     scores: tuple[float, ...] = ()
     totals: tuple[int, ...] = ()
     finished: bool = False
+    forfeit: tuple[int, ...] = ()
+
+    def score(self, seat: int) -> float:
+        """What `seat` scored: its `scores` entry, 0 if it forfeited (or no score is known)."""
+        if seat in self.forfeit or seat >= len(self.scores):
+            return 0.0
+        return self.scores[seat]
 
 
 @dataclass(frozen=True, slots=True)
