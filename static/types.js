@@ -269,6 +269,7 @@
  * @property {string | null} daily  a daily deal's room: the deal's UTC day, YYYY-MM-DD (no watchers, no hints, no invitations while that day lasts); else null
  * @property {string} invite_url
  * @property {string} socket_path
+ * @property {Record<string, unknown>} tournament
  */
 
 // ---- server -> client messages -----------------------------------------------------------------

@@ -115,10 +115,12 @@ async def withdraw(session: AsyncSession, tournament_id: str, player_id: str, no
     return bool(done.rowcount)  # type: ignore[attr-defined]
 
 
-async def start(session: AsyncSession, tournament_id: str, now: datetime, ends_at: datetime | None) -> bool:
-    """open → running; False if it was not open (started by another request or the runner)."""
+async def start(session: AsyncSession, tournament_id: str, now: datetime, ends_at: datetime | None,
+                settings: dict[str, Any]) -> bool:
+    """open → running, with its settings as fixed at the start (the Swiss rounds); False if it
+    was not open (started by another request or the runner)."""
     done = await session.execute(update(Tournament).where(Tournament.id == tournament_id, Tournament.status == OPEN)
-                                 .values(status=RUNNING, started_at=now, ends_at=ends_at))
+                                 .values(status=RUNNING, started_at=now, ends_at=ends_at, settings=settings))
     await session.commit()
     return bool(done.rowcount)  # type: ignore[attr-defined]
 

@@ -6,6 +6,8 @@ call these.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from app.store.tables import Tournament, TournamentPlayer, TournamentRound, TournamentTable
@@ -20,7 +22,8 @@ def entrants_of(rows: Sequence[TournamentPlayer]) -> list[Entrant]:
 
 def results_of(tables: Sequence[TournamentTable]) -> list[TableResult]:
     return [TableResult(round=tb.round, table=tb.table, seats=tuple(tb.seats),
-                        scores=tuple(tb.scores or ()), totals=tuple(tb.totals or ()), finished=tb.finished)
+                        scores=tuple(tb.scores or ()), totals=tuple(tb.totals or ()), finished=tb.finished,
+                        forfeit=tuple(tb.forfeits or ()))
             for tb in tables]
 
 
@@ -28,31 +31,51 @@ def byes_of(rounds: Sequence[TournamentRound]) -> list[Bye]:
     return [Bye(round=r.round, player_id=pid) for r in rounds for pid in r.byes]
 
 
+def settings_of(t: Tournament) -> settings.TournamentSettings:
+    """The tournament's settings as the core takes them (the create request, validated, kept as JSON)."""
+    raw = dict(t.settings)
+    starts = raw.get("starts_at")
+    raw["starts_at"] = datetime.fromisoformat(starts) if isinstance(starts, str) else None
+    names = set(settings.TournamentSettings.__dataclass_fields__)
+    return settings.TournamentSettings(**{k: v for k, v in raw.items() if k in names})
+
+
 def total_rounds(t: Tournament, players: int) -> int:
     """How many rounds the tournament plays (arena: as many as it pairs until its end)."""
-    if t.format == "round_robin":
-        return round_robin.round_robin_rounds(players, bool(t.settings.get("double")))
-    if t.format == "swiss":
-        given = t.settings.get("rounds")
-        return int(given) if given else settings.swiss_rounds(players)
-    return 0
+    return settings.rounds_to_play(settings_of(t), players) or 0
 
 
-def next_round(t: Tournament, entrants: list[Entrant], rounds: Sequence[TournamentRound],
-               tables: Sequence[TournamentTable]) -> Pairing | None:
-    """Round `t.round + 1`'s pairing, or None when the tournament is over (its last round
-    played, or fewer than two players left)."""
+@dataclass(frozen=True, slots=True)
+class RoundAsk:
+    """What pairing a round needs, as plain values (it is pickled to the pairing process)."""
+
+    format: str
+    entrants: list[Entrant]
+    results: list[TableResult]
+    byes: list[Bye]
+    number: int
+    total: int
+    double: bool
+
+
+def round_ask(t: Tournament, entrants: list[Entrant], rounds: Sequence[TournamentRound],
+              tables: Sequence[TournamentTable]) -> RoundAsk | None:
+    """What pairing round `t.round + 1` needs, or None when the tournament is over (its last
+    round played, or fewer than two players left)."""
     active = [e for e in entrants if not e.withdrawn]
     number = t.round + 1
-    if len(active) < 2:
+    total = total_rounds(t, len(entrants))
+    if len(active) < 2 or number > total:
         return None
-    if t.format == "round_robin":
-        if number > total_rounds(t, len(entrants)):
-            return None
-        return round_robin.berger_round(entrants, number, bool(t.settings.get("double")))
-    if number > total_rounds(t, len(entrants)):
-        return None
-    return swiss.swiss_round(entrants, results_of(tables), byes_of(rounds), number)
+    return RoundAsk(t.format, entrants, results_of(tables), byes_of(rounds), number, total,
+                    bool(t.settings.get("double")))
+
+
+def pair(ask: RoundAsk) -> Pairing:
+    """The round's pairing (CPU-bound for a big Swiss: the runner calls it in a worker process)."""
+    if ask.format == "round_robin":
+        return round_robin.berger_round(ask.entrants, ask.number, ask.double)
+    return swiss.swiss_round(ask.entrants, ask.results, ask.byes, ask.number, total_rounds=ask.total)
 
 
 def arena_wave(t: Tournament, entrants: list[Entrant], tables: Sequence[TournamentTable]) -> list[tuple[str, ...]]:
@@ -71,7 +94,7 @@ def arena_wave(t: Tournament, entrants: list[Entrant], tables: Sequence[Tourname
 
 def table_standings(t: Tournament, entrants: list[Entrant], rounds: Sequence[TournamentRound],
                     tables: Sequence[TournamentTable]) -> list[Standing]:
-    return standings.standings(t.format, entrants, results_of(tables), byes_of(rounds),  # type: ignore[arg-type]
+    return standings.standings(settings_of(t).format, entrants, results_of(tables), byes_of(rounds),
                                duplicate=bool(t.settings.get("duplicate")))
 
 

@@ -35,6 +35,7 @@ from app.store.repositories import tournaments as store
 from app.store.tables import Tournament, TournamentRound, TournamentTable
 from app.tournaments.shell import plan
 from app.tournaments.shell.notices import Notices
+from app.tournaments.shell.pairing_pool import PairingPool
 from app.tournaments.shell.tables import make_room, seat_scores
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ class TournamentRunner:
         self._task: asyncio.Task[None] | None = None
         self._pass = asyncio.Lock()
         self._wake = asyncio.Event()
+        self.pairing = PairingPool()
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._loop())
@@ -62,6 +64,7 @@ class TournamentRunner:
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
+        self.pairing.close()
 
     async def _loop(self) -> None:
         every = self.settings.tournament_interval
@@ -120,8 +123,11 @@ class TournamentRunner:
             return ended
         minutes = t.settings.get("minutes")
         ends_at = now + timedelta(minutes=minutes) if t.format == "arena" and minutes else None
+        fixed = dict(t.settings)
+        if t.format == "swiss" and not fixed.get("rounds"):  # fixed now: latecomers do not change it
+            fixed["rounds"] = plan.total_rounds(t, len([e for e in entrants if not e.withdrawn]))
         async with self.sessions() as s:
-            if not await store.start(s, t.id, now, ends_at):
+            if not await store.start(s, t.id, now, ends_at, fixed):
                 return False
             t = await store.get(s, t.id) or t
         if t.format != "arena":
@@ -175,7 +181,8 @@ class TournamentRunner:
                          now: datetime) -> None:
         async with self.sessions() as s:
             entrants = plan.entrants_of(await store.players(s, t.id))
-        pairing = plan.next_round(t, entrants, rounds, tables)
+        ask = plan.round_ask(t, entrants, rounds, tables)
+        pairing = None if ask is None else await self.pairing.pair(ask)
         if pairing is None:
             async with self.sessions() as s:
                 if await store.finish(s, t.id, now):

@@ -61,7 +61,7 @@ async def create(body: NewTournament, me: CurrentPlayer, session: Session, setti
     svc = services(request.app)
     now = svc.clock.now()
     raw = body.model_dump(mode="json")
-    checked = rules.validate(raw, now)
+    checked = rules.validate(body.model_dump(), now)
     if isinstance(checked, rules.Refusal):
         raise _refused(checked)
     if body.rated and not me.has_account:
@@ -125,7 +125,8 @@ async def join(key: str, me: CurrentPlayer, session: Session, settings: AppSetti
     if t.settings.get("rated") and not me.has_account:
         raise Refused(status.HTTP_403_FORBIDDEN, "only players with an account can play rated tournaments",
                       reason="tournament_rated")
-    late = rules.may_join(t.settings, t.status, t.round, services(request.app).clock.now(), t.ends_at)
+    late = rules.may_join(plan.settings_of(t), t.status, t.round, services(request.app).clock.now(), t.ends_at,  # type: ignore[arg-type]
+                          players=t.entries)
     if late is not None:
         raise _refused(late, status.HTTP_409_CONFLICT)
     rating = await awards.rating_of(session, me.id)
@@ -182,7 +183,7 @@ async def start(key: str, me: CurrentPlayer, session: Session, request: Request)
     if t.status != store.OPEN:
         raise Refused(status.HTTP_409_CONFLICT, "the tournament has started already", reason="tournament_started")
     active = [p for p in await store.players(session, t.id) if p.withdrawn_at is None]
-    refused = rules.check_start(t.settings, len(active))
+    refused = rules.check_start(plan.settings_of(t), len(active))
     if refused is not None:
         raise _refused(refused, status.HTTP_409_CONFLICT)
     runner = services(request.app).tournaments

@@ -11,7 +11,7 @@ hand's result, a move, the table view) are open models, passing every field thro
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -152,7 +152,7 @@ class RoomLinks(RoomInfo):
 
     invite_url: str
     socket_path: str
-    tournament: dict[str, Any] | None = None  # a tournament's table: {"id", "round"} (v1.4)
+    tournament: NotRequired[dict[str, Any]]  # a tournament's table: {"id", "round"} (v1.4)
 
 
 class RoomList(BaseModel):
