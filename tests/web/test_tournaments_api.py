@@ -61,7 +61,7 @@ async def test_a_guest_may_not_organise_or_join_a_rated_tournament(api: httpx.As
 async def test_joining_twice_past_the_cap_or_after_withdrawing_is_refused(api: httpx.AsyncClient) -> None:
     org = await new_person(api, "Org")
     made = await make(api, org, public=True, max_players=2)
-    ann, bob, cat = (await new_person(api, n) for n in ("Ann", "Bob", "Cat"))
+    ann, bob, cat = [await new_person(api, n) for n in ("Ann", "Bob", "Cat")]
     assert (await join(api, made["id"], ann)).status_code == 201
     r = await join(api, made["id"], ann)
     assert r.status_code == 409 and r.json()["reason"] == "tournament_joined"
@@ -131,5 +131,5 @@ async def test_the_caps_on_tournaments_organised_hold(api: httpx.AsyncClient) ->
     answers = await asyncio.gather(*(api.post("/api/tournaments", json={"name": f"T{i}", "format": "swiss"},
                                               headers=org.auth) for i in range(8)))
     made = [r for r in answers if r.status_code == 201]
-    assert 1 <= len(made) <= 5
+    assert len(made) == 5
     assert all(r.json()["reason"] == "tournament_cap_created" for r in answers if r.status_code != 201)

@@ -5,8 +5,9 @@ runner. Each write that a race could double is one conditional statement or guar
   the (tournament, player) key refuses a second entry;
 - a round is paired once: `round` moves from r−1 to r in one conditional update, in the same
   transaction as the round's row (keyed by tournament and round) and its tables;
-- caps per player (tournaments organised, tournaments joined) are checked after the insert, in
-  its transaction: of two racing past the cap both see it and neither stays.
+- caps per player (tournaments organised, tournaments joined) are counted with the player's row
+  locked (`FOR UPDATE` on PostgreSQL; SQLite has one writer at a time), so one request at a
+  time counts and inserts.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.engine import MatchStatus
-from app.store.tables import Achievement, Match, Tournament, TournamentPlayer, TournamentRound, TournamentTable, utcnow
+from app.store.tables import Achievement, Match, Player, Tournament, TournamentPlayer, TournamentRound, TournamentTable, utcnow
 
 OPEN, RUNNING, OVER = "open", "running", "over"
 
@@ -36,16 +37,22 @@ class Refused(Exception):
         self.params = params
 
 
+async def _hold(session: AsyncSession, player_id: str) -> None:
+    """Lock the player's row for this transaction (PostgreSQL; SQLite has one writer at a time):
+    a cap on a player's tournaments is counted and kept by one request at a time."""
+    await session.execute(select(Player.id).where(Player.id == player_id).with_for_update())
+
+
 async def create(session: AsyncSession, row: Tournament, *, cap: int) -> Tournament:
-    """Insert `row`; Refused(`tournament_cap_created`) if its organiser would then organise more
-    than `cap` tournaments not over."""
-    session.add(row)
-    await session.flush()
+    """Insert `row`; Refused(`tournament_cap_created`) if its organiser already organises `cap`
+    tournaments not over."""
+    await _hold(session, row.organiser_id)
     mine = await session.scalar(select(func.count()).select_from(Tournament).where(
         Tournament.organiser_id == row.organiser_id, Tournament.status != OVER))
-    if (mine or 0) > cap:
+    if (mine or 0) >= cap:
         await session.rollback()
         raise Refused("tournament_cap_created", cap=cap)
+    session.add(row)
     await session.commit()
     return row
 
@@ -81,6 +88,15 @@ async def join(session: AsyncSession, t: Tournament, *, player_id: str, name: st
                max_players: int, cap: int) -> None:
     """Enter the player; Refused: `tournament_full`, `tournament_joined` (already in, or
     withdrawn: a withdrawn player does not come back), `tournament_cap_joined`."""
+    await _hold(session, player_id)
+    mine = await session.scalar(
+        select(func.count()).select_from(TournamentPlayer)
+        .join(Tournament, Tournament.id == TournamentPlayer.tournament_id)
+        .where(TournamentPlayer.player_id == player_id, TournamentPlayer.withdrawn_at.is_(None),
+               Tournament.status != OVER))
+    if (mine or 0) >= cap:
+        await session.rollback()
+        raise Refused("tournament_cap_joined", cap=cap)
     entered = await session.execute(update(Tournament).where(Tournament.id == t.id,
                                                              Tournament.entries < max_players)
                                     .values(entries=Tournament.entries + 1).returning(Tournament.entries))
@@ -91,19 +107,10 @@ async def join(session: AsyncSession, t: Tournament, *, player_id: str, name: st
     session.add(TournamentPlayer(tournament_id=t.id, player_id=player_id, name=name, order=order - 1,
                                  rating=rating, joined_at=utcnow()))
     try:
-        await session.flush()
+        await session.commit()
     except IntegrityError:
         await session.rollback()
         raise Refused("tournament_joined") from None
-    mine = await session.scalar(
-        select(func.count()).select_from(TournamentPlayer)
-        .join(Tournament, Tournament.id == TournamentPlayer.tournament_id)
-        .where(TournamentPlayer.player_id == player_id, TournamentPlayer.withdrawn_at.is_(None),
-               Tournament.status != OVER))
-    if (mine or 0) > cap:
-        await session.rollback()
-        raise Refused("tournament_cap_joined", cap=cap)
-    await session.commit()
 
 
 async def withdraw(session: AsyncSession, tournament_id: str, player_id: str, now: datetime) -> bool:

@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 
 
-def _refused(r: rules.Refusal, code: int = status.HTTP_422_UNPROCESSABLE_ENTITY) -> Refused:
+def _refused(r: rules.Refusal, code: int = status.HTTP_422_UNPROCESSABLE_CONTENT) -> Refused:
     return Refused(code, r.reason.replace("_", " "), reason=r.reason, **r.params)
 
 
@@ -136,7 +136,7 @@ async def join(key: str, me: CurrentPlayer, session: Session, settings: AppSetti
     except store.Refused as e:
         code = status.HTTP_429_TOO_MANY_REQUESTS if e.reason == "tournament_cap_joined" else status.HTTP_409_CONFLICT
         raise Refused(code, e.reason.replace("_", " "), reason=e.reason, **e.params) from None
-    await _tell(request, t)
+    await _tell(request, session, t)
     return await _described(session, t)
 
 
@@ -169,7 +169,7 @@ async def withdraw(key: str, me: CurrentPlayer, session: Session, request: Reque
                                              C.Resign())
             except RoomError as e:
                 log.info("tournament %s: the withdrawn player's table was not resigned: %s", t.id, e.message)
-    await _tell(request, t)
+    await _tell(request, session, t)
     return await _described(session, await store.get(session, t.id) or t)
 
 
@@ -194,8 +194,8 @@ async def start(key: str, me: CurrentPlayer, session: Session, request: Request)
     return await _described(session, await store.get(session, t.id) or t)
 
 
-async def _tell(request: Request, t: Tournament) -> None:
-    svc = services(request.app)
-    async with svc.sessions() as s:
-        ids = [p.player_id for p in await store.players(s, t.id)]
-    await svc.tournaments.notices.standings(t.id, ids)
+async def _tell(request: Request, session: Any, t: Tournament) -> None:
+    """The standings changed (a player came or went): tell the tournament's players."""
+    ids = [p.player_id for p in await store.players(session, t.id)]
+    await session.commit()  # let go of the connection (SQLite's pool has one)
+    await services(request.app).tournaments.notices.standings(t.id, ids)
