@@ -22,12 +22,12 @@ async def test_a_16_player_swiss_is_played_to_the_end_live(start_server) -> None
         made = await make(http, organiser, format="swiss")
         people = [await new_person(http, f"P{i:02d}") for i in range(16)]
         lobbies = {p.id: await lobby(server.base, p) for p in people}
-        for p in people:
-            r = await http.post(f"/api/tournaments/{made['id']}/players", headers=p.auth)
+        for p in people:  # from the invite link
+            r = await http.post(f"/api/tournaments/{made['code']}/players", headers=p.auth)
             assert r.status_code == 201, r.text
         r = await http.post(f"/api/tournaments/{made['id']}/start", headers=organiser.auth)
         assert r.status_code == 200, r.text
-        done = await run_to_the_end(http, made["id"], Tables(server.base, {p.id: p for p in people},
+        done = await run_to_the_end(http, made["code"], Tables(server.base, {p.id: p for p in people},
                                                              random.Random(16)))
         assert done["round"] == 4 == done["rounds_total"]  # ceil(log2 16)
         assert len(done["rounds"]) == 4 and all(r["status"] == "over" for r in done["rounds"])

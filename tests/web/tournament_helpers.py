@@ -11,7 +11,7 @@ import httpx
 
 from .helpers import Person, Sock, play_to_end
 
-FAST = {"tournament_interval": 0.1, "bot_think_ms": 0}
+FAST = {"tournament_interval": 0.1}
 QUICK = {"preset": "short", "options": {"payoff_size": 5}}
 
 
