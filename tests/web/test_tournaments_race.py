@@ -26,9 +26,9 @@ pytestmark = pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
 async def test_two_runners_racing_pair_each_round_once(start_clocked, clock, db_url: str) -> None:  # type: ignore[no-untyped-def]
     assert REDIS, "set SPITE_TEST_REDIS_URL (and SPITE_TEST_POSTGRES_URL): the race is run on both"
     prefix = f"test-{uuid.uuid4().hex}:"
-    # The runners' own loops pass once an hour: the test runs the passes, both at once.
-    a = await start_clocked(redis_url=REDIS, redis_prefix=prefix, tournament_interval=3600)
-    b = await start_clocked(redis_url=REDIS, redis_prefix=prefix, tournament_interval=3600)
+    # The runners' own loops pass once a minute: the test runs the passes, both at once.
+    a = await start_clocked(redis_url=REDIS, redis_prefix=prefix, tournament_interval=60)
+    b = await start_clocked(redis_url=REDIS, redis_prefix=prefix, tournament_interval=60)
     runners = [services(s.app).tournaments for s in (a, b)]
     async with httpx.AsyncClient(base_url=a.base, timeout=30) as http:
         org = await new_person(http, "Org")
