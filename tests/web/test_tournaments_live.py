@@ -10,6 +10,8 @@ import random
 
 import httpx
 
+from tests.conftest import SQLITE_ONLY
+
 from .helpers import ServerThread, new_person
 from .social_helpers import lobby
 from .tournament_helpers import FAST, Tables, make, read, run_to_the_end
@@ -52,6 +54,7 @@ async def test_a_16_player_swiss_is_played_to_the_end_live(start_server) -> None
             await s.close()
 
 
+@SQLITE_ONLY  # the store's part is the same as the 16-player Swiss's, run on both
 async def test_a_table_nobody_plays_is_ended_and_the_tournament_ends(start_server) -> None:  # type: ignore[no-untyped-def]
     server: ServerThread = start_server(tournament_idle_seconds=1, **FAST)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
@@ -67,6 +70,7 @@ async def test_a_table_nobody_plays_is_ended_and_the_tournament_ends(start_serve
         assert table["result"]["scores"] == [0.0, 0.0] and [p["points"] for p in done["players"]] == [0.0, 0.0]
 
 
+@SQLITE_ONLY  # the store's part is the same as the 16-player Swiss's, run on both
 async def test_a_player_who_withdraws_mid_round_loses_the_table_and_is_not_paired_again(start_server) -> None:  # type: ignore[no-untyped-def]
     server: ServerThread = start_server(**FAST)
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
