@@ -1,6 +1,6 @@
 """Quick match, the shell: one matcher for the whole site, wherever it runs.
 
-Every instance runs the loop; each pass first takes the lease `~quick-match` (the same lease
+Every instance runs the loop (`leased.run_leased`); each pass first takes the lease `~quick-match` (the same lease
 table that says which instance drives a room), so one instance at a time pairs tickets, and
 another takes over within a lease period if it dies. A pass reads the queue from the store,
 asks the pure `quick_pairing.pair`, claims each table's tickets in one conditional update (a
@@ -18,12 +18,13 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.platform.settings import Settings
 from app.rooms.shell.arranged import Sitter, arrange
+from app.rooms.shell.leased import run_leased
 from app.rooms.shell.service import RoomService
 from app.social.core.lobby_messages import LobbyMatched, LobbyQuickMatch
 from app.social.core.quick_pairing import MatchRules, Pairing, Table, pair
 from app.social.shell.player_channels import Channels
-from app.store.repositories import leases, social
 from app.store.repositories import quick_tickets as quick_store
+from app.store.repositories import social
 from app.store.tables import Player
 
 log = logging.getLogger(__name__)
@@ -54,18 +55,7 @@ class QuickMatch:
             self._task.cancel()
 
     async def _loop(self) -> None:
-        every = self.settings.quick_match_interval
-        while True:
-            await asyncio.sleep(every)
-            try:
-                async with self.sessions() as s:
-                    mine = await leases.acquire(s, LEASE, self.service.instance, max(3 * every, 3.0))
-                if mine and not self.service.draining:
-                    await self.run_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("a quick-match pass failed")
+        await run_leased(LEASE, self.service, self.sessions, self.settings.quick_match_interval, self.run_once)
 
     async def run_once(self, now: datetime | None = None) -> list[str]:
         """One matching pass; the codes of the rooms it made."""

@@ -23,7 +23,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.engine import MatchStatus
-from app.store.tables import Achievement, Match, Player, Tournament, TournamentPlayer, TournamentRound, TournamentTable, utcnow
+from app.store.tables import (
+    Achievement,
+    Match,
+    Player,
+    Tournament,
+    TournamentPlayer,
+    TournamentRound,
+    TournamentTable,
+    utcnow,
+)
 
 OPEN, RUNNING, OVER = "open", "running", "over"
 

@@ -20,7 +20,6 @@ r (`tournaments.pair_round`): even two runners racing (a lapsed lease) pair a ro
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from collections.abc import Sequence
@@ -29,8 +28,8 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.platform.settings import Settings
+from app.rooms.shell.leased import run_leased
 from app.rooms.shell.service import RoomService
-from app.store.repositories import leases
 from app.store.repositories import tournaments as store
 from app.store.tables import Tournament, TournamentRound, TournamentTable
 from app.tournaments.shell import plan
@@ -67,20 +66,8 @@ class TournamentRunner:
         self.pairing.close()
 
     async def _loop(self) -> None:
-        every = self.settings.tournament_interval
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), every)
-            self._wake.clear()
-            try:
-                async with self.sessions() as s:
-                    mine = await leases.acquire(s, LEASE, self.service.instance, max(3 * every, 3.0))
-                if mine and not self.service.draining:
-                    await self.run_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("a tournament pass failed")
+        await run_leased(LEASE, self.service, self.sessions, self.settings.tournament_interval, self.run_once,
+                         self._wake)
 
     async def run_once(self, now: datetime | None = None) -> None:
         """One pass over every tournament that needs the runner."""
