@@ -57,6 +57,7 @@ async def test_an_arena_pairs_players_as_they_come_free_until_its_end(start_cloc
     assert t["status"] == "over" and ended
     played = [tb for r in t["rounds"] for tb in r["tables"]]
     assert len(played) >= 6 and all(tb["result"] is not None for tb in played)
+    assert all(r["status"] == "over" for r in t["rounds"])  # each wave of tables ended with its last
     for pid in people:  # never the same opponent twice in a row
         opponents = [next(s["player_id"] for s in tb["seats"] if s["player_id"] != pid)
                      for tb in played if pid in {s["player_id"] for s in tb["seats"]}]

@@ -190,6 +190,11 @@ class TournamentRunner:
         if changed:
             await self.notices.standings(t.id, await self._player_ids(t))
         running = [tb for tb in tables if not tb.finished]
+        busy = {tb.round for tb in running}
+        for r in rounds:  # a wave of arena tables is over when its last table is
+            if r.status == "playing" and r.round not in busy:
+                async with self.sessions() as s:
+                    await store.end_round(s, t.id, r.round, now)
         if t.ends_at is not None and now >= t.ends_at:
             if not running:
                 async with self.sessions() as s:
