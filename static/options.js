@@ -4,7 +4,8 @@
 // name, help text, and the kind of value it takes (`kind` in the catalog).
 
 import { choice, el } from "./dom.js";
-import { list as listWords, more, rankLetter, t } from "./i18n.js";
+import { more, rankLetter, t } from "./i18n.js";
+import { changesText } from "./rulechanges.js";
 import { lengthText } from "./spans.js";
 
 await more(); // the form's words are in the later part of the catalogue
@@ -110,10 +111,11 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  * The form's fields.
  * @param {Catalog} meta
  * @param {FormInit} [init]
- * @param {{showPublic?: boolean, rated?: boolean}} [how] `rated`: a rated room (no hints)
+ * @param {{showPublic?: boolean, rated?: boolean, rulesOnly?: boolean}} [how] `rated`: a rated room (no hints);
+ *   `rulesOnly`: the preset and its rules alone (a tournament's seats, clock and hints are its own; it ranks players, not pairs)
  * @returns {{el: HTMLElement, value: () => ConfigureFields, setRated: (rated: boolean) => void}}
  */
-export function optionsFields(meta, init = {}, { showPublic = true, rated = false } = {}) {
+export function optionsFields(meta, init = {}, { showPublic = true, rated = false, rulesOnly = false } = {}) {
   const box = el("div", "options-fields");
   /** @param {string} labelText @param {HTMLElement} control @param {string} help */
   const row = (labelText, control, help) => {
@@ -147,7 +149,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
     o.value = String(n);
     seats.append(o);
   }
-  row(t("lb.seats"), seats, t("op.seats_help"));
+  const seatsRow = row(t("lb.seats"), seats, t("op.seats_help"));
 
   const payoff = /** @type {HTMLInputElement} */ (controlFor("payoff_size", meta.options.payoff_size, meta.defaults.payoff_size));
   row(meta.options.payoff_size.label, payoff, t("op.payoff_help"));
@@ -159,7 +161,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
     o.value = v;
     teams.append(o);
   }
-  row(t("op.teams"), teams, meta.options.teams.help);
+  const teamsRow = row(t("op.teams"), teams, meta.options.teams.help);
 
   const target = el("select");
   target.id = "opt-target";
@@ -197,7 +199,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
   };
   let chosen = init.turn_seconds ?? null; // the host's pick, kept while Rated is ticked and unticked
   clock.addEventListener("change", () => { chosen = JSON.parse(clock.value); });
-  row(t("op.clock"), clock, t("op.clock_help"));
+  const clockRow = row(t("op.clock"), clock, t("op.clock_help"));
 
   const hints = el("input");
   hints.type = "checkbox";
@@ -215,6 +217,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
     hintsHelp.textContent = t(on ? "op.hints_rated" : "op.hints_help");
   };
   setRated(rated);
+  if (rulesOnly) for (const r of [seatsRow, teamsRow, clockRow, hintsRow]) r.remove();
 
   /** @type {HTMLInputElement | null} */
   let pub = null;
@@ -275,26 +278,11 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
     }
     changed();
   };
-  /** How a value reads in the note of changes. @param {keyof GameOptions} name @param {OptionValue} v */
-  const say = (name, v) => {
-    const o = meta.options[name];
-    if (name === "match_target") return v === null ? t("op.single") : t("op.match_to", { n: v });
-    if (name === "teams") return t(`op.teams_${v}`);
-    if (typeof v === "boolean") return t(v ? "op.yes" : "op.no");
-    if (Array.isArray(v)) return v.length ? v.map((r) => rankLetter(r)).join(" ") : t("op.none");
-    return (o.choice_labels || {})[JSON.stringify(v).replace(/^"|"$/g, "")] || String(v);
-  };
   /** The preset's help speaks of the preset; what the form changes from it is said below it,
    * so the help never contradicts a box ("pay-off piles of 20" beside a 5). */
   const changed = () => {
-    const base = presetValues();
-    const now = /** @type {Record<string, OptionValue>} */ (value().options);
-    const items = Object.entries(now).map(([key, v]) => {
-      const name = /** @type {keyof GameOptions} */ (key);
-      return t("op.changed_one", { label: meta.options[name].label, value: say(name, v), was: say(name, base[name]) });
-    });
-    presetChanged.textContent = items.length ? t("op.changed", { preset: meta.presets[preset.value].label, list: listWords(items) }) : "";
-    presetChanged.hidden = !items.length;
+    presetChanged.textContent = changesText(meta, preset.value, value().options);
+    presetChanged.hidden = !presetChanged.textContent;
   };
   /** What the form asks for. @returns {ConfigureFields} */
   const value = () => {

@@ -9,11 +9,11 @@
 import * as api from "./api.js";
 import { button, el, errorLine } from "./dom.js";
 import { list, num, t } from "./i18n.js";
+import { loadMeta } from "./lobby.js";
 import { onLobby, startLobby } from "./lobbysock.js";
 import { nameForm } from "./nameform.js";
 import { onLeave } from "./router.js";
-import { lengthText } from "./spans.js";
-import { when } from "./tournaments.js";
+import { settings } from "./tournamentsettings.js";
 
 /** GET /api/tournaments/{id} (app/tournaments/shell/plan.py `describe`).
  * @typedef {{player_id: string, name: string}} Seat
@@ -24,6 +24,8 @@ import { when } from "./tournaments.js";
  *   settings: Record<string, any>, round: number, rounds_total: number | null, starts_at: string | null,
  *   started_at: string | null, ends_at: string | null, finished_at: string | null, players: Standing[],
  *   rounds: Round[]}} Tournament */
+
+/** @typedef {import("./types.js").Catalog} Catalog */
 
 const enc = encodeURIComponent;
 /** The tie-break's name by format (docs/protocol.md: Buchholz for Swiss, Sonneborn–Berger for round-robin). */
@@ -46,11 +48,15 @@ export function tournamentPage(key, ctx) {
     t("tn.name_to_join")), top);
   /** @type {Tournament | null} */
   let shown = null;
+  /** @type {Catalog | null} */
+  let meta = null;
   let heard = Date.now();  // the last `standings` the socket brought
+  const catalog = loadMeta().catch(() => /** @type {Catalog | null} */ (null));  // the presets' names
 
   const load = async () => {
     try {
       shown = /** @type {Tournament} */ (await api.get(`/api/tournaments/${enc(key)}`));
+      meta = await catalog;
     } catch (e) {
       err.textContent = /** @type {Error} */ (e).message;
       return;
@@ -58,7 +64,7 @@ export function tournamentPage(key, ctx) {
     title.textContent = shown.name;
     document.title = `${shown.name} · ${t("app.title")}`;
     const focused = document.activeElement && document.activeElement.id;  // a redraw keeps the focus
-    const drawn = draw(shown, me ? me.id : null, act);
+    const drawn = draw(shown, me ? me.id : null, act, meta);
     top.replaceChildren(...drawn.top);
     body.replaceChildren(...drawn.rest);
     const again = focused && document.getElementById(focused);
@@ -97,8 +103,9 @@ const setting = (tn) => tn.format !== "arena"
 
 /** @typedef {(what: () => Promise<unknown>, done: string) => Promise<void>} Act */
 
-/** The page's sections for `tn`, seen by player `me`. @param {Tournament} tn @param {string | null} me @param {Act} act */
-function draw(tn, me, act) {
+/** The page's sections for `tn`, seen by player `me`. @param {Tournament} tn @param {string | null} me @param {Act} act
+ * @param {Catalog | null} meta */
+function draw(tn, me, act, meta) {
   const top = [];
   const head = el("p", "tournament-head");
   head.append(el("span", `badge ${tn.status}`, t(`tn.status_${tn.status}`)), " ",
@@ -110,7 +117,7 @@ function draw(tn, me, act) {
   const next = myTable(tn, me);
   if (next) top.push(next);
   top.push(actions(tn, me, act));
-  return { top, rest: [invite(tn), settings(tn), standings(tn, me), rounds(tn, me)] };
+  return { top, rest: [invite(tn), settings(tn, meta), standings(tn, me), rounds(tn, me)] };
 }
 
 /** My unfinished table, a link to it; null when I have none. @param {Tournament} tn @param {string | null} me */
@@ -194,45 +201,6 @@ function invite(tn) {
   box.append(label, row);
   return box;
 }
-
-/** How it is played, in words. @param {Tournament} tn */
-function settings(tn) {
-  const s = tn.settings;
-  const dl = el("dl", "stats tournament-settings");
-  /** @type {[string, string | HTMLElement][]} */
-  const rows = [];
-  const org = el("a", "", tn.organiser.name);
-  org.href = "/#player/" + enc(tn.organiser.player_id);
-  rows.push([t("tn.organiser"), org]);
-  if (tn.format === "swiss") {
-    rows.push([t("tn.rounds"), tn.rounds_total && (s.rounds || tn.status !== "open")
-      ? t("tn.n_rounds", { n: tn.rounds_total }) : t("tn.rounds_auto")]);
-  } else if (tn.format === "round_robin") {
-    rows.push([t("tn.rounds"), t(s.double ? "tn.meet_twice" : "tn.meet_once")]);
-  } else {
-    rows.push([t("tn.length"), lengthText((Number(s.minutes) || 0) * 60)]);
-    rows.push([t("tn.table_size"), t("tn.n_seats", { n: Number(s.seats) || 2 })]);
-  }
-  rows.push([t("pc.how"), s.pace === "turn_based" && s.turn_seconds
-    ? t("tn.turn_based_per", { time: lengthText(Number(s.turn_seconds)) }) : t(`tn.pace_${s.pace || "live"}`)]);
-  if (tn.format !== "arena") rows.push([t("tn.deals"), t(s.duplicate ? "tn.deals_duplicate" : "tn.deals_own")]);
-  rows.push([t("tn.rating"), t(s.rated ? "tn.rated_yes" : "tn.rated_no")]);
-  rows.push([t("tn.who_joins"), t(s.public ? "tn.public_yes" : "tn.public_no")]);
-  const active = tn.players.filter((p) => !p.withdrawn).length;
-  rows.push([t("tn.players_label"), t("tn.players_of", { n: active, max: Number(s.max_players) || 16 })]);
-  if (tn.finished_at) rows.push([t("tn.ended"), when(tn.finished_at)]);
-  else if (tn.started_at) {
-    rows.push([t("tn.started"), when(tn.started_at)]);
-    if (tn.ends_at) rows.push([t("tn.ends"), when(tn.ends_at)]);
-  } else rows.push([t("tn.starts"), tn.starts_at ? t("tn.your_time", { when: when(tn.starts_at) }) : t("tn.starts_by_organiser")]);
-  for (const [k, v] of rows) dl.append(el("dt", "", k), v instanceof HTMLElement ? wrap(v) : el("dd", "", v));
-  const box = el("section", "card-panel");
-  box.append(el("h2", "", t("tn.how_played")), dl);
-  return box;
-}
-
-/** @param {HTMLElement} e */
-const wrap = (e) => { const dd = el("dd"); dd.append(e); return dd; };
 
 /** The standings: a table with its caption. @param {Tournament} tn @param {string | null} me */
 function standings(tn, me) {

@@ -163,6 +163,17 @@ function createForm(ctx, account) {
   const pub = check("t-public", t("tn.public_box"));
   pub.input.checked = true;
   const max = numberInput("t-max", 2, null, "16");
+  // The preset and its rules: the room's options form, without what the tournament sets itself.
+  /** @type {ReturnType<typeof import("./options.js").optionsFields> | null} */
+  let rules = null;
+  const slot = el("div", "muted", t("hm.loading"));
+  import("./lobby.js").then(async ({ loadMeta, optionsFields }) => {
+    const meta = await loadMeta();
+    const fields = optionsFields(meta, { preset: "standard" }, { showPublic: false, rated: rated.input.checked, rulesOnly: true });
+    rated.input.addEventListener("change", () => fields.setRated(rated.input.checked));
+    slot.replaceWith(fields.el);
+    rules = fields;
+  }).catch((ex) => { slot.textContent = t("hm.rules_failed", { text: ex.message }); });
   const starts = el("input");
   starts.type = "datetime-local";
   starts.id = "t-starts";
@@ -178,7 +189,7 @@ function createForm(ctx, account) {
     field(t("pc.how"), pace), only(field(t("pc.turn"), turn), () => pace.value === "turn_based"),
     only(duplicate.box, is(["swiss", "round_robin"])),
     ...(account ? [rated.box] : []), pub.box, field(t("tn.max_players"), max),
-    field(t("tn.starts"), starts, t("tn.starts_help")),
+    field(t("tn.starts"), starts, t("tn.starts_help")), slot,  // the rules last: their More options is long
   ];
   const err = errorLine("create-tournament-error");
   const go = el("button", "primary", t("tn.create_button"));
@@ -207,6 +218,11 @@ function createForm(ctx, account) {
     if (f !== "arena") body.duplicate = duplicate.input.checked;
     if (pace.value === "turn_based") body.turn_seconds = Number(turn.value);
     if (account) body.rated = rated.input.checked;
+    if (rules) {  // the seats and the clock are the tournament's own: only the preset and the rules changed
+      const { preset, options } = rules.value();
+      body.preset = preset;
+      if (Object.keys(options).length) body.options = options;
+    }
     if (starts.value) body.starts_at = new Date(starts.value).toISOString();  // the reader's local time, sent in UTC
     go.disabled = true;
     try {

@@ -1,10 +1,12 @@
 """The tournament pages at 1280×800 and 390×844: a player creates a Swiss tournament through the
-form on `/#tournaments` and joins it from its page; two more join through the REST API (the
-page hears of it on the lobby socket); the organiser starts it, and the page shows the standings
-(a real table with its caption, Buchholz named) and round 1's tables with their Watch links and
-the bye; a player with a table is told on another page that it is ready; the history and a
-profile list the tournament. One run in French through the invite link `/t/{code}`. No catalogue key on any of
-them, nothing wider than the screen. Screenshots in test-artifacts/screenshots/tournament-*."""
+form on `/#tournaments` (the Cat and Mouse preset with one of its rules changed: the room's
+options form, without what the tournament sets itself) and joins it from its page; two more join
+through the REST API (the page hears of it on the lobby socket); the organiser starts it, and the
+page shows the standings (a real table with its caption, Buchholz named) and round 1's tables with
+their Watch links and the bye; a player with a table is told on another page that it is ready; the
+history and a profile list the tournament. One run in French through the invite link `/t/{code}`.
+No catalogue key on any of them, nothing wider than the screen. Screenshots in
+test-artifacts/screenshots/tournament-*."""
 
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ from .test_daily_pages import not_wider_than_the_screen
 from .test_history_pages import as_person, in_thread, person
 from .test_honest_table import SIZES, page_at
 from .test_no_keys import keys_shown
+from .test_room_words import page_as
+from .test_room_words import person as room_person
 
 QUICK = {"preset": "short", "options": {"payoff_size": 5}}
 
@@ -54,6 +58,16 @@ def join(server: Server, tid: str, *who: dict[str, str]) -> None:
     in_thread(go, server.url)
 
 
+def made_settings(server: Server, tid: str) -> dict[str, Any]:
+    """The tournament's settings as GET /api/tournaments/{id} gives them."""
+    async def read(http: httpx.AsyncClient) -> dict[str, Any]:
+        r = await http.get(f"/api/tournaments/{tid}")
+        assert r.status_code == 200, r.text
+        return dict(r.json()["settings"])
+
+    return in_thread(read, server.url)
+
+
 def no_keys(page: Page) -> None:
     assert keys_shown(page) == [], keys_shown(page)
 
@@ -77,7 +91,22 @@ def test_a_swiss_tournament_made_joined_and_started_on_its_page(server: Server, 
     expect(ann.get_by_label("Rounds")).to_be_hidden()
     ann.get_by_label("Format").select_option("swiss")
     ann.get_by_label("Rounds").fill("2")
+    # The preset and its rules: the room's options form, without the seats, clock, hints, partners
+    # and listing (the tournament's own); the rules load with the option catalog.
+    ann.locator("#opt-preset").select_option(label="Cat and Mouse")
+    expect(ann.locator("#opt-preset-help")).to_contain_text("One pack for pay-off piles")
+    for own in ("seats", "clock", "hints", "teams", "public"):
+        expect(ann.locator(f"#opt-{own}")).to_have_count(0)
+    ann.get_by_label("Pay-off pile size").fill("20")
+    expect(ann.locator("#opt-preset-changed")).to_contain_text("Pay-off pile size")
+    no_keys(ann)
+    not_wider_than_the_screen(ann)
     shot(ann, f"tournament-form-{size}")
+    ann.locator(".more-options summary").click()  # the preset's other rules, folded
+    expect(ann.get_by_label("Aces must be played at once")).to_be_checked()
+    not_wider_than_the_screen(ann)
+    shot(ann, f"tournament-form-more-{size}")
+    ann.locator(".more-options summary").click()
     # A refusal is said next to the form: too many players.
     open_page.watch.allowed.append("status of 422")  # the refusal asked for here
     ann.get_by_label("Most players").fill("1000000")
@@ -91,6 +120,14 @@ def test_a_swiss_tournament_made_joined_and_started_on_its_page(server: Server, 
     expect(ann.locator("#tournament-invite")).to_have_value(re.compile(re.escape(f"{server.url}/t/") + r"[\w-]+$"))
     settings = ann.locator(".tournament-settings")
     expect(settings).to_contain_text("2 rounds")
+    expect(settings).to_contain_text("Cat and Mouse")  # the preset by its name, never its key
+    expect(settings.locator(".rules-changed")).to_have_text(
+        "Changed from Cat and Mouse: Pay-off pile size: 20 (not 26).")
+    expect(settings).not_to_contain_text("cat_and_mouse")
+    made = made_settings(server, tid)
+    assert made["preset"] == "cat_and_mouse"
+    assert made["options"] == {"payoff_size": 20}
+    assert "players" not in made["options"] and made["seats"] == 2
     expect(settings).to_contain_text("When the organiser starts it")
     expect(ann.locator(".standings-title")).to_have_text("Players entered")
     expect(ann.locator(".tournament-page")).to_contain_text("Nobody has joined yet.")
@@ -160,6 +197,32 @@ def test_a_swiss_tournament_made_joined_and_started_on_its_page(server: Server, 
     no_keys(ann)
 
 
+def test_a_rated_tournament_takes_the_rules_a_rated_room_takes(server: Server, open_page: PageOpener) -> None:
+    """An account holder ticks Rated: the rules are those of a rated room (no take-backs, said
+    under the form with the server's reason); with the Short game preset as it is, only the
+    preset is sent, and the page names it."""
+    dee = room_person(server, "Dee", username="dee")
+    page = page_as(open_page, dee, "desktop")
+    page.goto(server.url + "/#tournaments")
+    page.get_by_label("Name of the tournament").fill("Rated night")
+    page.get_by_label("Rated: the matches count").check()
+    page.locator("#opt-preset").select_option(label="Short game")
+    page.locator(".more-options summary").click()
+    page.get_by_label("Allow undo").check()
+    open_page.watch.allowed.append("status of 422")  # the refusal asked for here
+    page.get_by_role("button", name="Create the tournament").click()
+    expect(page.locator("#create-tournament-error")).to_contain_text("does not allow take-backs")
+    page.get_by_label("Allow undo").uncheck()
+    page.get_by_role("button", name="Create the tournament").click()
+    expect(page).to_have_url(re.compile(r"/#tournament/[\w-]+$"))
+    made = made_settings(server, page.url.split("#tournament/")[1])
+    assert (made["rated"], made["preset"], made.get("options")) == (True, "short", None)
+    settings = page.locator(".tournament-settings")
+    expect(settings).to_contain_text("Short game")
+    expect(settings.locator(".rules-changed")).to_have_count(0)
+    no_keys(page)
+
+
 def test_the_invite_link_in_french(server: Server, open_page: PageOpener) -> None:
     """A French player opens a running tournament by its invite link: the page is in French, with
     no key and nothing wider than a phone."""
@@ -183,6 +246,8 @@ def test_the_invite_link_in_french(server: Server, open_page: PageOpener) -> Non
     expect(page.locator("#standings caption")).to_have_text("Classement")
     expect(page.locator("#standings thead")).to_contain_text("Buchholz")
     expect(page.locator(".tournament-settings")).to_contain_text("Seulement ceux qui ont le lien d'invitation")
+    expect(page.locator(".tournament-settings")).to_contain_text("Partie courte")  # the preset, in French
+    expect(page.locator(".tournament-settings .rules-changed")).to_contain_text("5 (au lieu de 13)")
     no_keys(page)
     not_wider_than_the_screen(page)
     shot(page, "tournament-fr-phone")
