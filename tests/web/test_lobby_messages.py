@@ -32,6 +32,9 @@ DOCUMENTED: list[tuple[M.LobbyMessage, dict[str, Any]]] = [
     (M.LobbyMatched(room="3FR8YVHKNJ", ticket="t1"), {"type": "matched", "room": "3FR8YVHKNJ", "ticket": "t1"}),
     (M.LobbyQuickMatch(ticket="t1", status="cancelled"),
      {"type": "quick_match", "ticket": "t1", "status": "cancelled", "room": None}),
+    (M.LobbyTournament(id="T9x", round=2, room="3FR8YVHKNJ"),
+     {"type": "tournament", "id": "T9x", "round": 2, "room": "3FR8YVHKNJ"}),
+    (M.LobbyStandings(id="T9x"), {"type": "standings", "id": "T9x"}),
 ]
 
 

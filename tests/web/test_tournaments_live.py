@@ -52,6 +52,11 @@ async def test_a_16_player_swiss_is_played_to_the_end_live(start_server) -> None
             assert any(m["type"] == "standings" and m["id"] == made["id"] for m in lobbies[p.id].messages)
         for s in lobbies.values():
             await s.close()
+        for row in done["players"]:  # the achievements of a first tournament and of a tournament won
+            got = (await http.get(f"/api/players/{row['player_id']}/achievements")).json()["items"]
+            earned = {a["key"] for a in got if a["earned_at"] is not None}
+            assert "first_tournament" in earned
+            assert ("tournament_won" in earned) == (row["rank"] == 1)
 
 
 @SQLITE_ONLY  # the store's part is the same as the 16-player Swiss's, run on both

@@ -22,7 +22,7 @@ class Kind:
     description: str
 
 
-CATALOG: tuple[Kind, ...] = (
+CATALOG: tuple[Kind, ...] = (  # what a hand or a match earns
     Kind("first_hand", "Off the mark", "Win a hand."),
     Kind("first_win", "First victory", "Win a match."),
     Kind("no_side_stack", "Straight from the hand", "Win a hand without playing a card from your side stacks."),
@@ -36,11 +36,14 @@ CATALOG: tuple[Kind, ...] = (
     Kind("full_table", "Full table", "Win a match of 4 or more players without partners."),
     Kind("clean_sweep", "Clean sweep", "Win every hand of a match of at least 3 hands."),
     Kind("marathon", "Marathon", "Win a match played to 100 points or more."),
-    # Granted by the tournaments' runner when a tournament ends (app/tournaments/shell/notices.py).
+)
+# Granted by the tournaments' runner when a tournament ends (app/tournaments/shell/notices.py),
+# never by a hand or a match (`earned`).
+TOURNAMENT_KINDS: tuple[Kind, ...] = (
     Kind("first_tournament", "In the draw", "Play a tournament to its end."),
     Kind("tournament_won", "Champion", "Win a tournament."),
 )
-BY_KEY = {k.key: k for k in CATALOG}
+BY_KEY = {k.key: k for k in CATALOG + TOURNAMENT_KINDS}
 COMEBACK_CARDS = 10
 ROLL_CARDS = 5
 LONG_HAUL_CARDS = 30

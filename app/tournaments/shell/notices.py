@@ -50,9 +50,10 @@ class Notices:
         for pid in players:
             await self.channels.tell(pid, LobbyStandings(id=tournament_id))
 
-    async def finished(self, t: Tournament, entrants: list[Entrant], rounds: Sequence[TournamentRound],
-                       tables: Sequence[TournamentTable]) -> None:
-        """The tournament is over: its achievements, and the standings' last change."""
+    async def award(self, t: Tournament, entrants: list[Entrant], rounds: Sequence[TournamentRound],
+                    tables: Sequence[TournamentTable]) -> None:
+        """The tournament's last table is over: its achievements, granted before it is marked
+        over (whoever sees it over sees them; a second grant changes nothing)."""
         rows = plan.table_standings(t, entrants, rounds, tables)
         last: dict[str, tuple[str, int]] = {}  # player → (match, seat) of their last table
         for tb in sorted(tables, key=lambda tb: tb.round):
@@ -70,4 +71,3 @@ class Notices:
                         await store.grant(s, r.player_id, "tournament_won", match_id, seat, now)
         except Exception:
             log.exception("tournament %s: could not grant its achievements", t.id)
-        await self.standings(t.id, [e.player_id for e in entrants])

@@ -32,6 +32,7 @@ from app.rooms.shell.leased import run_leased
 from app.rooms.shell.service import RoomService
 from app.store.repositories import tournaments as store
 from app.store.tables import Tournament, TournamentRound, TournamentTable
+from app.tournaments.core.model import Entrant
 from app.tournaments.shell import plan
 from app.tournaments.shell.notices import Notices
 from app.tournaments.shell.pairing_pool import PairingPool
@@ -171,9 +172,7 @@ class TournamentRunner:
         ask = plan.round_ask(t, entrants, rounds, tables)
         pairing = None if ask is None else await self.pairing.pair(ask)
         if pairing is None:
-            async with self.sessions() as s:
-                if await store.finish(s, t.id, now):
-                    await self.notices.finished(t, entrants, rounds, tables)
+            await self._finish(t, entrants, rounds, tables, now)
             return
         seed = commitment = None
         if t.settings.get("duplicate"):
@@ -199,8 +198,7 @@ class TournamentRunner:
             if not running:
                 async with self.sessions() as s:
                     entrants = plan.entrants_of(await store.players(s, t.id))
-                    if await store.finish(s, t.id, now):
-                        await self.notices.finished(t, entrants, rounds, tables)
+                await self._finish(t, entrants, rounds, tables, now)
             return
         async with self.sessions() as s:
             entrants = plan.entrants_of(await store.players(s, t.id))
@@ -231,6 +229,16 @@ class TournamentRunner:
                 await self.notices.table_ready(t, table.round, table.seats, code)
         if made:
             await self.notices.standings(t.id, await self._player_ids(t))
+
+    async def _finish(self, t: Tournament, entrants: list[Entrant], rounds: Sequence[TournamentRound],
+                      tables: Sequence[TournamentTable], now: datetime) -> None:
+        """The last table is over: the achievements, then the tournament is over, then its
+        players hear the standings' last change."""
+        await self.notices.award(t, entrants, rounds, tables)
+        async with self.sessions() as s:
+            ended = await store.finish(s, t.id, now)
+        if ended:
+            await self.notices.standings(t.id, [e.player_id for e in entrants])
 
     async def _player_ids(self, t: Tournament) -> list[str]:
         async with self.sessions() as s:

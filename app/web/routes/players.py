@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request, status
 
 from app.domain.device import device_of
-from app.rooms.core.achievements import CATALOG
+from app.rooms.core.achievements import CATALOG, TOURNAMENT_KINDS
 from app.store.repositories import awards, history
 from app.store.repositories.players import create_player, get_player, rename_player
 from app.store.tables import Player, utcnow
@@ -95,7 +95,8 @@ async def achievements(player_id: str, session: Session) -> dict[str, Any]:
     got = await awards.earned_by(session, player_id)
     return {"items": [{"key": k.key, "name": k.name, "description": k.description,
                        "earned_at": got[k.key].earned_at.isoformat() if k.key in got else None,
-                       "match_id": got[k.key].match_id if k.key in got else None} for k in CATALOG]}
+                       "match_id": got[k.key].match_id if k.key in got else None}
+                      for k in CATALOG + TOURNAMENT_KINDS]}
 
 
 @router.get("/{player_id}/matches", response_model=Page)
