@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, status
 
+from app.i18n import DEFAULT, render
 from app.rooms.core import commands as C
 from app.rooms.core.config import resolve
 from app.rooms.core.errors import ConfigError, RoomError
@@ -33,8 +34,9 @@ log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 
 
-def _refused(r: rules.Refusal, code: int = status.HTTP_422_UNPROCESSABLE_CONTENT) -> Refused:
-    return Refused(code, r.reason.replace("_", " "), reason=r.reason, **r.params)
+def _refused(r: rules.Refusal | store.Refused, code: int = status.HTTP_422_UNPROCESSABLE_CONTENT) -> Refused:
+    """A refusal of the core or the store, its English `detail` the catalogue's own sentence."""
+    return Refused(code, render(DEFAULT, f"reason.{r.reason}", r.params), reason=r.reason, **r.params)
 
 
 async def _find(session: Any, key: str, viewer: Player | None, *, for_join: bool = False) -> Tournament:
@@ -81,8 +83,7 @@ async def create(body: NewTournament, me: CurrentPlayer, session: Session, setti
     try:
         await store.create(session, row, cap=settings.max_tournaments_organised)
     except store.Refused as e:
-        raise Refused(status.HTTP_429_TOO_MANY_REQUESTS, "you organise too many tournaments", reason=e.reason,
-                      **e.params) from None
+        raise _refused(e, status.HTTP_429_TOO_MANY_REQUESTS) from None
     return {"id": row.id, "code": row.code, "invite_url": f"{settings.public_url.rstrip('/')}/t/{row.code}",
             "name": row.name, "format": row.format, "status": row.status}
 
@@ -135,7 +136,7 @@ async def join(key: str, me: CurrentPlayer, session: Session, settings: AppSetti
                          max_players=int(t.settings.get("max_players") or 16), cap=settings.max_tournaments_joined)
     except store.Refused as e:
         code = status.HTTP_429_TOO_MANY_REQUESTS if e.reason == "tournament_cap_joined" else status.HTTP_409_CONFLICT
-        raise Refused(code, e.reason.replace("_", " "), reason=e.reason, **e.params) from None
+        raise _refused(e, code) from None
     await _tell(request, session, t)
     return await _described(session, t)
 
