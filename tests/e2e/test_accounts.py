@@ -136,7 +136,7 @@ def test_claim_sign_in_elsewhere_rated_match_leaderboard_and_profile(server: Ser
         expect(page.locator(".rating-now")).not_to_contain_text("μ")
         expect(page.locator(".rating-why")).to_have_text("Your rating is still uncertain: it moves a lot over your"
                                                          " first rated matches and settles as you play more.")
-        expect(page.locator(".achievements .achievement")).to_have_count(13)
+        expect(page.locator(".achievements .achievement")).to_have_count(15)  # 13 of matches, 2 of tournaments
         expect(page.locator(".stats")).to_contain_text("Matches played")
         expect(page.locator(".profile .match-list .match-item")).to_have_count(1)
         shot(page, f"account-profile-{size}")

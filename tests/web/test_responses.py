@@ -44,8 +44,9 @@ from .helpers import ServerThread, Sock, make_settings, new_person, new_room, pl
 # language catalogue (a static file), signing out, changing the password, and the social
 # changes that answer 204 (friends, blocks, declining or withdrawing an invitation, leaving the
 # quick-match queue).
-NOT_JSON = {"/", "/r/{code}", "/metrics", "/i18n/{lang}.json", "/api/sessions/current", "/api/sessions/{session_id}",
-            "/api/account/password", "/api/players/me/friends/{player_id}", "/api/players/me/blocks/{player_id}",
+NOT_JSON = {"/", "/r/{code}", "/t/{code}", "/metrics", "/i18n/{lang}.json", "/api/sessions/current",
+            "/api/sessions/{session_id}", "/api/account/password", "/api/players/me/friends/{player_id}",
+            "/api/players/me/blocks/{player_id}",
             "/api/invitations/{inv_id}", "/api/invitations/{inv_id}/decline",
             "/api/email/confirm", "/api/email/unsubscribe", "/api/email/never"}  # pages a mail links to (HTML)
 

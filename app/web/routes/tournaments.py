@@ -28,7 +28,7 @@ from app.tournaments.shell import plan
 from app.web.http.deps import AppSettings, CurrentPlayer, MaybePlayer, Session
 from app.web.http.refused import Refused
 from app.web.http.services import services
-from app.web.wire.tournaments import NewTournament, TournamentMade
+from app.web.wire.tournaments import NewTournament, TournamentList, TournamentMade, TournamentOut
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
@@ -88,7 +88,7 @@ async def create(body: NewTournament, me: CurrentPlayer, session: Session, setti
             "name": row.name, "format": row.format, "status": row.status}
 
 
-@router.get("")
+@router.get("", response_model=TournamentList)
 async def listed(session: Session, viewer: MaybePlayer, player: str | None = None) -> dict[str, Any]:
     """Public tournaments open or running; with `?player=<id>`, that player's tournaments (their
     history and profile), newest first, public ones only unless it is the caller's."""
@@ -102,7 +102,7 @@ async def listed(session: Session, viewer: MaybePlayer, player: str | None = Non
                       for t in rows if t.public or player is None or own]}
 
 
-@router.get("/{key}")
+@router.get("/{key}", response_model=TournamentOut)
 async def one(key: str, session: Session, viewer: MaybePlayer) -> dict[str, Any]:
     """One tournament: settings, standings, rounds and their tables."""
     t = await _find(session, key, viewer)
@@ -118,7 +118,7 @@ async def _described(session: Any, t: Tournament) -> dict[str, Any]:
     return plan.describe(t, organiser.name if organiser else "", plan.entrants_of(rows), rounds, tables, names)
 
 
-@router.post("/{key}/players", status_code=status.HTTP_201_CREATED)
+@router.post("/{key}/players", status_code=status.HTTP_201_CREATED, response_model=TournamentOut)
 async def join(key: str, me: CurrentPlayer, session: Session, settings: AppSettings,
                request: Request) -> dict[str, Any]:
     """Join (a rated tournament needs an account)."""
@@ -151,7 +151,7 @@ class _Withdrawing:
     avoid: frozenset[str] = field(default_factory=frozenset)
 
 
-@router.delete("/{key}/players/me")
+@router.delete("/{key}/players/me", response_model=TournamentOut)
 async def withdraw(key: str, me: CurrentPlayer, session: Session, request: Request) -> dict[str, Any]:
     """Withdraw: never paired again; a table still running is resigned (a loss)."""
     t = await _find(session, key, me)
@@ -174,7 +174,7 @@ async def withdraw(key: str, me: CurrentPlayer, session: Session, request: Reque
     return await _described(session, await store.get(session, t.id) or t)
 
 
-@router.post("/{key}/start")
+@router.post("/{key}/start", response_model=TournamentOut)
 async def start(key: str, me: CurrentPlayer, session: Session, request: Request) -> dict[str, Any]:
     """The organiser starts the tournament now (pairs its first round)."""
     t = await _find(session, key, me)
