@@ -12,6 +12,8 @@ from typing import Any
 
 import httpx
 
+from tests.conftest import SQLITE_ONLY
+
 from .helpers import ServerProcess, Sock, new_person, pick
 from .tournament_helpers import QUICK, Tables, read, run_to_the_end
 
@@ -30,6 +32,7 @@ async def _table_of(http: httpx.AsyncClient, tid: str, round_no: int) -> dict[st
     raise AssertionError(f"round {round_no}'s table was never made")
 
 
+@SQLITE_ONLY  # the default deployment; PostgreSQL's exactly-once is the race test's and the live Swiss's
 async def test_a_turn_based_round_robin_goes_on_after_kill_9(db_url: str, tmp_path: Any) -> None:
     env = {"SPITE_DATABASE_URL": db_url, "SPITE_STATIC_DIR": str(tmp_path), **ENV}
     first = ServerProcess(env).start()
