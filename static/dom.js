@@ -38,6 +38,22 @@ export function choice(id, options) {
   return s;
 }
 
+/** A labelled field: `control` under its label, an optional help line the control is described
+ * by. @param {string} label @param {HTMLElement} control @param {string} [help] */
+export function field(label, control, help) {
+  const box = el("div", "field");
+  const l = el("label", "", label);
+  l.htmlFor = control.id;
+  box.append(l, control);
+  if (help) {
+    const p = el("p", "help", help);
+    p.id = control.id + "-help";
+    control.setAttribute("aria-describedby", p.id);
+    box.append(p);
+  }
+  return box;
+}
+
 /** The (empty) line under a form where its error appears, read out when it changes. @param {string} id */
 export function errorLine(id) {
   const p = el("p", "form-error");

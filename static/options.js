@@ -3,7 +3,7 @@
 // each option with its one-line explanation. The client knows no option's meaning: only its
 // name, help text, and the kind of value it takes (`kind` in the catalog).
 
-import { choice, el } from "./dom.js";
+import { choice, el, field } from "./dom.js";
 import { more, rankLetter, t } from "./i18n.js";
 import { changesText } from "./rulechanges.js";
 import { lengthText } from "./spans.js";
@@ -119,16 +119,7 @@ export function optionsFields(meta, init = {}, { showPublic = true, rated = fals
   const box = el("div", "options-fields");
   /** @param {string} labelText @param {HTMLElement} control @param {string} help */
   const row = (labelText, control, help) => {
-    const wrap = el("div", "field");
-    const l = el("label", "", labelText);
-    l.htmlFor = control.id;
-    wrap.append(l, control);
-    if (help) {
-      const h = el("p", "help", help);
-      h.id = control.id + "-help";
-      control.setAttribute("aria-describedby", h.id);
-      wrap.append(h);
-    }
+    const wrap = field(labelText, control, help);
     box.append(wrap);
     return wrap;
   };

@@ -53,12 +53,16 @@ export function tournamentPage(key, ctx) {
   let heard = Date.now();  // the last `standings` the socket brought
   const catalog = loadMeta().catch(() => /** @type {Catalog | null} */ (null));  // the presets' names
 
+  let asked = 0;  // reads in flight may answer out of order: only the latest one asked is drawn
   const load = async () => {
+    const mine = ++asked;
     try {
-      shown = /** @type {Tournament} */ (await api.get(`/api/tournaments/${enc(key)}`));
+      const got = /** @type {Tournament} */ (await api.get(`/api/tournaments/${enc(key)}`));
       meta = await catalog;
+      if (mine !== asked) return;
+      shown = got;
     } catch (e) {
-      err.textContent = /** @type {Error} */ (e).message;
+      if (mine === asked) err.textContent = /** @type {Error} */ (e).message;
       return;
     }
     title.textContent = shown.name;

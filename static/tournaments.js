@@ -4,7 +4,7 @@
 // history and profile). Each tournament's own page is tournament.js.
 
 import * as api from "./api.js";
-import { el, errorLine } from "./dom.js";
+import { choice, el, errorLine, field } from "./dom.js";
 import { date, more, t } from "./i18n.js";
 import "./pages.js";
 
@@ -81,22 +81,6 @@ export function tournamentsPage(ctx) {
   return page;
 }
 
-/** A labelled field: `input` under its label, an optional help line. @param {string} label
- * @param {HTMLInputElement | HTMLSelectElement} input @param {string} [help] */
-function field(label, input, help) {
-  const box = el("div", "field");
-  const l = el("label", "", label);
-  l.htmlFor = input.id;
-  box.append(l, input);
-  if (help) {
-    const p = el("p", "help", help);
-    p.id = input.id + "-help";
-    input.setAttribute("aria-describedby", p.id);
-    box.append(p);
-  }
-  return box;
-}
-
 /** A checkbox with its label after it. @param {string} id @param {string} label */
 function check(id, label) {
   const input = el("input");
@@ -123,18 +107,6 @@ function numberInput(id, min, max, value = "") {
   return input;
 }
 
-/** @param {string} id @param {[string, string][]} options */
-function select(id, options) {
-  const s = el("select");
-  s.id = id;
-  for (const [v, label] of options) {
-    const o = el("option", "", label);
-    o.value = v;
-    s.append(o);
-  }
-  return s;
-}
-
 /** The times per turn offered to a turn-based tournament, in seconds, and how each is said. */
 const TURNS = [[3600, "pc.hours", 1], [43200, "pc.hours", 12], [86400, "pc.days", 1], [259200, "pc.days", 3]];
 
@@ -150,13 +122,13 @@ function createForm(ctx, account) {
   name.id = "t-name";
   name.required = true;
   name.maxLength = 80;
-  const format = select("t-format", ["swiss", "round_robin", "arena"].map((f) => [f, t(`tn.format_${f}`)]));
+  const format = choice("t-format", ["swiss", "round_robin", "arena"].map((f) => [f, t(`tn.format_${f}`)]));
   const rounds = numberInput("t-rounds", 1, null);
   const double = check("t-double", t("tn.double"));
   const minutes = numberInput("t-minutes", 1, null, "60");
   const seats = numberInput("t-seats", 2, 4, "2");
-  const pace = select("t-pace", [["live", t("pc.live")], ["turn_based", t("pc.turn_based")]]);
-  const turn = select("t-turn", TURNS.map(([v, key, n]) => [String(v), t(String(key), { n })]));
+  const pace = choice("t-pace", [["live", t("pc.live")], ["turn_based", t("pc.turn_based")]]);
+  const turn = choice("t-turn", TURNS.map(([v, key, n]) => [String(v), t(String(key), { n })]));
   turn.value = "86400";
   const duplicate = check("t-duplicate", t("tn.duplicate"));
   const rated = check("t-rated", t("tn.rated_box"));
