@@ -62,14 +62,13 @@ WILD = Lesson("wild", (
 _HAND_START = table(payoff=[["QD", "JH"], ["QS", "8S", "9D"]], hands=[["3C", "4D", "8C", "JD", "QC"], THEIRS_HAND],
                     centre=[climb(2, "H")], stock=["9S", "2D", "5S", "KH", "6C"])
 HAND_LESSON = Lesson("hand", (
-    Step("play", MoveGoal(plays_hand, "play_hand", until=moves_made(2)), solver(plays_hand), position=_HAND_START,
-         params=fixed(n=5)),
+    Step("play", MoveGoal(plays_hand, "play_hand", until=moves_made(2)), solver(plays_hand), position=_HAND_START),
     Step("discard", MoveGoal(discards_card("JD"), "discard_card", miss_params=fixed(card="JD")),
-         solver(discards_card("JD")), params=fixed(card="JD", n=3)),
+         solver(discards_card("JD")), params=fixed(card="JD")),
     Step("refill", MoveGoal(plays_hand, "play_hand"), prefer(plays_hand),
          position=then(_HAND_START, ("play", "3C", HAND, "centre:0"), ("play", "4D", HAND, "centre:0"),
                        ("discard", "JD", None, "side:0:0"), ("discard", "JS", None, "side:1:0")),
-         params=fixed(n=3, card="5S")),
+         params=fixed(card="5S")),
 ))
 
 DISCARD = Lesson("discard", (

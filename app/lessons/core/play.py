@@ -39,8 +39,7 @@ THEIRS_HAND = ["2C", "4C", "8H", "10D", "JS"]
 BONUS = Lesson("bonus", (
     Step("all_five", MoveGoal(plays_hand, "empty_hand", until=moves_made(5)), solver(plays_hand),
          position=table(payoff=[["QD", "10D"], THEIRS_PAYOFF], hands=[["3S", "4D", "5C", "6H", "7S"], THEIRS_HAND],
-                        centre=[climb(2, "H")], stock=["QH", "JS", "2D", "9C", "8H"]),
-         params=fixed(n=5)),
+                        centre=[climb(2, "H")], stock=["QH", "JS", "2D", "9C", "8H"])),
     Step("go_on", MoveGoal(either(plays_hand, plays_payoff), "go_on", until=played_from(PAYOFF),
                            miss_params=payoff_top),
          prefer(plays_payoff, plays_hand), params=payoff_top),
@@ -63,10 +62,11 @@ FEED = Lesson("feed", (
          params=fed_param),
 ))
 
-# A real deal: the learner (seat 0) starts, and the pay-off piles are short.
+# A real deal: the learner (seat 0) starts, the pay-off piles are short (5), and the first hand
+# holds AS, 2S for a quick start (seed "lesson-game-11": in trials the learner's hints win it).
 GAME = Lesson("game", (
     Step("play", MoveGoal(any_move, "other", until=hand_over),
-         prefer(plays_payoff, plays_side, plays_hand, is_discard, any_move), position=deal("lesson-game-1")),
+         prefer(plays_payoff, plays_side, plays_hand, is_discard, any_move), position=deal("lesson-game-11")),
 ), overrides={"payoff_size": 5}, bot="easy")
 
 # Cat and Mouse: Aces must be played at once, Kings are real Kings (stacks climb to the King),
