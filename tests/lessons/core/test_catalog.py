@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.moves import PAYOFF, PLAY
-from app.lessons.core import LESSONS, LessonRun, find
+from app.lessons.core import LESSONS, Lesson, LessonRun, find
 
 from .walk import walk
 
@@ -28,13 +28,11 @@ def state(run: LessonRun) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
-def test_every_lesson_walks_to_its_end_and_resumes_from_its_record_at_any_point(lesson) -> None:
-    seen = 0
-    for run, _done in walk(lesson):
+def test_every_lesson_walks_to_its_end_and_resumes_from_its_record_at_any_point(lesson: Lesson) -> None:
+    for seen, (run, _done) in enumerate(walk(lesson)):
         if seen % 5 == 0 or run.finished:  # the game lesson is long: a resume every fifth move
             again = LessonRun.resume(lesson, list(run.record))
             assert state(again) == state(run)
-        seen += 1
     assert run.finished and run.step_json()["finished"]
     assert run.step_json()["step"] == len(lesson.steps)
 

@@ -7,7 +7,7 @@ import pytest
 
 from app.engine import Game, make_options
 from app.engine.moves import DISCARD, HAND, PLAY
-from app.lessons.core import LESSONS
+from app.lessons.core import LESSONS, Lesson, Step
 from app.lessons.core.positions import climb, table, then
 
 
@@ -21,7 +21,7 @@ POSITIONS = [(lesson, step) for lesson in LESSONS for step in lesson.steps if st
 
 
 @pytest.mark.parametrize(("lesson", "step"), POSITIONS, ids=[f"{lesson.id}.{step.key}" for lesson, step in POSITIONS])
-def test_each_position_deals_every_card_once_and_the_learner_is_to_move(lesson, step) -> None:
+def test_each_position_deals_every_card_once_and_the_learner_is_to_move(lesson: Lesson, step: Step) -> None:
     options = make_options(lesson.preset, lesson.overrides)
     assert step.position is not None
     g = step.position(options)

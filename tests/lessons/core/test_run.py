@@ -54,7 +54,7 @@ def learner_states(lesson: Lesson, most: int = 40) -> list[LessonRun]:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
-def test_a_legal_move_that_misses_the_step_is_refused_with_the_lessons_reason_and_changes_nothing(lesson) -> None:
+def test_a_legal_move_missing_the_step_is_refused_with_the_lessons_reason_and_changes_nothing(lesson: Lesson) -> None:
     missed_steps = set()
     for run in learner_states(lesson):
         step = lesson.steps[run.index]
@@ -73,7 +73,7 @@ def test_a_legal_move_that_misses_the_step_is_refused_with_the_lessons_reason_an
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
-def test_an_illegal_move_is_refused_with_the_engines_reason_and_changes_nothing(lesson) -> None:
+def test_an_illegal_move_is_refused_with_the_engines_reason_and_changes_nothing(lesson: Lesson) -> None:
     for run in learner_states(lesson, most=8):
         move = illegal_move(run.game)
         before = snapshot(run)

@@ -50,7 +50,7 @@ def texts_of(lesson: Lesson) -> list[tuple[str, dict[str, object]]]:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
-def test_every_text_of_a_lesson_is_in_every_language_with_its_placeholders_filled(lesson) -> None:
+def test_every_text_of_a_lesson_is_in_every_language_with_its_placeholders_filled(lesson: Lesson) -> None:
     for key, params in texts_of(lesson):
         says(key, params)
 
