@@ -57,17 +57,19 @@ WILD = Lesson("wild", (
          params=payoff_top),
 ))
 
-# The hand: two plays leave three cards, the discard ends the turn; the next turn (the other
-# seat has played in between) starts by drawing back up to five.
-_HAND_START = table(payoff=[["QD", "JH"], ["QS", "8S", "9D"]], hands=[["3C", "4D", "8C", "JD", "QC"], THEIRS_HAND],
-                    centre=[climb(2, "H")], stock=["9S", "2D", "5S", "KH", "6C"])
+# The hand: two plays leave three cards, the discard ends the turn and the other seat (two cards
+# left from its last turn) draws three; the learner's next turn (the other seat has discarded in
+# between) starts by drawing back up to five.
+_HAND_START = table(payoff=[["QD", "JH"], ["QS", "8S", "9D"]], hands=[["3C", "4D", "8C", "JD", "QC"], ["2C", "4C"]],
+                    side=[[], [["9C"]]], centre=[climb(2, "H")],
+                    stock=["9S", "2D", "5S", "KH", "6C", "8D", "3H", "10S"])
 HAND_LESSON = Lesson("hand", (
     Step("play", MoveGoal(plays_hand, "play_hand", until=moves_made(2)), solver(plays_hand), position=_HAND_START),
     Step("discard", MoveGoal(discards_card("JD"), "discard_card", miss_params=fixed(card="JD")),
          solver(discards_card("JD")), params=fixed(card="JD")),
     Step("refill", MoveGoal(plays_hand, "play_hand"), prefer(plays_hand),
          position=then(_HAND_START, ("play", "3C", HAND, "centre:0"), ("play", "4D", HAND, "centre:0"),
-                       ("discard", "JD", None, "side:0:0"), ("discard", "JS", None, "side:1:0")),
+                       ("discard", "JD", None, "side:0:0"), ("discard", "10S", None, "side:1:1")),
          params=fixed(card="5S")),
 ))
 

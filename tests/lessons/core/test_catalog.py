@@ -59,7 +59,8 @@ def test_the_lessons_show_what_the_engine_does() -> None:
     assert events_of("bonus")[4] == ["play", "draw"]  # the fifth hand card played: five more
     assert ["play", "complete"] in events_of("complete")
     assert ["play", "complete"] in events_of("cat_and_mouse")  # a King completes the stack there
-    assert events_of("hand")[2] == ["discard", "turn"] == events_of("discard")[-1]  # a discard ends the turn
+    assert events_of("discard")[-1] == ["discard", "turn"]  # a discard ends the turn
+    assert events_of("hand")[2] == ["discard", "turn", "draw"]  # ... and the other player draws up to five
     assert events_of("cat_and_mouse")[2] == ["discard"]  # ... but not in Cat and Mouse
     assert events_of("cat_and_mouse")[3] == ["end_turn", "turn"]
 
@@ -69,6 +70,8 @@ def test_the_hand_lesson_draws_back_up_to_five_and_the_bonus_lesson_five_more() 
     assert hand is not None
     runs = [(run.index, len(run.game.hands[0])) for run, _ in walk(hand)]
     assert runs[:4] == [(0, 5), (0, 4), (1, 3), (2, 5)]  # two played, one discarded, three drawn
+    draws = [e for _run, done in walk(hand) if done for e in done.events if e["type"] == "draw"]
+    assert draws == [{"type": "draw", "seat": 1, "count": 3}]  # the other player's, seen by the learner
     bonus = find("bonus")
     assert bonus is not None
     sizes = [len(run.game.hands[0]) for run, _ in walk(bonus)]
