@@ -1,34 +1,14 @@
-"""The lessons, in the order a newcomer takes them (docs/lessons.md)."""
+"""The lessons, in the order a newcomer takes them (docs/lessons.md): the first ones in
+`basics`, the later ones in `play`."""
 
 from __future__ import annotations
 
-from typing import Any
+from .basics import AIM, CENTRE, DISCARD, HAND_LESSON, SIDE, WILD
+from .model import Lesson
+from .play import BONUS, CAT_AND_MOUSE, COMPLETE, FEED, GAME
 
-from app.engine import Game
-
-from .goals import MoveGoal, card_param, is_discard, plays_payoff, solver
-from .model import Lesson, Step
-from .positions import table
-
-
-def _payoff_top(game: Game) -> dict[str, Any]:
-    return card_param(game, game.payoff[0][-1])
-
-
-AIM = Lesson("aim", (
-    Step("play_payoff", MoveGoal(plays_payoff, "play_payoff", miss_params=_payoff_top), solver(plays_payoff),
-         position=table(payoff=[["9C", "4D", "AH"], ["QS", "8S", "7D"]], hands=[["5C", "9H", "JD", "3S", "6H"],
-                                                                                 ["2C", "4C", "8H", "10D", "JS"]]),
-         params=_payoff_top),
-))
-
-DISCARD = Lesson("discard", (
-    Step("discard", MoveGoal(is_discard, "discard"), solver(is_discard),
-         position=table(payoff=[["9C", "4D", "10H"], ["QS", "8S", "7D"]], hands=[["5C", "9H", "JD", "3S", "6H"],
-                                                                                  ["2C", "4C", "8H", "10D", "JS"]])),
-))
-
-LESSONS: tuple[Lesson, ...] = (AIM, DISCARD)
+LESSONS: tuple[Lesson, ...] = (AIM, CENTRE, WILD, HAND_LESSON, DISCARD, SIDE, BONUS, COMPLETE, FEED, GAME,
+                               CAT_AND_MOUSE)
 _BY_ID = {lesson.id: lesson for lesson in LESSONS}
 
 

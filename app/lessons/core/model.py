@@ -1,9 +1,9 @@
 """A lesson and its steps, as plain values.
 
 A step says what to do (its catalogue text, `lesson.<lesson>.<step>`), where (a fixed
-`position`, or the table as the previous step left it), which moves serve it (`goal.accepts`:
+`position`, or the table as the previous step left it), which moves serve it (`Goal.accepts`:
 None, or the reason a legal move that misses it is refused) and when it is done
-(`goal.done`). `solve` picks a move that serves the step (the hint, and how tests and browser
+(`Goal.done`). `solve` picks a move that serves the step (the hint, and how tests and browser
 tests walk every lesson through).
 """
 
