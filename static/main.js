@@ -2,8 +2,8 @@
 // The client's entry: the route table. Routes: "/" home, "/r/{code}" a room (lobby, then table),
 // "/#how" how to play, "/#history" my matches, "/#match/{id}" a match, "/#replay/{id}" the replay viewer, "/#account" sign
 // in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile, "/#tournaments" the
-// tournaments, "/#tournament/{id}" and "/t/{code}" (its invite link) one tournament (hash routes need no extra
-// server paths). Every page loads its module when visited: what a page loads first is its own.
+// tournaments, "/#tournament/{id}" and "/t/{code}" (its invite link) one tournament, "/#learn" the lessons,
+// "/#lesson/{code}" a lesson's room (hash routes need no extra server paths). Every page loads its module when visited: what a page loads first is its own.
 
 import { t } from "./i18n.js"; // the player's language, loaded before anything is drawn
 import { el } from "./dom.js";
@@ -35,6 +35,13 @@ function route() {
     document.title = title("mn.tournament");
     const key = decodeURIComponent(invited ? invited[1] : hash.slice(11));
     later(import("./tournament.js"), (m) => m.tournamentPage(key, ctx));
+  } else if (hash === "learn") {
+    document.title = title("learn.title");
+    later(import("./learn.js"), (m) => m.learnPage(ctx));
+  } else if (hash.startsWith("lesson/")) {
+    document.title = title("learn.title");
+    const code = decodeURIComponent(hash.slice(7));
+    page(import("./lesson.js"), (m) => m.lessonPage(code));
   } else if (hash === "tournaments") {
     document.title = title("mn.tournaments");
     later(import("./tournaments.js"), (m) => m.tournamentsPage(ctx));
