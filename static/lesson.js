@@ -112,6 +112,7 @@ class LessonPage {
   /** @param {import("./socket.js").SocketStatus} s */
   status(s) {
     this.conn.textContent = s.state === "open" ? "" : s.state === "closed" ? s.reason : t("ch.connecting");
+    this.conn.hidden = s.state === "open";
   }
 
   /** @param {Move} move */

@@ -45,9 +45,10 @@ class LessonConnection(base.SocketConnection):
 
     NAMES_MOVES = True
 
-    def __init__(self, ws: WebSocket, player_id: str, limit: int, lang: str, split: bool) -> None:
+    def __init__(self, ws: WebSocket, player_id: str, limit: int, lang: str, split: bool, name: str) -> None:
         super().__init__(ws, player_id, limit, lang)
         self.split = split
+        self.names = (name, render(lang, "learn.bot_name"))  # the table's seats: the learner, the lesson's bot
 
     def send_welcome(self, name: str, account: bool, room: wire.LessonRoomInfo) -> None:
         self._put(wire.LessonWelcome(you=room_wire.You(player_id=self.player_id, name=name, seat=0, host=True,
@@ -70,6 +71,9 @@ class LessonConnection(base.SocketConnection):
     def send_table(self, v: int, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         extra = {"match_id": "lesson", "match_number": 1, "clock": None, "autoplay": [], "awards": None,
                  "next_hand": None}
+        players = view.get("players")
+        if isinstance(players, list):  # the core names its seats "You" and "Bot": say who, in the socket's words
+            view = {**view, "players": [{**p, "name": self.names[i]} if i < 2 else p for i, p in enumerate(players)]}
         body: dict[str, Any]
         if self.split:
             body = {"type": "state", "v": v, "shared": {k: x for k, x in view.items() if k not in SPLIT_OWN},
@@ -97,13 +101,13 @@ class LessonConnection(base.SocketConnection):
         self._put(room_wire.Pong())
 
 
-def room_info(row: store.Run, name: str) -> wire.LessonRoomInfo:
+def room_info(row: store.Run, name: str, lang: str) -> wire.LessonRoomInfo:
     """The lesson room as a room object: the learner in seat 0, the lesson's other seat a bot."""
     seats: list[Any] = [
         {"seat": 0, "player_id": row.player_id, "name": name, "bot": None, "connected": True, "team": None,
          "vacation": False},
-        {"seat": 1, "player_id": None, "name": "Bot", "bot": "easy", "connected": True, "team": None,
-         "vacation": False}]
+        {"seat": 1, "player_id": None, "name": render(lang, "learn.bot_name"), "bot": "easy", "connected": True,
+         "team": None, "vacation": False}]
     return {"code": row.code, "host": row.player_id, "host_name": name, "status": RoomStatus.PLAYING,
             "preset": "standard", "seats_taken": 2, "options": None, "overrides": {}, "seats": seats,
             "seat_count": 2, "public": False, "turn_seconds": None, "hints": True, "match_id": "lesson",
@@ -156,7 +160,7 @@ async def lesson_socket(ws: WebSocket, code: str, frames: base.Frames[Any]) -> N
                                                params={}).model_dump_json())
         await base.close_quietly(ws, base.FORBIDDEN, english)
         return
-    conn = LessonConnection(ws, player.id, settings.send_queue, lang, hello.format == "split")
+    conn = LessonConnection(ws, player.id, settings.send_queue, lang, hello.format == "split", player.name)
     name, account = player.name, player.has_account
     del player, signed
     token = hash_token(hello.token)
@@ -164,7 +168,7 @@ async def lesson_socket(ws: WebSocket, code: str, frames: base.Frames[Any]) -> N
     live: LiveLesson | None = None
     async with base.sending(conn, svc.rooms):
         try:
-            conn.send_welcome(name, account, room_info(row, name))
+            conn.send_welcome(name, account, room_info(row, name, conn.lang))
             live = await lessons.join(row, conn)
             await base.serve(ws, conn, settings, frames, functools.partial(_handle, lessons, live, conn))
         except WebSocketDisconnect:
