@@ -155,8 +155,8 @@ def test_the_home_page_shows_learn_to_play_first_until_dismissed(server: Server,
     card = page.locator("#learn-card")
     expect(card).to_be_visible()
     expect(card.locator("h2")).to_have_text(render("en", "learn.title"))
-    first = page.evaluate("""() => { const panels = [...document.querySelectorAll('.home section, .home form')]
-        .filter((e) => e.offsetParent !== null); return panels[0] && panels[0].id; }""")
+    first = page.evaluate("""() => { let e = document.querySelector('.home .whoami').nextElementSibling;
+        while (e && e.offsetParent === null) e = e.nextElementSibling; return e && e.id; }""")  # first after the name
     assert first == "learn-card", first
     shot(page, f"home-learn-card-{size}")
     assert raw_keys(page) == []
