@@ -216,6 +216,35 @@ async def test_a_new_app_on_the_same_database_resumes_the_run(db_url: str) -> No
         second.stop()
 
 
+async def test_a_move_made_first_on_another_instance_wins(db_url: str) -> None:
+    """Two instances, one learner's run: the second socket's move, decided on the table it had,
+    loses the write (`conflict`) and is sent the table the store holds; nothing is played twice."""
+    one = ServerThread(create_app(make_settings(db_url))).start()
+    two = ServerThread(create_app(make_settings(db_url))).start()
+    try:
+        for server in (one, two):
+            _lessons_of(server.app, TWO)
+        async with httpx.AsyncClient(base_url=one.base, timeout=30) as http:
+            ann = await new_person(http, "Ann")
+            code = await start(http, ann, TWO.id)
+        a, b = await Sock.open(one.base, code, ann), await Sock.open(two.base, code, ann)
+        await a.wait(lambda m: m["type"] == "state")
+        await b.wait(lambda m: m["type"] == "state")
+        hint = await a.request({"type": "hint"}, lambda m: m["type"] == "hint")
+        await a.request({"type": "move", "id": "a1", "move": hint["move"]}, lambda m: m["type"] == "state")
+        start_at = len(b.messages)
+        lost = await b.error({"type": "move", "id": "b1", "move": hint["move"]})
+        assert lost["code"] == "conflict" and lost["id"] == "b1", lost
+        fresh = await b.wait(lambda m: m["type"] == "state", start=start_at)
+        assert fresh["v"] == 1 and last(b, "lesson")["step"] == 2
+        assert await walk(b) == 1  # the second step only: the first was played once, on the other instance
+        await a.close()
+        await b.close()
+    finally:
+        two.stop()
+        one.stop()
+
+
 def _two_moves(start: Any, now: Any, moves: Any) -> bool:
     return len(moves) >= 2
 

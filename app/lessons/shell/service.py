@@ -213,16 +213,19 @@ class LessonService:
             else:
                 peer.send_refusal(CONFLICT, "another move was made first", reason=None, move_id=move_id)
         await self._reload(live)
+        self._send(live, [], True)  # the table as the store has it
         return False
 
     async def _reload(self, live: LiveLesson) -> None:
+        """The run as the store holds it; if the store cannot be read, as it was last written here."""
         with contextlib.suppress(Exception):
             async with self.sessions() as s:
                 row = await store.get(s, live.code)
             if row is not None:
                 live.run, live.stored = self._rebuild(row), len(row.record)
                 return
-        live.run, live.stored = self._rebuild(store.Run(live.code, live.player_id, live.run.lesson.id, [], False)), 0
+        kept = live.run.record[:live.stored]
+        live.run = self._rebuild(store.Run(live.code, live.player_id, live.run.lesson.id, kept, False))
 
     def _wake_bots(self, live: LiveLesson) -> None:
         if live.run.bot_seat() is None or (live.bot_task is not None and not live.bot_task.done()):
@@ -250,8 +253,7 @@ class LessonService:
                         log.error("lesson %s: the bot's move %s was refused: %s", live.code, chosen, attempt.why)
                         return
                     if not await self._commit(live, None, None):
-                        self._send(live, [], True)
-                        continue
+                        return  # the store's run is sent; its bot turn waits for the next join or move
                     self._send(live, attempt.events, attempt.advanced)
         except asyncio.CancelledError:
             raise
