@@ -16,6 +16,7 @@ from app.lessons.core import LESSONS, Lesson, LessonRun, Step, find
 from app.lessons.core.catalog import DISCARD
 from app.lessons.core.goals import MoveGoal, is_discard, solver
 from app.lessons.core.positions import table
+from app.lessons.shell.service import title
 from app.web.app import create_app
 from app.web.sockets.base import FORBIDDEN, NOT_FOUND
 from tests.conftest import SQLITE_ONLY
@@ -36,7 +37,8 @@ async def test_the_list_says_each_players_progress(server: ServerThread, http: h
     ann, bob = await new_person(http, "Ann"), await new_person(http, "Bob")
     anon = await _list(http, lang="fr")
     assert [i["id"] for i in anon["items"]] == [x.id for x in LESSONS]
-    assert [i["title"] for i in anon["items"]] == [render("fr", x.title_key) for x in LESSONS]
+    assert [i["title"] for i in anon["items"]] == [title(x, "fr") for x in LESSONS]
+    assert not any(i["title"] == x.title_key for i, x in zip(anon["items"], LESSONS, strict=True))  # never a key
     assert not any(i["done"] for i in anon["items"]) and anon["dismissed"] is False
     first = LESSONS[0]
     code = await start(http, ann, first.id)

@@ -27,8 +27,8 @@ from typing import Any, Protocol
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.engine import Move
-from app.i18n import DEFAULT, render
-from app.lessons.core import Lesson, LessonRun, find
+from app.i18n import DEFAULT, has, render
+from app.lessons.core import LESSONS, Lesson, LessonRun, find
 from app.lessons.core.model import Why
 from app.rooms.core.config import CODE_ALPHABET
 from app.store.repositories import lessons as store
@@ -46,6 +46,14 @@ LESSON_GOAL = "lesson_goal"
 UNAVAILABLE = "unavailable"
 CONFLICT = "conflict"
 TURN_KEY = "lesson.miss.not_your_turn"  # the lessons' catalogue keys (lesson.*), said in full
+
+
+def title(lesson: Lesson, lang: str) -> str:
+    """A lesson's title in `lang`; "Lesson 3" while the catalogues lack its title (never its key)."""
+    if has(lesson.title_key) or has(lesson.title_key, lang):
+        return render(lang, lesson.title_key)
+    number = next((i + 1 for i, x in enumerate(LESSONS) if x.id == lesson.id), len(LESSONS) + 1)
+    return render(lang, "learn.numbered", {"n": number})
 
 
 def new_code() -> str:

@@ -8,8 +8,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request, status
 
-from app.i18n import render
 from app.lessons.core import LESSONS
+from app.lessons.shell.service import title
 from app.store.repositories import lessons as store
 from app.web.http.caller_lang import caller_lang
 from app.web.http.deps import CurrentPlayer, MaybePlayer, Session
@@ -32,7 +32,7 @@ async def list_lessons(me: MaybePlayer, session: Session, request: Request) -> d
         done = await store.done(session, me.id)
         rooms = await store.open_runs(session, me.id)
         dismissed = await store.dismissed(session, me.id)
-    return {"items": [{"id": lesson.id, "title": render(lang, lesson.title_key), "done": lesson.id in done,
+    return {"items": [{"id": lesson.id, "title": title(lesson, lang), "done": lesson.id in done,
                        "steps": len(lesson.steps), "room": rooms.get(lesson.id)} for lesson in LESSONS],
             "dismissed": dismissed}
 

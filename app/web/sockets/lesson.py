@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 from app.domain.records import RoomStatus
 from app.i18n import DEFAULT, pick, render
 from app.lessons.core import LESSONS, LessonRun
-from app.lessons.shell.service import NOT_ALLOWED_NOW, LessonService, LiveLesson
+from app.lessons.shell.service import NOT_ALLOWED_NOW, LessonService, LiveLesson, title
 from app.rooms.core import errors as E
 from app.rooms.core.commands import Hint, MakeMove
 from app.rooms.core.errors import RoomError
@@ -63,7 +63,7 @@ class LessonConnection(base.SocketConnection):
         after = [x.id for x in LESSONS]
         nxt = after[after.index(lesson.id) + 1] if lesson.id in after and after[-1] != lesson.id else None
         self._put(wire.LessonStep(
-            lesson=lesson.id, title=render(self.lang, lesson.title_key), step=step["step"], of=step["of"],
+            lesson=lesson.id, title=title(lesson, self.lang), step=step["step"], of=step["of"],
             text=render(self.lang, step["text"], params), goal=render(self.lang, step["goal"], params),
             finished=run.finished, done=render(self.lang, "learn.done") if run.finished else None, next=nxt,
             text_key=step["text"], goal_key=step["goal"], params=params))
