@@ -89,7 +89,11 @@ class LessonPage {
     this.nextButton = button(t("learn.next"), () => this.next(), "primary");
     this.nextButton.id = "lesson-next";
     this.nextButton.hidden = true;
-    this.buttons.append(this.hintButton, this.nextButton);
+    this.allLink = el("a", "button-link", t("learn.all"));
+    this.allLink.href = "/#learn";
+    this.allLink.id = "lesson-all";
+    this.allLink.hidden = true;
+    this.buttons.append(this.hintButton, this.nextButton, this.allLink);
     panel.append(this.heading, this.counter, this.text, this.goal, this.why, this.buttons);
     this.stage = el("div", "stage lesson-stage");
     this.stage.id = "stage";
@@ -194,6 +198,7 @@ class LessonPage {
     this.goal.hidden = !this.goal.textContent;
     this.hintButton.hidden = msg.finished;
     this.nextButton.hidden = !msg.finished || !msg.next;
+    this.allLink.hidden = !msg.finished;
     this.stage.dataset.finished = String(msg.finished);
     if (!changed) return;
     this.why.textContent = "";

@@ -27,7 +27,10 @@ function route() {
   // it runs with seeded rooms enabled.
   const seed = new URLSearchParams(location.search).get("seed");
   const ctx = { navigate, every, refresh, seed };
-  if (room) {
+  if (room && room[1].startsWith("1")) { // a lesson's code (never a room's): its own page
+    location.replace("/#lesson/" + room[1]);
+    return;
+  } else if (room) {
     document.title = `${t("ch.room", { code: decodeURIComponent(room[1]) })} · ${t("app.title")}`;
     const code = decodeURIComponent(room[1]);
     page(import("./room.js"), (m) => m.roomPage(code));

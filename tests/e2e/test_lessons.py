@@ -121,9 +121,14 @@ def test_a_lesson_in_french(server: Server, open_page: PageOpener) -> None:
     expect(page.locator("#lesson-hint")).to_have_text(render("fr", "learn.hint"))
     expect(page.locator(".lesson-title")).to_have_text(title(lesson, "fr"))
     shot(page, "lesson-fr-phone")
+    code = page.url.rsplit("/", 1)[1]
     walk(page, ["tap"])
     expect(page.locator("#lesson-text")).to_have_text(render("fr", "learn.done"))
     assert raw_keys(page) == []
+    page.goto(server.url + "/r/" + code)  # the room's path with a lesson's code: the lesson's page, as it was left
+    page.wait_for_url(re.compile(r"#lesson/" + code + "$"))
+    expect(page.locator("#lesson-text")).to_have_text(render("fr", "learn.done"))
+    expect(page.locator("#lesson-all")).to_be_visible()
 
 
 def test_a_move_that_misses_the_step_is_refused_and_read_out(server: Server, open_page: PageOpener) -> None:
