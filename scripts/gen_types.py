@@ -33,8 +33,10 @@ if str(ROOT) not in sys.path:
 from pydantic import TypeAdapter  # noqa: E402
 
 from app.domain import records  # noqa: E402
+from app.lessons.shell.service import LESSON_GOAL  # noqa: E402
 from app.rooms.core import errors, messages, rematch  # noqa: E402
 from app.web.routes import reviews  # noqa: E402
+from app.web.wire import lessons as lessons_wire  # noqa: E402
 from app.web.wire import lobby as lobby_wire  # noqa: E402
 from app.web.wire import responses  # noqa: E402
 from app.web.wire import room as wire  # noqa: E402
@@ -83,6 +85,12 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("PongMessage", wire.Pong),
         ("ServerMessage", wire.SplitServerMessage),
     ]),
+    ("a lesson room's socket (docs/protocol.md, \"Learning to play\")", "out", [
+        ("LessonRoom", lessons_wire.LessonRoomInfo),
+        ("LessonWelcomeMessage", lessons_wire.LessonWelcome),
+        ("LessonRoomMessage", lessons_wire.LessonRoomMessage),
+        ("LessonMessage", lessons_wire.LessonStep),
+    ]),
     ("client -> server messages", "in", [
         ("ClientMessage", wire.ClientMessage),
     ]),
@@ -116,6 +124,10 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("GameSeat", responses.GameSeat),
         ("GameItem", responses.GameItem),
         ("GameList", responses.GameList),
+        ("LessonItem", lessons_wire.LessonItem),
+        ("LessonList", lessons_wire.LessonList),
+        ("LessonStarted", lessons_wire.LessonStarted),
+        ("LessonsDismissed", lessons_wire.LessonsDismissed),
     ]),
 ]
 # Open REST models that stand for an engine shape of types_handwritten.js.
@@ -124,7 +136,7 @@ ALIASES = {responses.EngineOptions: "GameOptions", responses.HandResult: "Result
 
 
 def error_codes() -> list[str]:
-    return [v for k, v in vars(errors).items() if k.isupper() and isinstance(v, str)]
+    return [v for k, v in vars(errors).items() if k.isupper() and isinstance(v, str)] + [LESSON_GOAL]
 
 
 class Writer:

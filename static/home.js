@@ -45,6 +45,9 @@ export function homePage(ctx) {
     who.append(games, " · ", hist, " · ", prof, " · ", acct);
     for (const a of who.querySelectorAll("a, button")) /** @type {HTMLElement} */ (a).style.whiteSpace = "nowrap"; // a link never breaks across lines
     page.append(who);
+    const learn = el("div", "learn-slot");  // Learn to play first, until done or dismissed (learn.js)
+    page.append(learn);
+    import("./learn.js").then((m) => learn.replaceWith(m.learnCard()), () => learn.remove());
     page.append(gamesList(ctx, { onCount: (n) => countTitle(n) }));  // first, when there are any
     page.append(quickStart(ctx));
     const finding = el("div", "finding-slot");  // quick match, daily deal, friends (loaded after)

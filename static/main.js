@@ -2,8 +2,8 @@
 // The client's entry: the route table. Routes: "/" home, "/r/{code}" a room (lobby, then table),
 // "/#how" how to play, "/#history" my matches, "/#match/{id}" a match, "/#replay/{id}" the replay viewer, "/#account" sign
 // in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile, "/#tournaments" the
-// tournaments, "/#tournament/{id}" and "/t/{code}" (its invite link) one tournament (hash routes need no extra
-// server paths). Every page loads its module when visited: what a page loads first is its own.
+// tournaments, "/#tournament/{id}" and "/t/{code}" (its invite link) one tournament, "/#learn" the lessons,
+// "/#lesson/{code}" a lesson's room (hash routes need no extra server paths). Every page loads its module when visited: what a page loads first is its own.
 
 import { t } from "./i18n.js"; // the player's language, loaded before anything is drawn
 import { el } from "./dom.js";
@@ -27,7 +27,10 @@ function route() {
   // it runs with seeded rooms enabled.
   const seed = new URLSearchParams(location.search).get("seed");
   const ctx = { navigate, every, refresh, seed };
-  if (room) {
+  if (room && room[1].startsWith("1")) { // a lesson's code (never a room's): its own page
+    location.replace("/#lesson/" + room[1]);
+    return;
+  } else if (room) {
     document.title = `${t("ch.room", { code: decodeURIComponent(room[1]) })} · ${t("app.title")}`;
     const code = decodeURIComponent(room[1]);
     page(import("./room.js"), (m) => m.roomPage(code));
@@ -35,6 +38,13 @@ function route() {
     document.title = title("mn.tournament");
     const key = decodeURIComponent(invited ? invited[1] : hash.slice(11));
     later(import("./tournament.js"), (m) => m.tournamentPage(key, ctx));
+  } else if (hash === "learn") {
+    document.title = title("learn.title");
+    later(import("./learn.js"), (m) => m.learnPage(ctx));
+  } else if (hash.startsWith("lesson/")) {
+    document.title = title("learn.title");
+    const code = decodeURIComponent(hash.slice(7));
+    page(import("./lesson.js"), (m) => m.lessonPage(code));
   } else if (hash === "tournaments") {
     document.title = title("mn.tournaments");
     later(import("./tournaments.js"), (m) => m.tournamentsPage(ctx));

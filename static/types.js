@@ -278,7 +278,7 @@
  * An error's `code` (app/rooms/core/errors.py).
  * @typedef {"bad_message" | "unauthorized" | "not_your_turn" | "illegal_move" | "not_host" | "seat_taken"
  *   | "room_full" | "game_not_started" | "rate_limited" | "not_allowed_now" | "bad_options" | "conflict"
- *   | "hints_off" | "unavailable" | "rated_room" | "seat_refused"} ErrorCode
+ *   | "hints_off" | "unavailable" | "rated_room" | "seat_refused" | "lesson_goal"} ErrorCode
  */
 /**
  * @typedef {object} You
@@ -406,6 +406,68 @@
 /**
  * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | ChatHistoryMessage
  *   | HintMessage | LogMessage | PongMessage} ServerMessage
+ */
+
+// ---- a lesson room's socket (docs/protocol.md, "Learning to play") -----------------------------
+
+/**
+ * A lesson room as its socket's `welcome` carries it: the room object with `kind` `lesson` and the lesson's
+ * id.
+ * @typedef {object} LessonRoom
+ * @property {string} code
+ * @property {string} host  the host's player id
+ * @property {string | null} host_name
+ * @property {"waiting" | "playing" | "over"} status
+ * @property {string} preset
+ * @property {number} seats_taken
+ * @property {GameOptions | null} options  the resolved options; null if the room's are impossible
+ * @property {Partial<GameOptions>} overrides  the options the host set, as given
+ * @property {RoomSeat[]} seats
+ * @property {number} seat_count
+ * @property {boolean} public
+ * @property {number | null} turn_seconds
+ * @property {boolean} hints
+ * @property {string | null} match_id
+ * @property {number} match_number
+ * @property {number} spectators  people connected who do not sit
+ * @property {Watcher[]} watchers  who the spectators are
+ * @property {boolean} seeded
+ * @property {boolean} rated  a rated room: accounts only, no bots; its matches change ratings
+ * @property {string} pace  live, or turn_based: hours or days a turn
+ * @property {RematchInfo | null} rematch  once a match is over and someone offered a rematch: who offered and each seat's answer
+ * @property {string | null} daily  a daily deal's room: the deal's UTC day, YYYY-MM-DD (no watchers, no hints, no invitations while that day lasts); else null
+ * @property {"lesson"} kind
+ * @property {string} lesson
+ */
+/**
+ * @typedef {object} LessonWelcomeMessage
+ * @property {"welcome"} type
+ * @property {You} you
+ * @property {LessonRoom} room
+ */
+/**
+ * @typedef {object} LessonRoomMessage
+ * @property {"room"} type
+ * @property {LessonRoom} room
+ */
+/**
+ * The step being worked on, said in the socket's language: `step` of `of` (1-based), what to do (`text`) and
+ * the goal in a few words (`goal`); `finished` once the lesson is over, with `done` (what to say then; else
+ * null). The catalogue keys and their params beside them.
+ * @typedef {object} LessonMessage
+ * @property {"lesson"} type
+ * @property {string} lesson
+ * @property {string} title
+ * @property {number} step
+ * @property {number} of
+ * @property {string} text
+ * @property {string} goal
+ * @property {boolean} finished
+ * @property {string | null} done
+ * @property {string | null} next
+ * @property {string} text_key
+ * @property {string} goal_key
+ * @property {Record<string, unknown>} params
  */
 
 // ---- client -> server messages -----------------------------------------------------------------
@@ -751,6 +813,31 @@
  * @typedef {object} GameList
  * @property {GameItem[]} items
  * @property {number} your_turn  how many of them wait for your move
+ */
+/**
+ * A lesson as the list shows it: its title in the caller's language, whether the caller has done it, its
+ * number of steps, and the room of the caller's unfinished run (if any).
+ * @typedef {object} LessonItem
+ * @property {string} id
+ * @property {string} title
+ * @property {boolean} done
+ * @property {number} steps
+ * @property {string | null} room
+ */
+/**
+ * The lessons in order; `dismissed`: the caller dismissed the home page's Learn to play card.
+ * @typedef {object} LessonList
+ * @property {LessonItem[]} items
+ * @property {boolean} dismissed
+ */
+/**
+ * The solo room where the caller works through the lesson (`/ws/rooms/{room}`).
+ * @typedef {object} LessonStarted
+ * @property {string} room
+ */
+/**
+ * @typedef {object} LessonsDismissed
+ * @property {boolean} dismissed
  */
 
 export {};

@@ -17,6 +17,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from limits import parse_many
 
 from app.domain.reminder import YOUR_TURN, Reminder
+from app.lessons.shell.service import LessonService
 from app.platform import logs, move_trace
 from app.platform.bus import Bus, make_bus
 from app.platform.jobs import make_queue
@@ -53,6 +54,7 @@ from app.web.routes import (
     email,
     games,
     invitations,
+    lessons,
     matches,
     meta,
     metrics,
@@ -121,6 +123,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             runner = svc.tournaments = TournamentRunner(
                 service, Notices(service, channels, sessions, settings.presence_ttl), sessions, settings)
             runner.start()
+            svc.lessons = LessonService(sessions, service.bots, bot_pause=settings.bot_delay)
             hidden = svc.hidden_chat
             block_watch = asyncio.get_running_loop().create_task(hidden.watch(sessions, settings.heartbeat_seconds))
             blocks = await hidden.listen(service.bus, sessions)
@@ -181,7 +184,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
                    rooms.router, matches.router, reviews.router, socket.router, games.router, social.router,
                    invitations.router, quick.router, daily.router, lobby_socket.router, push.router, vacation.router,
-                   email.router, tournaments.router):  # email: 404 email_disabled without SPITE_SMTP_URL
+                   email.router, tournaments.router, lessons.router):  # email: 404 without SMTP
         app.include_router(router)
     mount_pages(app, static_dir(settings.static_dir))
     return app

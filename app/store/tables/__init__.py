@@ -1,6 +1,6 @@
 """The tables: rooms, matches, moves, players and ratings here; those of life outside rooms
 (friends, blocks, invitations, quick match, the daily deal) in `social`, of tournaments in
-`tournaments`, of notifications in
+`tournaments`, of lessons in `lessons`, of notifications in
 `notify`, re-exported here; the base, column types and clock in `base`. Engine-agnostic: options,
 moves and results are stored as their JSON form.
 
@@ -22,6 +22,9 @@ from app.domain.records import RoomStatus
 from app.store.tables.base import Base, utcnow
 
 # Re-exported: every table is a name of this module (and of its metadata, which migrations read).
+from app.store.tables.lessons import LessonDone as LessonDone
+from app.store.tables.lessons import LessonRun as LessonRun
+from app.store.tables.lessons import LessonsDismissed as LessonsDismissed
 from app.store.tables.notify import EmailAddress as EmailAddress
 from app.store.tables.notify import EmailRecipient as EmailRecipient
 from app.store.tables.notify import Notification as Notification

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from app.lessons.shell.service import LessonService
 from app.platform.jobs import JobQueue
 from app.platform.notify.mailing import Mailer
 from app.platform.notify.push import Vapid
@@ -52,6 +53,7 @@ class Services:
     channels: Channels
     quick_match: QuickMatch
     tournaments: TournamentRunner  # the round runner (its pass runs where its lease is held)
+    lessons: LessonService  # lesson rooms (their runs in the store, the bots in the rooms' pool)
     vapid: Vapid
     notifier: Outbox
     mailer: Mailer | None  # None without SPITE_SMTP_URL

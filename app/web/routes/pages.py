@@ -44,11 +44,11 @@ SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "pr
 # The parts of the client's catalogue fetched apart from the first (`/i18n/<lang>.<part>.json`),
 # by key prefix: "later", the words of what loads when visited (results, keys help, how to play,
 # achievements, the account, friends, replay and review pages, the option form, push);
-# "home", the home page's own (fetched beside the first part when the page is not a room).
+# "home", the home page's own and the lessons' (fetched beside the first part when the page is not a room).
 PARTS = {
     "later": ("rs.", "ky.", "ach.", "hw.", "ml.resign", "acc.", "dy.", "fa.", "fd.", "iv.", "lv.", "op.", "pu.",
               "rp.", "rv.", "tn."),
-    "home": ("hm.", "gm.", "pc."),
+    "home": ("hm.", "gm.", "pc.", "learn."),
 }
 FIRST = ("hm.intro", "hm.your_name", "hm.name", "hm.continue", "hm.type_name", "hm.account", "hm.leaderboard")
 

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from app.domain.records import ChatSender
 from app.i18n import DEFAULT, pick
+from app.lessons.shell.service import is_lesson_code
 from app.platform import move_trace
 from app.platform.logctx import about
 from app.platform.settings import Settings
@@ -53,6 +54,7 @@ from app.web.sockets.base import (
     serve,
     sign_in,
 )
+from app.web.sockets.lesson import lesson_socket
 from app.web.wire import room as wire
 
 log = logging.getLogger(__name__)
@@ -146,6 +148,9 @@ async def _refuse(ws: WebSocket, e: RoomError) -> None:
 
 async def room_socket(ws: WebSocket) -> None:
     code: str = ws.path_params["code"]
+    if is_lesson_code(code):  # a lesson's solo room: its own handler on the same base
+        await lesson_socket(ws, code, FRAMES)
+        return
     svc = services(ws.app)
     service, settings = svc.rooms, svc.settings
     if not await admit(ws, service):
