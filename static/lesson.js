@@ -10,6 +10,7 @@ import { announce, describeEvents } from "./announce.js";
 import { button, el } from "./dom.js";
 import { more, sentence, t } from "./i18n.js";
 import { focusKeyOf, restoreFocus } from "./focus.js";
+import { endTurnMove } from "./moves.js";
 import { app, navigate, onLeave } from "./router.js";
 import "./pages.js";
 import { RoomSocket } from "./socket.js";
@@ -86,6 +87,10 @@ class LessonPage {
     this.buttons = el("div", "lesson-buttons");
     this.hintButton = button(t("learn.hint"), () => this.askHint(), "lesson-hint");
     this.hintButton.id = "lesson-hint";
+    // Under rules where a discard does not end the turn (Cat and Mouse), the learner ends it here
+    this.endButton = button(t("ac.end_turn"), () => { const end = this.view && endTurnMove(this.view); if (end) this.sendMove(end); });
+    this.endButton.id = "end-turn";
+    this.endButton.hidden = true;
     this.nextButton = button(t("learn.next"), () => this.next(), "primary");
     this.nextButton.id = "lesson-next";
     this.nextButton.hidden = true;
@@ -93,7 +98,7 @@ class LessonPage {
     this.allLink.href = "/#learn";
     this.allLink.id = "lesson-all";
     this.allLink.hidden = true;
-    this.buttons.append(this.hintButton, this.nextButton, this.allLink);
+    this.buttons.append(this.endButton, this.hintButton, this.nextButton, this.allLink);
     panel.append(this.heading, this.counter, this.text, this.goal, this.why, this.buttons);
     this.stage = el("div", "stage lesson-stage");
     this.stage.id = "stage";
@@ -223,6 +228,7 @@ class LessonPage {
     this.stage.dataset.v = String(this.v);
     this.stage.dataset.status = this.view.status;
     this.stage.dataset.turn = this.view.turn === this.view.you ? "you" : "other";
+    this.endButton.hidden = !endTurnMove(this.view);
     this.input?.reset(same);
     this.drawnV = this.v;
     restoreFocus(this.stage, focusKey, this.stage);

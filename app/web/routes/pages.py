@@ -40,7 +40,8 @@ CACHE_CONTROL = "no-cache"  # keep, but ask (If-None-Match) before each use
 WORDS = re.compile(r'<[a-z]+ [^>]*data-i18n="([\w.]+)"[^>]*>')
 SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "preset_help.", "action.",
                "limit.", "invitation.",  # words inside refusals (`too_many`, `invitation_answered`)
-               "push.", "email.")  # push and mail texts: the server's alone
+               "push.", "email.",  # push and mail texts: the server's alone
+               "lesson.")  # the lessons' texts: the lesson room says them, rendered (app/lessons/shell)
 # The parts of the client's catalogue fetched apart from the first (`/i18n/<lang>.<part>.json`),
 # by key prefix: "later", the words of what loads when visited (results, keys help, how to play,
 # achievements, the account, friends, replay and review pages, the option form, push);
