@@ -48,6 +48,7 @@ export function learnPage(ctx) {
       const li = el("li", item.done ? "lesson-item done" : "lesson-item");
       li.dataset.lesson = item.id;
       const name = el("span", "lesson-name", item.title);
+      name.append(el("span", "lesson-about", item.about));
       const tick = el("span", "lesson-tick", item.done ? "✓" : "");
       tick.setAttribute("aria-hidden", "true");
       li.append(tick, name);

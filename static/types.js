@@ -815,11 +815,13 @@
  * @property {number} your_turn  how many of them wait for your move
  */
 /**
- * A lesson as the list shows it: its title in the caller's language, whether the caller has done it, its
- * number of steps, and the room of the caller's unfinished run (if any).
+ * A lesson as the list shows it: its title and what it teaches (`about`, one sentence) in the caller's
+ * language, whether the caller has done it, its number of steps, and the room of the caller's unfinished run
+ * (if any).
  * @typedef {object} LessonItem
  * @property {string} id
  * @property {string} title
+ * @property {string} about
  * @property {boolean} done
  * @property {number} steps
  * @property {string | null} room

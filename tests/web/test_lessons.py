@@ -39,6 +39,8 @@ async def test_the_list_says_each_players_progress(server: ServerThread, http: h
     assert [i["id"] for i in anon["items"]] == [x.id for x in LESSONS]
     assert [i["title"] for i in anon["items"]] == [title(x, "fr") for x in LESSONS]
     assert not any(i["title"] == x.title_key for i, x in zip(anon["items"], LESSONS, strict=True))  # never a key
+    assert [i["about"] for i in anon["items"]] == [render("fr", f"lesson.{x.id}.about") for x in LESSONS]
+    assert not any(i["about"].startswith("lesson.") for i in anon["items"])
     assert not any(i["done"] for i in anon["items"]) and anon["dismissed"] is False
     first = LESSONS[0]
     code = await start(http, ann, first.id)

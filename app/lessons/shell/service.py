@@ -27,8 +27,8 @@ from typing import Any, Protocol
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.engine import Move
-from app.i18n import DEFAULT, has, render
-from app.lessons.core import LESSONS, Lesson, LessonRun, find
+from app.i18n import DEFAULT, render
+from app.lessons.core import Lesson, LessonRun, find
 from app.lessons.core.model import Why
 from app.rooms.core.config import CODE_ALPHABET
 from app.store.repositories import lessons as store
@@ -49,11 +49,13 @@ TURN_KEY = "lesson.miss.not_your_turn"  # the lessons' catalogue keys (lesson.*)
 
 
 def title(lesson: Lesson, lang: str) -> str:
-    """A lesson's title in `lang`; "Lesson 3" while the catalogues lack its title (never its key)."""
-    if has(lesson.title_key) or has(lesson.title_key, lang):
-        return render(lang, lesson.title_key)
-    number = next((i + 1 for i, x in enumerate(LESSONS) if x.id == lesson.id), len(LESSONS) + 1)
-    return render(lang, "learn.numbered", {"n": number})
+    """A lesson's title in `lang`."""
+    return render(lang, lesson.title_key)
+
+
+def about(lesson: Lesson, lang: str) -> str:
+    """What a lesson teaches, in one sentence, in `lang`."""
+    return render(lang, f"lesson.{lesson.id}.about")
 
 
 def new_code() -> str:

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request, status
 
 from app.lessons.core import LESSONS
-from app.lessons.shell.service import title
+from app.lessons.shell.service import about, title
 from app.store.repositories import lessons as store
 from app.web.http.caller_lang import caller_lang
 from app.web.http.deps import CurrentPlayer, MaybePlayer, Session
@@ -22,8 +22,8 @@ router = APIRouter(prefix="/api/lessons", tags=["lessons"])
 
 @router.get("", response_model=LessonList)
 async def list_lessons(me: MaybePlayer, session: Session, request: Request) -> dict[str, Any]:
-    """The lessons in order, each with its title in the caller's language and whether the caller
-    has done it (a caller without a token: none done)."""
+    """The lessons in order, each with its title and what it teaches in the caller's language,
+    whether the caller has done it (a caller without a token: none done)."""
     lang = await caller_lang(request)
     done: set[str] = set()
     rooms: dict[str, str] = {}
@@ -32,7 +32,8 @@ async def list_lessons(me: MaybePlayer, session: Session, request: Request) -> d
         done = await store.done(session, me.id)
         rooms = await store.open_runs(session, me.id)
         dismissed = await store.dismissed(session, me.id)
-    return {"items": [{"id": lesson.id, "title": title(lesson, lang), "done": lesson.id in done,
+    return {"items": [{"id": lesson.id, "title": title(lesson, lang), "about": about(lesson, lang),
+                       "done": lesson.id in done,
                        "steps": len(lesson.steps), "room": rooms.get(lesson.id)} for lesson in LESSONS],
             "dismissed": dismissed}
 

@@ -19,11 +19,13 @@ class _Out(BaseModel):
 
 
 class LessonItem(_Out):
-    """A lesson as the list shows it: its title in the caller's language, whether the caller
-    has done it, its number of steps, and the room of the caller's unfinished run (if any)."""
+    """A lesson as the list shows it: its title and what it teaches (`about`, one sentence) in the
+    caller's language, whether the caller has done it, its number of steps, and the room of the
+    caller's unfinished run (if any)."""
 
     id: str
     title: str
+    about: str
     done: bool
     steps: int
     room: str | None = None
