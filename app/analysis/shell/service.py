@@ -4,8 +4,8 @@ A question goes: cache (an answer already made for that match, version, seat and
 is given again, not counted) → the player's rate (one question in flight, `per_minute` a minute)
 → the queue (at most `queue` questions waiting or running on this instance) → the finished
 match's record (from the store, kept in a small LRU: finished matches never change) → the board's
-own process pool (spawned workers, apart from the bots', so an analyst never delays a bot's
-move), which replays, checks the what-if moves and estimates within `ms` of CPU time, waited for
+own process pool (spawned workers at nice 19, apart from the bots', so an analyst never delays a
+bot's move), which replays, checks the what-if moves and estimates within `ms` of CPU time, waited for
 at most `timeout` seconds. The cache and the rates are per instance (docs/operations.md)."""
 
 from __future__ import annotations
@@ -25,11 +25,12 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.analysis.core import Question, Record, run
-from app.bots import pool_work
 from app.bots.estimate import Budget
 from app.engine import BadMove, Move, replay_open
 from app.store.repositories import matches as match_store
 from app.store.repositories.matches import MatchRecord
+
+from . import work
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ class Analyst:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.limits.workers,
                                              mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=pool_work.watch_parent, initargs=(os.getpid(),))
+                                             initializer=work.start, initargs=(os.getpid(),))
         return self._pool
 
     def close(self) -> None:
