@@ -161,3 +161,13 @@ async def test_one_in_flight_and_a_bounded_queue(start_server: Callable[..., Ser
         assert (await first).status_code == 200
         r = await http.post(_ask(match_id), json={"v": v - 2, "seat": seat}, headers=bob.auth)
         assert r.status_code == 200, r.text
+
+
+@SQLITE_ONLY
+async def test_an_answer_past_its_time_is_a_named_503(start_server: Callable[..., ServerThread]) -> None:
+    server = start_server(analysis_ms=50, analysis_samples=100000, analysis_timeout=0.1)  # the pool's start
+    async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+        ann, _bob, match_id = await finished_match(server.base, http)
+        v, seat = _mover(await _replay(http, match_id))
+        r = await http.post(_ask(match_id), json={"v": v, "seat": seat}, headers=ann.auth)
+        assert r.status_code == 503 and r.json()["reason"] == "analysis_timeout" and r.json()["message"], r.text

@@ -11,6 +11,7 @@ at most `timeout` seconds. The cache and the rates are per instance (docs/operat
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -111,8 +112,13 @@ class Analyst:
         return self._pool
 
     def close(self) -> None:
+        """Stop the pool and its workers now: an answer under way is not worth waiting for."""
         if self._pool is not None:
+            workers = list((getattr(self._pool, "_processes", None) or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for proc in workers:
+                with contextlib.suppress(Exception):
+                    proc.terminate()
             self._pool = None
 
     def _rate(self, player: str) -> None:
