@@ -54,8 +54,7 @@ export function analysisPage(id, v, seat, best) {
   const trail = el("p", "ab-trail");
   trail.id = "ab-trail";
   const status = el("p", "ab-status");
-  status.id = "ab-status";
-  status.setAttribute("role", "status");
+  status.id = "ab-status"; // not a live region itself: each answer is announced once (announce.js)
   const body = el("div", "ab-body");
   const side = el("div", "ab-side");
   const stage = el("div", "ab-stage");

@@ -125,6 +125,8 @@ class Analyst:
         if player in self.in_flight:
             raise Refusal(429, "wait for the answer to your last question first", "analysis_in_flight")
         now = self.clock()
+        if len(self.asked) > 10_000:  # forget the players who asked nothing this last minute
+            self.asked = {p: q for p, q in self.asked.items() if q and q[-1] > now - 60.0}
         times = self.asked.setdefault(player, deque())
         while times and times[0] <= now - 60.0:
             times.popleft()
