@@ -122,8 +122,12 @@ class Analyst:
             self._pool = None
 
     def _rate(self, player: str) -> None:
+        """One question in flight per player, then room in the queue, then the player's minute
+        (a question refused for the first two is not counted)."""
         if player in self.in_flight:
             raise Refusal(429, "wait for the answer to your last question first", "analysis_in_flight")
+        if self.pending >= self.limits.queue:
+            raise Refusal(503, "the analysis board is busy; try again shortly", "analysis_busy")
         now = self.clock()
         if len(self.asked) > 10_000:  # forget the players who asked nothing this last minute
             self.asked = {p: q for p, q in self.asked.items() if q and q[-1] > now - 60.0}
@@ -165,8 +169,6 @@ class Analyst:
             return {**kept, "cached": True}
         record = await self._record(sessions, match_id)
         self._rate(player)
-        if self.pending >= self.limits.queue:
-            raise Refusal(503, "the analysis board is busy; try again shortly", "analysis_busy")
         self.pending += 1
         self.in_flight.add(player)
         try:
