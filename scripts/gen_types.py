@@ -36,6 +36,7 @@ from app.domain import records  # noqa: E402
 from app.lessons.shell.service import LESSON_GOAL  # noqa: E402
 from app.rooms.core import errors, messages, rematch  # noqa: E402
 from app.web.routes import reviews  # noqa: E402
+from app.web.wire import analysis as analysis_wire  # noqa: E402
 from app.web.wire import lessons as lessons_wire  # noqa: E402
 from app.web.wire import lobby as lobby_wire  # noqa: E402
 from app.web.wire import responses  # noqa: E402
@@ -121,6 +122,8 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("ReplayStep", responses.ReplayStep),
         ("ReviewStatus", reviews.ReviewStatus),
         ("MatchReview", reviews.MatchReview),
+        ("AnalysisLine", analysis_wire.AnalysisLine),
+        ("AnalysisAnswer", analysis_wire.AnalysisAnswer),
         ("GameSeat", responses.GameSeat),
         ("GameItem", responses.GameItem),
         ("GameList", responses.GameList),
@@ -132,7 +135,8 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
 ]
 # Open REST models that stand for an engine shape of types_handwritten.js.
 ALIASES = {responses.EngineOptions: "GameOptions", responses.HandResult: "Result",
-           responses.MovePayload: "Move", responses.TableView: "OpenView"}
+           responses.MovePayload: "Move", responses.TableView: "OpenView",
+           analysis_wire.SeatView: "View"}
 
 
 def error_codes() -> list[str]:

@@ -1,6 +1,7 @@
 // @ts-check
 // The client's entry: the route table. Routes: "/" home, "/r/{code}" a room (lobby, then table),
-// "/#how" how to play, "/#history" my matches, "/#match/{id}" a match, "/#replay/{id}" the replay viewer, "/#account" sign
+// "/#how" how to play, "/#history" my matches, "/#match/{id}" a match, "/#replay/{id}" the replay viewer,
+// "/#analysis/{id}/{v}/{seat}" the analysis board, "/#account" sign
 // in / claim an account, "/#games" your games, "/#leaderboard", "/#player/{id}" a profile, "/#tournaments" the
 // tournaments, "/#tournament/{id}" and "/t/{code}" (its invite link) one tournament, "/#learn" the lessons,
 // "/#lesson/{code}" a lesson's room (hash routes need no extra server paths). Every page loads its module when visited: what a page loads first is its own.
@@ -75,6 +76,15 @@ function route() {
   } else if (hash.startsWith("match/")) {
     document.title = title("mn.match");
     later(import("./history.js"), (m) => m.matchPage(decodeURIComponent(hash.slice(6))));
+  } else if (hash.startsWith("analysis/")) { // "analysis/{match}/{v}/{seat}[/{move}]": the analysis board
+    document.title = title("ab.title");
+    later(import("./analysis.js"), (m) => {
+      const at = m.parseRoute(hash);
+      if (!at) return el("p", "error", t("mn.failed", { text: hash }));
+      const r = m.analysisPage(at.id, at.v, at.seat, at.best);
+      onLeave(r.stop);
+      return r.el;
+    });
   } else if (hash.startsWith("replay/")) {
     document.title = title("mn.replay");
     later(import("./replay.js"), (m) => {

@@ -11,6 +11,7 @@ import { moveWords } from "./movelog.js";
 import { reviewPanel } from "./review.js";
 import { handEnd, when } from "./history.js";
 import { sealedNote } from "./daily.js";
+import { boardHref } from "./analysisview.js";
 
 await more(); // the pages' words are in the later part of the catalogue
 
@@ -119,6 +120,17 @@ export function replayPage(id) {
   play.id = "replay-play";
   mk(`${t("rp.next")} ›`, t("rp.next_long"), () => { stop(); show(at + 1); }).id = "replay-next";
   mk(`${t("rp.last")} »`, t("rp.last_long"), () => { stop(); show(total); }).id = "replay-last";
+  // the position on screen in the analysis board, as the seat to move there saw it
+  mk(t("ab.analyse"), t("ab.analyse_long"), async () => {
+    stop();
+    const n = at;
+    try {
+      const step = cache.get(n) || await api.replayStep(id, n);
+      location.hash = boardHref(id, n, step.view.turn);
+    } catch (ex) {
+      err.textContent = ex.message;
+    }
+  }).id = "replay-analyse";
   controls.append(slider);
   slider.addEventListener("input", () => { stop(); show(Number(slider.value)); });
   page.addEventListener("keydown", (e) => {

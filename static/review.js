@@ -9,6 +9,7 @@ import * as api from "./api.js";
 import { ticks } from "./chart.js";
 import { el } from "./dom.js";
 import { more, num, t } from "./i18n.js";
+import { boardHref } from "./analysisview.js";
 
 await more(); // the review's words are in the later part of the catalogue
 
@@ -267,6 +268,13 @@ export function reviewPanel(id, hooks) {
     const judged = d.mark ? `${t("rv.judged", { mark: word(d.mark), n: lossText(d.loss) })}. ` : "";
     note.textContent = t("rv.played", { move: hooks.words(d.seat, d.played, n), pct: chance(d.chance_played) }) + " " +
       (same ? t("rv.best_played") : judged + t("rv.best_was", { move: hooks.words(d.seat, d.best, n), pct: chance(d.chance_best) }));
+    if (d.mark) { // a marked move: its position (the step before it) in the board, the better move marked
+      const open = el("a", "review-board", t("ab.open"));
+      open.id = "review-board";
+      open.href = boardHref(id, n - 1, d.seat, same ? null : d.best);
+      open.title = t("ab.open_long");
+      note.append(" ", open);
+    }
     if (same || !table) return;
     if (d.best.card !== undefined) {
       for (const c of table.querySelectorAll(`.card[data-card="${d.best.card}"]`)) c.classList.add("review-best");

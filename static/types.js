@@ -786,6 +786,27 @@
  * @property {{seat: number, decisions: number, accuracy: number | null, inaccuracies: number, mistakes: number, blunders: number, average_loss: number | null, luck: number}[]} summary
  */
 /**
+ * One of the seat's moves and its chance to win the hand after it (0..1, from its view).
+ * @typedef {object} AnalysisLine
+ * @property {Move} move
+ * @property {number} chance
+ */
+/**
+ * The board's answer: `lines` best first; empty (with `reason`: `not_your_turn`, `hand_over`, `match_over`)
+ * when the seat is not to move in a hand being played.
+ * @typedef {object} AnalysisAnswer
+ * @property {number} v
+ * @property {number} seat
+ * @property {Move[]} moves
+ * @property {View} position
+ * @property {Move[]} legal_moves
+ * @property {AnalysisLine[]} lines
+ * @property {number} turn
+ * @property {boolean} over
+ * @property {string | null} reason
+ * @property {boolean} cached
+ */
+/**
  * @typedef {object} GameSeat
  * @property {number} seat
  * @property {string | null} name  null: a free seat of a waiting room

@@ -197,6 +197,21 @@ class Settings(BaseSettings):
     max_queued_reviews_per_player: int = Field(
         default=2, ge=1, le=1000, description="Reviews a player asked for that may wait or run at once; past it, "
                                               "asking for another is refused until one is made")
+    # The analysis board (docs/operations.md, "Analysis board"): its own process pool, off the move path.
+    analysis_workers: int = Field(default=1, ge=1, le=16,
+                                  description="Processes answering the analysis board (apart from the bots' pool)")
+    analysis_ms: float = Field(default=400.0, ge=0, le=10000,
+                               description="Most CPU milliseconds of estimating per board answer "
+                                           "(0: the samples alone)")
+    analysis_samples: int = Field(default=200, ge=4, le=100000, description="Most sampled deals per board answer")
+    analysis_lines: int = Field(default=4, ge=1, le=10, description="Moves a board answer weighs and shows, best first")
+    analysis_timeout: float = Field(default=10.0, ge=0.1, le=600,
+                                    description="Most seconds a board question may wait for its answer (then 503)")
+    analysis_per_minute: int = Field(default=20, ge=1, le=10000,
+                                     description="Board questions a player may ask a minute (answers cached are free)")
+    analysis_queue: int = Field(default=8, ge=1, le=1000,
+                                description="Board questions waiting or running at once on an instance (then 503)")
+    analysis_cache: int = Field(default=256, ge=1, le=100000, description="Board answers kept per instance (LRU)")
     # Turn-based rooms (docs/operations.md, "Turn-based rooms").
     turn_based_min_seconds: int = Field(default=3600, ge=1, le=1_209_600,
                                         description="Shortest turn a turn-based room may have (tests lower it)")

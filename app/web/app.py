@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from limits import parse_many
 
+from app.analysis.shell import Analyst, Limits
 from app.domain.reminder import YOUR_TURN, Reminder
 from app.lessons.shell.service import LessonService
 from app.platform import logs, move_trace
@@ -50,6 +51,7 @@ from app.web.http.services import Services, services
 from app.web.http.signin import SignInGuard
 from app.web.routes import (
     accounts,
+    analysis,
     daily,
     email,
     games,
@@ -156,6 +158,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                 await notifier.close()
                 svc.hash_gate.close()
                 await svc.jobs.close()
+                svc.analysis.close()
                 await metrics.stop_probe(probe)
                 if checkpointer is not None:
                     await checkpointer.stop()
@@ -172,6 +175,10 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         settings=settings, clock=clock, limiter=Limiter(settings), signin_guard=SignInGuard(settings),
         chat_limits=ChatLimits(settings, clock=clock.monotonic), open_sockets=OpenSockets(),
         admission=Admission(settings.handshake_concurrency, settings.handshake_wait), hidden_chat=HiddenChat())
+    svc.analysis = Analyst(Limits(  # the analysis board: its own pool, started on the first question
+        workers=settings.analysis_workers, ms=settings.analysis_ms, samples=settings.analysis_samples,
+        lines=settings.analysis_lines, timeout=settings.analysis_timeout, per_minute=settings.analysis_per_minute,
+        queue=settings.analysis_queue, cache=settings.analysis_cache))
     svc.limiter.rules["invitations"] = parse_many(settings.limit_invitations)  # per player
     svc.limiter.rules["social"] = parse_many(settings.limit_social)
     svc.limiter.rules["friend_requests_received"] = parse_many(settings.limit_friend_requests_received)  # per target
@@ -182,9 +189,9 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.add_middleware(GZipMiddleware, minimum_size=512)  # static files and JSON; sockets pass through
     app.add_middleware(TrustedProxies, trusted=settings.trusted_proxies)  # outermost: the client's address
     for router in (meta.router, metrics.router, players.router, players.leaders, accounts.router, sessions.router,
-                   rooms.router, matches.router, reviews.router, socket.router, games.router, social.router,
-                   invitations.router, quick.router, daily.router, lobby_socket.router, push.router, vacation.router,
-                   email.router, tournaments.router, lessons.router):  # email: 404 without SMTP
+                   rooms.router, matches.router, analysis.router, reviews.router, socket.router, games.router,
+                   social.router, invitations.router, quick.router, daily.router, lobby_socket.router, push.router,
+                   vacation.router, email.router, tournaments.router, lessons.router):  # email: 404 without SMTP
         app.include_router(router)
     mount_pages(app, static_dir(settings.static_dir))
     return app

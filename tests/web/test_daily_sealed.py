@@ -72,6 +72,13 @@ async def read_review(f: Finished) -> None:
         assert (r.status_code, r.json()) == (403, expected), r.text
 
 
+async def read_analysis(f: Finished) -> None:
+    expected = (await sealed_replay(f)).json()
+    for who in (f.stranger.auth, f.ann.auth):  # a stranger, the player herself: the analysis board
+        r = await f.http.post(f"/api/matches/{f.match_id}/analysis", json={"v": 1, "seat": 0}, headers=who)
+        assert (r.status_code, r.json()) == (403, expected), r.text
+
+
 async def watch_room(f: Finished) -> None:
     sock = await Sock.open(f.server.base, f.code, f.stranger, hello=False)
     await sock.send({"type": "hello", "token": f.stranger.token, "last_v": None})
@@ -86,7 +93,7 @@ async def watch_room(f: Finished) -> None:
 
 READS: dict[str, Callable[[Finished], Awaitable[None]]] = {
     "match": read_detail, "history": read_history, "replay": read_replay, "replay_step": read_replay_step,
-    "review": read_review, "watch": watch_room,
+    "review": read_review, "watch": watch_room, "analysis": read_analysis,
 }
 
 

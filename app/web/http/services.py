@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from app.analysis.shell import Analyst
 from app.lessons.shell.service import LessonService
 from app.platform.jobs import JobQueue
 from app.platform.notify.mailing import Mailer
@@ -44,6 +45,7 @@ class Services:
     open_sockets: OpenSockets
     admission: Admission  # the handshake gate
     hidden_chat: HiddenChat
+    analysis: Analyst  # the analysis board (set by create_app; its pool starts on the first question)
     # Set by the lifespan at startup (no value before).
     engine: AsyncEngine
     sessions: async_sessionmaker[AsyncSession]

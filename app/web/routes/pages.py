@@ -48,7 +48,8 @@ SERVER_ONLY = ("reason.", "hint.", "option.", "choice.", "help.", "preset.", "pr
 # "home", the home page's own and the lessons' (fetched beside the first part when the page is not a room).
 PARTS = {
     "later": ("rs.", "ky.", "ach.", "hw.", "ml.resign", "acc.", "dy.", "fa.", "fd.", "iv.", "lv.", "op.", "pu.",
-              "rp.", "rv.", "tn."),
+              "rp.", "rv.", "tn.",
+              "ab."),  # the analysis board
     "home": ("hm.", "gm.", "pc.", "learn."),
 }
 FIRST = ("hm.intro", "hm.your_name", "hm.name", "hm.continue", "hm.type_name", "hm.account", "hm.leaderboard")
