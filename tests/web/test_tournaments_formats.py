@@ -95,6 +95,9 @@ async def test_a_duplicate_round_deals_every_table_the_same_sealed_cards(start_s
         match_id = last["match_id"]
         r = await http.get(f"/api/matches/{match_id}/replay")
         assert r.status_code == 403 and r.json()["reason"] == "tournament_sealed"
+        board = {"v": 1, "seat": 0, "moves": []}  # the analysis board is a read path too
+        r = await http.post(f"/api/matches/{match_id}/analysis", json=board, headers=org.auth)
+        assert r.status_code == 403 and r.json()["reason"] == "tournament_sealed"
         assert all(h["seed"] is None for h in (await http.get(f"/api/matches/{match_id}")).json()["hands"])
         others = [await Sock.open(server.base, second["room"], p) for p in seats[1]]
         other = await play_to_end(others, random.Random(2))
@@ -110,6 +113,8 @@ async def test_a_duplicate_round_deals_every_table_the_same_sealed_cards(start_s
         firsts = [(await http.get(f"/api/matches/{m}/replay")).json()["hands"][0]["seed"]
                   for m in (match_id, other["match_id"])]
         assert firsts == [seed, seed]  # both tables were dealt the round's seed
+        r = await http.post(f"/api/matches/{match_id}/analysis", json=board, headers=org.auth)
+        assert r.status_code == 200 and r.json()["position"]["you"] == 0  # open once the round is over
         assert sum(p["points"] for p in t["players"]) == 2.0  # match points: 1 a seat, n(n-1)/2 with n = 2
 
 
