@@ -6,6 +6,7 @@ the bots and the engine.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -47,3 +48,17 @@ def watch_parent(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def idle_child(parent: int, nice: int = 19) -> None:
+    """Initializer of a worker that must never slow the live rooms (the review's children, the
+    analysis board's pool): gone with its parent (`watch_parent`), niced, and (Linux) under
+    SCHED_IDLE, so it runs only on CPU time nothing else wants: a web process sharing its core
+    preempts it on every wake-up, and a core busy with it still counts as idle when the scheduler
+    places a woken task. Threads it starts later inherit both."""
+    with contextlib.suppress(OSError):
+        os.nice(nice)
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    watch_parent(parent)

@@ -9,9 +9,7 @@ server's, from its own process pool."""
 
 from __future__ import annotations
 
-import asyncio
 import re
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,12 +19,10 @@ from playwright.sync_api import Page, expect
 
 from app.engine import HandRecord, Match, Move, options_from_json, view
 from app.review import judged, summary
-from app.store.db import make_engine, make_sessions
-from app.store.repositories import reviews
-from tests.web.review_helpers import finished_match
+from tests.web.review_helpers import finished_match, in_a_thread, store_review
 
 from .conftest import PageOpener, Server, running_server, shot
-from .test_review import _as
+from .test_review import at_desktop_and_phone
 
 PER_CENT = re.compile(r"^\d{1,3}\s?%$")
 
@@ -64,18 +60,10 @@ def _set_up(base: str, db_url: str) -> dict[str, Any]:
         chances = [{"v": v, "seat": s, "chance": 0.5, "hand": 1} for v in range(replay["total"] + 1) for s in (0, 1)]
         result = {"level": "rollout-test", "decisions": decisions, "chances": chances,
                   "luck": [{"hand": 1, "seat": 0, "points": 0.0}], "summary": summary([0], decisions, [])}
-        engine = make_engine(db_url)
-        try:
-            async with make_sessions(engine)() as session:
-                await reviews.ask(session, match_id, "rollout-test", ann.id)
-                await reviews.finish(session, match_id, result, "rollout-test")
-        finally:
-            await engine.dispose()
+        await store_review(db_url, match_id, ann.id, result)
         out.update(ann=ann, match=match_id, marked=marked["seq"], best=best, total=replay["total"])
 
-    t = threading.Thread(target=lambda: asyncio.run(make()))
-    t.start()
-    t.join(180)
+    in_a_thread(make)
     assert out, "the set-up did not finish"
     return out
 
@@ -139,12 +127,4 @@ def test_a_marked_mistake_opens_in_the_board_and_its_better_move_can_be_tried(
         server: Server, open_page: PageOpener) -> None:
     got = _set_up(server.url, f"sqlite:///{server.db}")
     got["base"] = server.url
-    desktop = open_page("ann", viewport={"width": 1280, "height": 800})
-    _as(desktop, got["ann"])
-    _check(desktop, got, "desktop")
-    phone = open_page("ann-phone", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    _as(phone, got["ann"])
-    _check(phone, got, "phone")
-    wide = phone.evaluate("""() => [...document.querySelectorAll('.analysis, .analysis *')]
-        .filter(e => e.getBoundingClientRect().right > 391).map(e => e.tagName + '.' + e.className)""")
-    assert wide == [], wide  # nothing of the board is wider than the phone
+    at_desktop_and_phone(open_page, got["ann"], lambda page, size: _check(page, got, size), "analysis")

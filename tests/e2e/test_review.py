@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,20 @@ def _finished(base: str) -> tuple[Any, str]:
 def _as(page: Page, person: Any) -> None:
     identity = json.dumps({"id": person.id, "name": person.name, "token": person.token})
     page.context.add_init_script(f"localStorage.setItem('spite.identity', {json.dumps(identity)});")
+
+
+def at_desktop_and_phone(open_page: PageOpener, person: Any, check: Callable[[Page, str], None], root: str) -> None:
+    """`check(page, size)` on a desktop page, then on a phone page, as `person`; nothing of the
+    part `root` (a class) is wider than the phone."""
+    desktop = open_page(f"{person.name}-desktop", viewport={"width": 1280, "height": 800})
+    _as(desktop, person)
+    check(desktop, "desktop")
+    phone = open_page(f"{person.name}-phone", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    _as(phone, person)
+    check(phone, "phone")
+    wide = phone.evaluate(f"""() => [...document.querySelectorAll('.{root}, .{root} *')]
+        .filter(e => e.getBoundingClientRect().right > 391).map(e => e.tagName + '.' + e.className)""")
+    assert wide == [], wide  # nothing of it is wider than the phone
 
 
 def test_review_on_the_replay_page(open_page: PageOpener, tmp_path: Path) -> None:

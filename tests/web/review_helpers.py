@@ -1,10 +1,13 @@
-"""Finished matches for the review tests: two people play a short hand through real sockets."""
+"""Finished matches for the review tests: two people play a short hand through real sockets; a
+review made by the test put in the store."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import threading
 import time
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import httpx
@@ -47,3 +50,25 @@ async def wait_review(http: httpx.AsyncClient, match_id: str, until: Any, timeou
             return body
         await asyncio.sleep(0.2)
     raise AssertionError(f"the review did not get there: {body.get('status')} {body.get('progress')}")
+
+
+async def store_review(db_url: str, match_id: str, asker: str, result: dict[str, Any]) -> None:
+    """Put a finished review of `match_id` in the store as the worker would (a result made by
+    the test, so a page can be checked against known figures without running the estimator)."""
+    from app.store.db import make_engine, make_sessions
+    from app.store.repositories import reviews
+
+    engine = make_engine(db_url)
+    try:
+        async with make_sessions(engine)() as session:
+            await reviews.ask(session, match_id, "rollout-test", asker)
+            await reviews.finish(session, match_id, result, "rollout-test")
+    finally:
+        await engine.dispose()
+
+
+def in_a_thread(make: Callable[[], Coroutine[Any, Any, None]], timeout: float = 180.0) -> None:
+    """Run `make()` on an event loop of its own (a browser test's thread has Playwright's)."""
+    t = threading.Thread(target=lambda: asyncio.run(make()))
+    t.start()
+    t.join(timeout)

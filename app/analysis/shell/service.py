@@ -18,7 +18,7 @@ import math
 import multiprocessing
 import os
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -27,11 +27,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.analysis.core import Question, Record, run
 from app.bots.estimate import Budget
+from app.bots.pool_work import idle_child
 from app.engine import BadMove, Move, replay_open
+from app.platform.lru import Lru
 from app.store.repositories import matches as match_store
 from app.store.repositories.matches import MatchRecord
-
-from . import work
 
 log = logging.getLogger(__name__)
 
@@ -63,24 +63,6 @@ class Limits:
         return Budget(samples=self.samples, ms=self.ms or None)
 
 
-class _Lru:
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[Any, Any] = OrderedDict()
-
-    def get(self, key: Any) -> Any:
-        found = self.items.get(key)
-        if found is not None:
-            self.items.move_to_end(key)
-        return found
-
-    def put(self, key: Any, value: Any) -> None:
-        self.items[key] = value
-        self.items.move_to_end(key)
-        while len(self.items) > self.size:
-            self.items.popitem(last=False)
-
-
 def record_of(found: MatchRecord) -> Record:
     """The core's record of a stored finished match."""
     moves: dict[int, list[Move]] = {}
@@ -97,8 +79,8 @@ class Analyst:
     def __init__(self, limits: Limits, clock: Any = time.monotonic) -> None:
         self.limits = limits
         self.clock = clock
-        self.answers = _Lru(limits.cache)
-        self.records = _Lru(32)
+        self.answers = Lru(limits.cache)
+        self.records = Lru(32)
         self.asked: dict[str, deque[float]] = {}
         self.in_flight: set[str] = set()
         self.pending = 0
@@ -108,7 +90,7 @@ class Analyst:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.limits.workers,
                                              mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=work.start, initargs=(os.getpid(),))
+                                             initializer=idle_child, initargs=(os.getpid(),))
         return self._pool
 
     def close(self) -> None:

@@ -22,11 +22,7 @@ from .goals import (
     solver,
 )
 from .model import Lesson, Step
-from .positions import climb, table, then
-
-# The other seat's piles when they do not matter to the step.
-THEIRS_PAYOFF = ["QS", "8S", "7D"]
-THEIRS_HAND = ["2C", "4C", "8H", "10D", "JS"]
+from .positions import THEIRS_HAND, THEIRS_PAYOFF, climb, table, then
 
 AIM = Lesson("aim", (
     Step("play_payoff", MoveGoal(plays_payoff, "play_payoff", miss_params=payoff_top), solver(plays_payoff),

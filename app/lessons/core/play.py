@@ -31,10 +31,7 @@ from .goals import (
     turn_over,
 )
 from .model import Lesson, Step
-from .positions import climb, deal, table
-
-THEIRS_PAYOFF = ["QS", "8S", "7D"]
-THEIRS_HAND = ["2C", "4C", "8H", "10D", "JS"]
+from .positions import THEIRS_HAND, THEIRS_PAYOFF, climb, deal, table
 
 BONUS = Lesson("bonus", (
     Step("all_five", MoveGoal(plays_hand, "empty_hand", until=moves_made(5)), solver(plays_hand),

@@ -12,6 +12,10 @@ from app.engine.moves import DISCARD, HAND, PAYOFF, SIDE, parse_pile
 from .model import Position
 
 Codes = Sequence[str]
+
+# The other seat's piles when they do not matter to the step.
+THEIRS_PAYOFF = ["QS", "8S", "7D"]
+THEIRS_HAND = ["2C", "4C", "8H", "10D", "JS"]
 Scripted = tuple[str, str, str | None, str]  # (kind, card code, from pile, to pile)
 
 

@@ -1,7 +1,7 @@
 """The local job queue: one machine, no extra service. Jobs wait in an in-process queue and run
 in spawned child processes (never in the web process's event loop, nor holding its GIL), each
 try bounded by a timeout (a child that overruns is killed) and retried with a growing pause.
-Children run at nice 19 under SCHED_IDLE (`_init_child`). A job is a turn at the reviews, not a
+Children run at nice 19 under SCHED_IDLE (`pool_work.idle_child`). A job is a turn at the reviews, not a
 given match: it makes the fairest review waiting (`reviews.claim_next`), as the Redis queue's do.
 On start it queues again every review left unfinished by a previous process."""
 
@@ -17,24 +17,12 @@ from concurrent.futures.process import BrokenProcessPool
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.bots.pool_work import watch_parent
+from app.bots.pool_work import idle_child
 from app.platform.jobs.review import JobConfig, NotReviewable, fail_review, run_in_child
 from app.store.repositories import reviews as review_store
 from app.store.repositories.review_failures import failure
 
 log = logging.getLogger(__name__)
-
-
-def _init_child(parent: int, nice: int) -> None:
-    """A review child: gone with its parent, niced, and (Linux) under SCHED_IDLE, so it runs only
-    on CPU time nothing else wants: a web process sharing its core preempts it on every wake-up
-    (its event loop's lag stays its own). Threads it starts later inherit both."""
-    with contextlib.suppress(OSError):
-        os.nice(nice)
-    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
-        with contextlib.suppress(OSError):
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    watch_parent(parent)
 
 
 class LocalQueue:
@@ -57,7 +45,7 @@ class LocalQueue:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_init_child, initargs=(os.getpid(), self.nice))
+                                             initializer=idle_child, initargs=(os.getpid(), self.nice))
         return self._pool
 
     def _kill_pool(self) -> None:

@@ -5,12 +5,12 @@ every card face up (the engine's `omniscient_view`). Only once a match is over (
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.engine import omniscient_view, replay_open
+from app.platform.lru import Lru
 from app.rooms.shell.sql_storage import match_at
 from app.store.repositories import matches as match_store
 from app.store.repositories.history import iso
@@ -29,29 +29,8 @@ class BadStep(ValueError):
         self.total = total
 
 
-class _Kept:
-    """A small least-recently-used memory: finished matches never change, so what was built
-    for one (its record, the table at a version) can be answered again without rebuilding."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[Any, Any] = OrderedDict()
-
-    def get(self, key: Any) -> Any:
-        found = self.items.get(key)
-        if found is not None:
-            self.items.move_to_end(key)
-        return found
-
-    def put(self, key: Any, value: Any) -> None:
-        self.items[key] = value
-        self.items.move_to_end(key)
-        while len(self.items) > self.size:
-            self.items.popitem(last=False)
-
-
-RECORDS = _Kept(64)  # finished matches' records
-STEPS = _Kept(512)  # (match id, version) -> the table face up
+RECORDS = Lru(64)  # finished matches' records
+STEPS = Lru(512)  # (match id, version) -> the table face up
 
 
 async def _finished(sessions: async_sessionmaker[AsyncSession], match_id: str) -> MatchRecord | None:
