@@ -85,18 +85,34 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def with_children(pid: int) -> list[int]:
+    """`pid` and every process below it (granian serves from a worker process of its own)."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        try:
+            with open(f"/proc/{p}/task/{p}/children") as f:
+                todo.extend(int(c) for c in f.read().split())
+        except OSError:
+            pass
+    return found
+
+
 def rss_kib(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+    total = 0
+    for p in with_children(pid):
+        with open(f"/proc/{p}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return total
 
 
 def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time of these processes (and their threads)."""
+    """User + system CPU time of these processes, their threads and their child processes."""
     total = 0.0
-    for pid in pids:
+    for pid in (p for top in pids for p in with_children(top)):
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -124,6 +140,14 @@ DEFLATE = False  # --deflate: clients offer permessage-deflate and the server ac
 FORMAT = "split"  # --format: the view as two parts (the browser client's way) or whole
 TRACE_DIR: str | None = None  # --tracemalloc DIR: the server runs under bench/traced.py
 DRIVER = "asyncpg"  # --driver psycopg: PostgreSQL through psycopg 3 (bench/psycopg_server.py)
+SERVER = "uvicorn"  # --server: the ASGI server and websocket implementation (SERVERS)
+SERVERS = {
+    "uvicorn": ["-m", "uvicorn"],  # its default: the sans-I/O `websockets` protocol, uvloop, httptools
+    "uvicorn-websockets": ["-m", "uvicorn", "--ws", "websockets"],  # the legacy `websockets` protocol
+    "uvicorn-sansio": ["-m", "uvicorn", "--ws", "websockets-sansio"],
+    "uvicorn-wsproto": ["-m", "uvicorn", "--ws", "wsproto"],
+    "granian": ["-m", "granian", "--interface", "asgi", "--workers", "1", "--loop", "uvloop"],
+}
 
 
 def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
@@ -138,12 +162,16 @@ def start_server(port: int, echo: bool, env_extra: dict[str, str] | None = None)
         else:
             db = os.path.join(tempfile.mkdtemp(prefix="spite-load-"), "load.db")
             env["SPITE_DATABASE_URL"] = f"sqlite:///{db}"
-        run = [sys.executable, "bench/traced.py", TRACE_DIR, "--"] if TRACE_DIR else [sys.executable, "-m", "uvicorn"]
+        run = [sys.executable, "bench/traced.py", TRACE_DIR, "--"] if TRACE_DIR else [sys.executable, *SERVERS[SERVER]]
         if DRIVER == "psycopg":
             run = [sys.executable, "bench/psycopg_server.py"]
-        cmd = [*cpu, *run, "app.web.app:app", "--host", "127.0.0.1",
-               "--port", str(port), "--log-level", "warning", "--no-access-log",
-               "--ws-per-message-deflate", "true" if DEFLATE else "false"]
+        if SERVER == "granian":  # no access log by default; granian's websockets never deflate
+            cmd = [*cpu, *run, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+                   "app.web.app:app"]
+        else:
+            cmd = [*cpu, *run, "app.web.app:app", "--host", "127.0.0.1",
+                   "--port", str(port), "--log-level", "warning", "--no-access-log",
+                   "--ws-per-message-deflate", "true" if DEFLATE else "false"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     if echo:
         deadline = time.time() + 20
@@ -563,10 +591,13 @@ def main() -> None:
     parser.add_argument("--tracemalloc", metavar="DIR", default=None,
                         help="run the server under tracemalloc (bench/traced.py): the heap's growth per socket by site")
     parser.add_argument("--redis", default=os.environ.get("SPITE_TEST_REDIS_URL"), help="Redis URL (for --instances)")
+    parser.add_argument("--server", choices=sorted(SERVERS), default="uvicorn",
+                        help="the ASGI server and websocket implementation the started server runs on")
     args = parser.parse_args()
     if args.stages:
         SERVER_ENV["SPITE_TRACE_STAGES"] = "true"
-    global DEFLATE, FORMAT, TRACE_DIR, DRIVER
+    global DEFLATE, FORMAT, TRACE_DIR, DRIVER, SERVER
+    SERVER = args.server
     DEFLATE = args.deflate
     FORMAT = args.format
     TRACE_DIR = args.tracemalloc
