@@ -414,7 +414,7 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     drivers = [asyncio.create_task(room.drive(stop)) for room in rooms]
     prober = asyncio.create_task(probe_lag(stats))
     await asyncio.sleep(warmup)
-    stages0 = await scrape(urls) if args.stages else {}
+    stages0 = await scrape(urls)
     profiler = start_profiler(args.profile, pids[0], args.seconds) if args.profile and pids else None
     stats.measuring = True
     cpu0 = cpu_seconds(pids) if pids else 0.0
@@ -433,8 +433,10 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
         print(f"server CPU: {cpu / stats.moves * 1e6:.0f} µs per move ({cpu / elapsed * 100:.0f}% of a core"
               f"{' over ' + str(len(pids)) + ' instances' if len(pids) > 1 else ''})")
     print(f"load client CPU: {own / elapsed * 100:.0f}% of its core")
+    stages1 = await scrape(urls)
+    print_gc(stages0, stages1, elapsed)
     if args.stages:
-        print_stages(stages0, await scrape(urls))
+        print_stages(stages0, stages1)
     if profiler is not None:
         profiler.wait(timeout=60)
         print(f"profile: {args.profile} (py-spy raw stacks; `python bench/layers.py {args.profile}`)")
@@ -469,8 +471,8 @@ def print_traced(out: str, sockets: int, top: int = 12) -> None:
                   f"{where}:{frame.lineno}")
 
 
-STAGE_LINE = re.compile(r'^(spite_move_stage_seconds|spite_move_latency_seconds|spite_commit_batch_moves)'
-                        r'_(sum|count)(?:\{stage="(\w+)"\})? ([0-9.e+-]+)$')
+STAGE_LINE = re.compile(r'^(spite_move_stage_seconds|spite_move_latency_seconds|spite_commit_batch_moves'
+                        r'|spite_gc_pause_seconds)_(sum|count)(?:\{(?:stage|generation)="(\w+)"\})? ([0-9.e+-]+)$')
 
 
 async def scrape(urls: list[str]) -> dict[tuple[str, str, str], float]:
@@ -484,6 +486,18 @@ async def scrape(urls: list[str]) -> dict[tuple[str, str, str], float]:
                     key = (m.group(1), m.group(3) or "", m.group(2))
                     out[key] = out.get(key, 0.0) + float(m.group(4))
     return out
+
+
+def print_gc(before: dict[tuple[str, str, str], float], after: dict[tuple[str, str, str], float],
+             elapsed: float) -> None:
+    """The server's garbage-collector pauses over the measured window, by generation."""
+    def delta(gen: str, what: str) -> float:
+        key = ("spite_gc_pause_seconds", gen, what)
+        return after.get(key, 0.0) - before.get(key, 0.0)
+
+    parts = [f"gen {g}: {delta(g, 'count'):.0f} pauses, {delta(g, 'sum') * 1000:.1f} ms" for g in ("0", "1", "2")]
+    total = sum(delta(g, "sum") for g in ("0", "1", "2"))
+    print(f"server gc: {'; '.join(parts)} ({total / elapsed * 100:.1f} % of the window)")
 
 
 def print_stages(before: dict[tuple[str, str, str], float], after: dict[tuple[str, str, str], float]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 import orjson
 
@@ -17,6 +18,26 @@ from app.engine import own_view, sealed_result, shared_view
 from app.rooms.core.messages import StateExtra, TableView, room_info, state_extra
 from app.rooms.core.model import Room
 from app.rooms.ports import Peer
+
+
+class _Encoded:
+    """The shared part of one version, JSON-encoded on first use (full sockets never need it),
+    then shared by every receiver. Each `TableView` holds this object, never the `_Tables` that
+    made it: a bound method of `_Tables` in every view made a reference cycle through the
+    version's engine match, so each move's old match (its whole game state) lived on as cyclic
+    garbage until a garbage collection found it, and those collections cost more CPU than the
+    engine's own work on the move (docs/performance.md, "Garbage")."""
+
+    __slots__ = ("value", "_json")
+
+    def __init__(self, value: dict[str, Any]) -> None:
+        self.value = value
+        self._json: orjson.Fragment | None = None
+
+    def __call__(self) -> orjson.Fragment:
+        if self._json is None:
+            self._json = orjson.Fragment(orjson.dumps(self.value))
+        return self._json
 
 
 class _Tables:
@@ -29,14 +50,8 @@ class _Tables:
         self.shared = shared_view(m.engine, room.connected_flags(m.seats))
         if self.shared.get("result") is not None:  # a daily deal's seed stays hidden all its day
             self.shared = {**self.shared, "result": sealed_result(self.shared["result"], now.date().isoformat())}
-        self._shared_json: orjson.Fragment | None = None
+        self.shared_json = _Encoded(self.shared)
         self.by_seat: dict[int | None, TableView] = {}
-
-    def shared_json(self) -> orjson.Fragment:
-        """Encoded on first use (full sockets never need it), then shared by every receiver."""
-        if self._shared_json is None:
-            self._shared_json = orjson.Fragment(orjson.dumps(self.shared))
-        return self._shared_json
 
     def of(self, seat: int | None) -> TableView:
         table = self.by_seat.get(seat)
