@@ -350,8 +350,8 @@ class Room:
                     mover.got_v.clear()
             except TimeoutError:
                 self.stats.errors["timeout"] = self.stats.errors.get("timeout", 0) + 1
-            if self.pace:
-                await asyncio.sleep(self.pace * (0.5 + self.rng.random()))
+            if self.pace:  # never past the end of the run (a long pace measures idle rooms)
+                await asyncio.sleep(min(self.pace * (0.5 + self.rng.random()), max(0.0, stop - time.perf_counter())))
 
 
 async def setup_room(urls: list[str], index: int, stats: Stats, pace: float,
@@ -432,6 +432,8 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     if cpu is not None and stats.moves:
         print(f"server CPU: {cpu / stats.moves * 1e6:.0f} µs per move ({cpu / elapsed * 100:.0f}% of a core"
               f"{' over ' + str(len(pids)) + ' instances' if len(pids) > 1 else ''})")
+    elif cpu is not None:  # rooms started, nobody moving (a long --pace): the server's idle cost
+        print(f"server CPU: no moves, {cpu / elapsed * 100:.2f}% of a core")
     print(f"load client CPU: {own / elapsed * 100:.0f}% of its core")
     stages1 = await scrape(urls)
     print_gc(stages0, stages1, elapsed)
