@@ -1,6 +1,6 @@
 """Load: N rooms of random players over real sockets, against a real server.
 
-    python bench/load.py --rooms 100 --seconds 30 [--pace 1.0] [--format split|full] [--url URL[,URL2]]
+    python bench/load.py --rooms 100 --seconds 30 [--pace 1.0] [--format split|full|delta] [--url URL[,URL2]]
     python bench/load.py --rooms 100 --seconds 30 --pace 0 --echo-peer
     python bench/load.py --rooms 100 --seconds 30 --instances 2 [--postgres URL] [--redis URL]
     python bench/load.py --rooms 20 --seconds 10 --pace 0 --stages [--profile /tmp/server.txt]
@@ -31,6 +31,10 @@ they are all seated and idle, as is and after a full collection.
 
 `--echo-peer` drives a bare `websockets` echo server the same way (same client library, same
 sockets, same pace, a message of a typical move's size) for comparison.
+
+`--format delta` asks for delta frames (docs/protocol.md, "View formats"): the client applies
+each `delta` to the view it holds (asking `sync` if one does not follow it). "sent to the
+clients" is every message the server sent the load's sockets while measuring, per move.
 
 Last line: `load: <m> moves/s, p50 <a> ms, p99 <b> ms, <k> KiB per connection`.
 """
@@ -137,7 +141,7 @@ def wait_http(url: str, timeout: float = 60.0) -> None:
 
 
 DEFLATE = False  # --deflate: clients offer permessage-deflate and the server accepts it (browsers do)
-FORMAT = "split"  # --format: the view as two parts (the browser client's way) or whole
+FORMAT = "split"  # --format: the view as two parts, whole, or deltas after the first (the browser client's way)
 TRACE_DIR: str | None = None  # --tracemalloc DIR: the server runs under bench/traced.py
 DRIVER = "asyncpg"  # --driver psycopg: PostgreSQL through psycopg 3 (bench/psycopg_server.py)
 SERVER = "uvicorn"  # --server: the ASGI server and websocket implementation (SERVERS)
@@ -246,6 +250,8 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     measuring: bool = False
     client_lag: list[float] = field(default_factory=list)
+    received: int = 0  # bytes of every message the sockets received while measuring (JSON text: ASCII here)
+    syncs: int = 0  # deltas that did not follow the view held (a `sync` asked)
 
 
 async def probe_lag(stats: Stats) -> None:
@@ -265,6 +271,8 @@ class Player:
         self.ws: Any = None
         self.v = -1
         self.view: dict[str, Any] | None = None
+        self.shared: dict[str, Any] = {}  # the view's parts (split and delta), as held
+        self.own: dict[str, Any] = {}
         self.got_v = asyncio.Event()
         self.seated = 0  # seats filled in the last `room` message
 
@@ -275,12 +283,26 @@ class Player:
         await self.ws.send(dumps({"type": "hello", "token": self.token, "last_v": None, "format": FORMAT}))
 
     async def reader(self) -> None:
+        stats = self.room.stats
         async for raw in self.ws:
+            if stats.measuring:
+                stats.received += len(raw)
             msg = orjson.loads(raw)
             kind = msg["type"]
+            if kind == "delta":
+                if msg["base"] != self.v or self.view is None:  # not a change of the view held: ask for it whole
+                    stats.syncs += 1
+                    await self.ws.send(dumps({"type": "sync"}))
+                    continue
+                self.apply(msg)
             if kind == "state":
+                if "view" in msg:
+                    self.view = msg["view"]
+                else:
+                    self.shared, self.own = msg["shared"], msg["own"]
+                    self.view = {**self.shared, **self.own}
+            if kind in ("state", "delta"):
                 self.v = msg["v"]
-                self.view = msg["view"] if "view" in msg else {**msg["shared"], **msg["own"]}
                 self.room.delivered(self, msg["v"])
                 self.got_v.set()
             elif kind == "room":
@@ -288,6 +310,20 @@ class Player:
             elif kind == "error":
                 code = msg.get("code", "?")
                 self.room.stats.errors[code] = self.room.stats.errors.get(code, 0) + 1
+
+    def apply(self, msg: dict[str, Any]) -> None:
+        """A delta made whole: `gone`, then `shared`, `players` by seat, `own` (docs/protocol.md)."""
+        shared = {k: x for k, x in self.shared.items() if k not in msg["gone"]}
+        shared.update(msg["shared"])
+        if msg["players"]:
+            seats = list(shared["players"])
+            for seat, keys in msg["players"].items():
+                seats[int(seat)] = {**seats[int(seat)], **keys}
+            shared["players"] = seats
+        own = {k: x for k, x in self.own.items() if k not in msg["gone"]}
+        own.update(msg["own"])
+        self.shared, self.own = shared, own
+        self.view = {**shared, **own}
 
 
 class Room:
@@ -437,6 +473,9 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     print(f"load client CPU: {own / elapsed * 100:.0f}% of its core")
     stages1 = await scrape(urls)
     print_gc(stages0, stages1, elapsed)
+    if stats.moves:
+        print(f"sent to the clients: {stats.received / stats.moves:,.0f} bytes per move ({FORMAT} views, "
+              f"{len(readers)} sockets, every message){f'; {stats.syncs} syncs' if stats.syncs else ''}")
     if args.stages:
         print_stages(stages0, stages1)
     if profiler is not None:
@@ -590,8 +629,8 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a player's moves (0: flat out)")
     parser.add_argument("--url", help="server base URL(s), comma-separated (default: start one here)")
     parser.add_argument("--echo-peer", action="store_true", help="drive a bare websockets echo server instead")
-    parser.add_argument("--format", choices=("split", "full"), default="split",
-                        help="how states carry the view: shared + own parts (default) or whole")
+    parser.add_argument("--format", choices=("split", "full", "delta"), default="split",
+                        help="how the view is sent: shared + own parts (default), whole, or deltas after the first")
     parser.add_argument("--deflate", action="store_true",
                         help="clients offer permessage-deflate, as browsers do, and the server accepts it")
     parser.add_argument("--instances", type=int, default=0,

@@ -77,6 +77,7 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("Clock", messages.ClockInfo),
         ("NextHandInfo", messages.NextHandInfo),
         ("StateMessage", wire.SplitState),
+        ("DeltaMessage", wire.DeltaState),
         ("ErrorMessage", wire.Error),
         ("ChatSender", records.ChatSender),
         ("ChatMessage", wire.ChatLine),
@@ -84,7 +85,7 @@ SECTIONS: list[tuple[str, str, list[tuple[str, Any]]]] = [
         ("HintMessage", wire.HintMessage),
         ("LogMessage", wire.LogMessage),
         ("PongMessage", wire.Pong),
-        ("ServerMessage", wire.SplitServerMessage),
+        ("ServerMessage", wire.DeltaServerMessage),
     ]),
     ("a lesson room's socket (docs/protocol.md, \"Learning to play\")", "out", [
         ("LessonRoom", lessons_wire.LessonRoomInfo),

@@ -1,12 +1,13 @@
 // @ts-check
 // The room socket (protocol.md): hello first, automatic reconnect with backoff, keep-alive pings.
-// It knows nothing of the game: it hands every message to `onMessage` and reports its state
-// through `onStatus`.
+// It knows nothing of the game: it makes each delta the state it stands for ("View formats"),
+// hands every message to `onMessage` and reports its state through `onStatus`.
 
 import { currentLang, named, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").ClientMessage} ClientMessage */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./types.js").StateMessage} StateMessage */
 /**
  * "connecting" (try `attempt`), "open", "waiting" (to retry after `delay` ms) or "closed" (gives
  * up: `code` and a sentence saying why).
@@ -37,6 +38,8 @@ export class RoomSocket {
     this.onStatus = onStatus;
     /** @type {number | null} the last version seen, sent with each hello */
     this.lastV = null;
+    /** @type {StateMessage | null} */
+    this.held = null;
     this.attempt = 0;
     /** @type {WebSocket | null} */
     this.ws = null;
@@ -65,19 +68,29 @@ export class RoomSocket {
     }
     this.ws = ws;
     ws.onopen = () => {
-      // Split views (protocol v1.1): each state carries the public table once (`shared`) and
-      // this receiver's part (`own`); the client joins them.
-      ws.send(JSON.stringify({ type: "hello", token: this.token, last_v: this.lastV, format: "split", lang: currentLang() }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, last_v: this.lastV, format: "delta", lang: currentLang() }));
     };
     ws.onmessage = (ev) => {
-      const msg = /** @type {ServerMessage} */ (JSON.parse(ev.data, named));
+      let msg = /** @type {ServerMessage} */ (JSON.parse(ev.data, named));
+      if (msg.type === "delta") {
+        const h = this.held;
+        if (!h || h.v !== msg.base || h.match_id !== msg.match_id) {
+          this.send({ type: "sync" });
+          return;
+        }
+        const s = /** @type {any} */ ({ ...h.shared, ...msg.shared }), o = /** @type {any} */ ({ ...h.own, ...msg.own });
+        for (const k of msg.gone) delete s[k], delete o[k];
+        s.players = [...s.players];
+        for (const i in msg.players) s.players[i] = { ...s.players[i], ...msg.players[i] };
+        msg = { ...msg, type: "state", shared: s, own: o };
+      }
+      if (msg.type === "state") this.held = msg, this.lastV = msg.v;
       if (msg.type === "welcome") {
         this.attempt = 0;
         this.onStatus({ state: "open" });
         clearInterval(this.pinger);
         this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
       }
-      if (msg.type === "state") this.lastV = msg.v;
       this.onMessage(msg);
     };
     ws.onclose = (ev) => {

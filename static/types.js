@@ -350,6 +350,26 @@
  * @property {Pick<View, "you" | "hand" | "legal_moves">} own  this receiver's own part
  */
 /**
+ * A change of the table on a socket that said hello with `"format": "delta"` (v1.4): the receiver's view at
+ * `base` (the version it holds) made the view at `v` by `gone`, `shared`, `players` and `own`, in that order.
+ * Any other message of such a socket is a split one.
+ * @typedef {object} DeltaMessage
+ * @property {"delta"} type
+ * @property {number} v
+ * @property {GameEvent[]} events
+ * @property {string} match_id
+ * @property {number} match_number
+ * @property {Clock | null} clock  null when there is no turn clock or no hand is being played
+ * @property {number[]} autoplay  seats the server plays for while their players are away
+ * @property {Awards | null} awards  once a hand or match is over: achievements earned, rating changes
+ * @property {NextHandInfo | null} next_hand  between hands of a match: who is ready, the countdown
+ * @property {number} base  the version of the view this changes: the last `state` or `delta` sent
+ * @property {string[]} gone  top-level keys of the view no longer in it (none so far)
+ * @property {Partial<Omit<View, "you" | "hand" | "legal_moves">>} shared  the shared part's top-level keys that changed, with their new values
+ * @property {Record<string, Partial<Player>>} players  by seat index: the keys of `players[seat]` that changed, when `shared` does not carry `players` whole
+ * @property {Partial<Pick<View, "you" | "hand" | "legal_moves">>} own  the own part's keys that changed, with their new values
+ */
+/**
  * @typedef {object} ErrorMessage
  * @property {"error"} type
  * @property {ErrorCode} code
@@ -404,8 +424,8 @@
  * @property {"pong"} type
  */
 /**
- * @typedef {WelcomeMessage | RoomMessage | StateMessage | ErrorMessage | ChatMessage | ChatHistoryMessage
- *   | HintMessage | LogMessage | PongMessage} ServerMessage
+ * @typedef {WelcomeMessage | RoomMessage | StateMessage | DeltaMessage | ErrorMessage | ChatMessage
+ *   | ChatHistoryMessage | HintMessage | LogMessage | PongMessage} ServerMessage
  */
 
 // ---- a lesson room's socket (docs/protocol.md, "Learning to play") -----------------------------
@@ -473,14 +493,14 @@
 // ---- client -> server messages -----------------------------------------------------------------
 
 /**
- * @typedef {{type: "hello", token: string, last_v?: number | null, format?: "full" | "split", lang?: string | null}
+ * @typedef {{type: "hello", token: string, last_v?: number | null, format?: "full" | "split" | "delta", lang?: string | null}
  *   | {type: "sit", seat?: number | null} | {type: "stand", seat?: number | null}
  *   | {type: "add_bot", seat?: number | null, level?: string} | {type: "remove_bot", seat: number}
  *   | {type: "free_seat", seat: number} | {type: "remove_player", seat: number}
  *   | {type: "configure", preset?: string | null, options?: Record<string, unknown> | null, seats?: number | null, turn_seconds?: number | null, public?: boolean | null, hints?: boolean | null}
  *   | {type: "start"} | {type: "move", move: Move, id?: string | number | null}
  *   | {type: "chat", text: string} | {type: "next_hand"} | {type: "rematch", accept?: boolean}
- *   | {type: "hint"} | {type: "resign"} | {type: "ping"}} ClientMessage
+ *   | {type: "hint"} | {type: "resign"} | {type: "sync"} | {type: "ping"}} ClientMessage
  */
 
 // ---- the lobby socket (/ws/lobby): server -> client --------------------------------------------

@@ -16,12 +16,12 @@ def _schema(tp: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     return s, s.get("$defs", {})
 
 
-FULL, SPLIT = _schema(wire.ServerMessage), _schema(wire.SplitServerMessage)
+FULL, SPLIT, DELTA = _schema(wire.ServerMessage), _schema(wire.SplitServerMessage), _schema(wire.DeltaServerMessage)
 
 
-def wire_problems(msg: dict[str, Any], *, split: bool = False) -> list[str]:
+def wire_problems(msg: dict[str, Any], *, split: bool = False, delta: bool = False) -> list[str]:
     """What in `msg` its schema does not declare, or declares and `msg` lacks (empty: none)."""
-    root, defs = SPLIT if split else FULL
+    root, defs = DELTA if delta else SPLIT if split else FULL
     problems: list[str] = []
     _check(msg, root, defs, msg.get("type", "?"), problems)
     return problems

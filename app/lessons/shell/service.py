@@ -195,6 +195,11 @@ class LessonService:
                 return
             peer.send_lesson_hint(live.v, move.to_wire(), live.run)
 
+    async def sync(self, live: LiveLesson, peer: Learner) -> None:
+        """The table as it is now, to this socket (it asked: `sync`)."""
+        async with live.lock:
+            peer.send_table(live.v, live.run.view(), [])
+
     def _send(self, live: LiveLesson, events: list[dict[str, Any]], advanced: bool) -> None:
         view = live.run.view()
         for peer in list(live.peers):  # the step first: once the table comes, the step it is in has come

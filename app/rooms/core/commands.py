@@ -208,6 +208,15 @@ class Resign:
     type: Literal["resign"] = field(default="resign", init=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Sync:
+    """Send me the whole table again (v1.4, delta frames: a client whose view does not match a
+    `delta`'s base asks for a full `state`). Changes nothing; before a match, nothing is sent."""
+
+    __pydantic_config__ = WIRE_CONFIG
+    type: Literal["sync"] = field(default="sync", init=False)
+
+
 LobbyCommand = Sit | Stand | AddBot | RemoveBot | FreeSeat | RemovePlayer | Configure
-Command = LobbyCommand | Start | MakeMove | Chat | NextHand | Rematch | Hint | Resign
+Command = LobbyCommand | Start | MakeMove | Chat | NextHand | Rematch | Hint | Resign | Sync
 """Every command, in the order of docs/protocol.md's table (static/types.js lists them so)."""

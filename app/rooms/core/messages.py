@@ -23,6 +23,7 @@ from app.engine import MatchStatus, OptionsError, daily_seed_day, join_view
 from app.rooms.core.achievements import BY_KEY
 from app.rooms.core.config import RoomConfig
 from app.rooms.core.daily_room import is_daily
+from app.rooms.core.delta import Delta
 from app.rooms.core.match_rules import ready_seats
 from app.rooms.core.model import Room
 from app.rooms.core.rematch import RematchInfo, rematch_info
@@ -152,14 +153,18 @@ class StateExtra(TypedDict):
 class TableView:
     """One version of the table for one receiver: `shared` (the same object for every
     receiver of the version, encoded once) and `own`; `full()` is the joined view, encoded
-    once however many sockets of that receiver take it."""
+    once however many sockets of that receiver take it. `serial` names this table among those
+    pushed (a socket keeps the serial of the table it holds); `delta(held)` is the change from
+    the table `held` names to this one, when the fan-out still knows that table."""
 
-    __slots__ = ("shared", "own", "_shared_json", "_full_json")
+    __slots__ = ("shared", "own", "serial", "_shared_json", "_full_json", "_delta")
 
-    def __init__(self, shared: dict[str, Any], own: dict[str, Any], shared_json: Callable[[], orjson.Fragment]) -> None:
-        self.shared, self.own = shared, own
+    def __init__(self, shared: dict[str, Any], own: dict[str, Any], shared_json: Callable[[], orjson.Fragment],
+                 serial: int = 0, delta: Callable[[int], Delta | None] | None = None) -> None:
+        self.shared, self.own, self.serial = shared, own, serial
         self._shared_json = shared_json
         self._full_json: orjson.Fragment | None = None
+        self._delta = delta
 
     def shared_json(self) -> orjson.Fragment:
         """The shared part encoded, once per version for every receiver."""
@@ -172,6 +177,11 @@ class TableView:
         if self._full_json is None:
             self._full_json = orjson.Fragment(orjson.dumps(self.full()))
         return self._full_json
+
+    def delta(self, held: int | None) -> Delta | None:
+        """What makes the table of serial `held` (the one a socket holds) into this one; None
+        when that is not the table this one follows (the socket is then sent the whole)."""
+        return self._delta(held) if self._delta is not None and held is not None else None
 
 
 def room_options(room: Room) -> dict[str, Any] | None:

@@ -53,7 +53,8 @@ class NextHandRules(RoomRules, Protocol):
 
 @dataclass(frozen=True, slots=True)
 class ShowTable:
-    """Send the asker the table as it is now (a move it resent was already made)."""
+    """Send the asker the table as it is now, whole (a move it resent was already made, or it
+    asked: `sync`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,8 @@ def handle(room: Room, who: Actor, command: C.Command, at: Moment, rules: RoomRu
             return decide_hint(room, who)
         case C.Resign():
             return decide_resign(room, who, now, rules)
+        case C.Sync():
+            return ShowTable()
 
 
 @dataclass(slots=True)

@@ -18,6 +18,7 @@ from app.rooms.core.match_rules import arm_next_hand
 from app.rooms.core.model import Room
 from app.rooms.core.timers import AtTable
 from app.rooms.ports import Clock, Moment, Peer, Storage, moment
+from app.rooms.shell.fanout import Pushed
 
 
 class RoomNotFound(LookupError):
@@ -36,6 +37,7 @@ class LiveRoom:
         self.timer: asyncio.Task[None] | None = None  # the room's one timer (`autoplay`)
         self.presence_flush: asyncio.Task[None] | None = None  # a pending "who is here" update (`attendance`)
         self.shown: AtTable | None = None  # who is at the table, as the views last sent showed it
+        self.pushed: Pushed | None = None  # the table last pushed to the sockets (`fanout`: delta frames)
         self.subscription: Subscription | None = None
         self.closed = False
         self.stale = False  # a store failure left memory possibly behind: read the store first

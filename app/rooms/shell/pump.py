@@ -229,13 +229,13 @@ class Pump:
             push_room(r, room.peers)
         if table and r.match is not None:
             seen = seen or at_table(r, at.now, self.settings.absent_grace, self.settings.missed_turns)
-            push_states(r, room.peers, at.now, seen.absent)
+            room.pushed = push_states(r, room.peers, at.now, seen.absent, room.pushed)
             room.shown = seen
 
     def send_state(self, room: LiveRoom, peer: Peer, at: Moment) -> None:
         """Send one socket the table as it is now."""
         send_state(room.room, peer, at.now,
-                   absent_seats(room.room, at.now, self.settings.absent_grace, self.settings.missed_turns))
+                   absent_seats(room.room, at.now, self.settings.absent_grace, self.settings.missed_turns), room.pushed)
 
     async def publish(self, room: LiveRoom, notice: Notice) -> None:
         await self._publish(room, notice_json(notice, self.instance))

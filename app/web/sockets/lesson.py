@@ -6,7 +6,8 @@ The same base as every socket (`app.web.sockets.base`): the handshake (`admit`, 
 socket's own schema), the close codes. Only the run's learner may open it: anyone else is sent
 `error` `not_allowed_now` (reason `lesson_private`) and closed 4403. It sends `welcome` (a lesson
 room, `kind` `lesson`), `room`, `lesson` (the step) and `state`; a `move` is the learner's,
-`hint` gives the step's solution, and any other room request is `not_allowed_now` (`lesson_room`).
+`hint` gives the step's solution, `sync` the table whole again, and any other room request is
+`not_allowed_now` (`lesson_room`). A delta socket's changes are made per socket (a solo table).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from app.i18n import DEFAULT, pick, render
 from app.lessons.core import LESSONS, LessonRun
 from app.lessons.shell.service import NOT_ALLOWED_NOW, LessonService, LiveLesson, title
 from app.rooms.core import errors as E
-from app.rooms.core.commands import Hint, MakeMove
+from app.rooms.core.commands import Hint, MakeMove, Sync
+from app.rooms.core.delta import SharedChange
 from app.rooms.core.errors import RoomError
 from app.store.repositories import lessons as store
 from app.store.repositories.tokens import hash_token
@@ -45,9 +47,11 @@ class LessonConnection(base.SocketConnection):
 
     NAMES_MOVES = True
 
-    def __init__(self, ws: WebSocket, player_id: str, limit: int, lang: str, split: bool, name: str) -> None:
+    def __init__(self, ws: WebSocket, player_id: str, limit: int, lang: str, view_format: str, name: str) -> None:
         super().__init__(ws, player_id, limit, lang)
-        self.split = split
+        self.split = view_format != "full"
+        self.delta = view_format == "delta"
+        self.held: tuple[int, dict[str, Any], dict[str, Any]] | None = None  # a delta socket's last table: v, parts
         self.names = (name, render(lang, "learn.bot_name"))  # the table's seats: the learner, the lesson's bot
 
     def send_welcome(self, name: str, account: bool, room: wire.LessonRoomInfo) -> None:
@@ -76,8 +80,15 @@ class LessonConnection(base.SocketConnection):
             view = {**view, "players": [{**p, "name": self.names[i]} if i < 2 else p for i, p in enumerate(players)]}
         body: dict[str, Any]
         if self.split:
-            body = {"type": "state", "v": v, "shared": {k: x for k, x in view.items() if k not in SPLIT_OWN},
-                    "own": {k: view[k] for k in SPLIT_OWN if k in view}, "events": events, **extra}
+            shared = {k: x for k, x in view.items() if k not in SPLIT_OWN}
+            own = {k: view[k] for k in SPLIT_OWN if k in view}
+            held, self.held = self.held, (v, shared, own) if self.delta else None
+            if held is not None:  # a solo table: the change is made per socket
+                change = SharedChange(held[0], held[1], shared).with_own(held[2], own)
+                body = {"type": "delta", "v": v, "base": change.base, "gone": change.gone, "shared": change.shared,
+                        "players": change.players, "own": change.own, "events": events, **extra}
+            else:
+                body = {"type": "state", "v": v, "shared": shared, "own": own, "events": events, **extra}
         else:
             body = {"type": "state", "v": v, "view": view, "events": events, **extra}
         self._put_text(orjson.dumps(body).decode())
@@ -160,7 +171,7 @@ async def lesson_socket(ws: WebSocket, code: str, frames: base.Frames[Any]) -> N
                                                params={}).model_dump_json())
         await base.close_quietly(ws, base.FORBIDDEN, english)
         return
-    conn = LessonConnection(ws, player.id, settings.send_queue, lang, hello.format == "split", player.name)
+    conn = LessonConnection(ws, player.id, settings.send_queue, lang, hello.format, player.name)
     name, account = player.name, player.has_account
     del player, signed
     token = hash_token(hello.token)
@@ -186,6 +197,9 @@ async def _handle(lessons: LessonService, live: LiveLesson, conn: LessonConnecti
             await lessons.move(live, conn, None if msg.id is None else str(msg.id), msg.move)
         elif isinstance(msg, Hint):
             await lessons.hint(live, conn)
+        elif isinstance(msg, Sync):  # the whole table again
+            conn.held = None
+            await lessons.sync(live, conn)
         else:
             conn.send_refusal(NOT_ALLOWED_NOW, f"a lesson room does not take '{msg.type}'", reason="lesson_room",
                               params={"type": msg.type})

@@ -70,10 +70,12 @@ class Connection(SocketConnection):
 
     NAMES_MOVES = True
 
-    def __init__(self, ws: WebSocket, player_id: str, name: str, queue_size: int, *, split: bool = False,
+    def __init__(self, ws: WebSocket, player_id: str, name: str, queue_size: int, *, view_format: str = "full",
                  account: bool = False, lang: str = DEFAULT) -> None:
         super().__init__(ws, player_id, queue_size, lang)
-        self.split = split
+        self.split = view_format != "full"  # a delta socket's whole tables are split ones
+        self.delta = view_format == "delta"
+        self.held: int | None = None  # a delta socket: the serial of the table it holds (`fanout`)
         self.name = name
         self.account = account
         self.sent_v: int | None = None
@@ -98,7 +100,15 @@ class Connection(SocketConnection):
         # by mypy; the views inside were encoded once per version (and receiver) and stand in,
         # as orjson Fragments, for the view objects the schema names (hence the ignores).
         started, self.move_started = self.move_started, None
-        body: wire.SplitState | wire.State
+        body: wire.SplitState | wire.State | wire.DeltaState
+        if self.delta:
+            change, self.held = table.delta(self.held), table.serial
+            if change is not None:  # the change from the table this socket holds
+                body = {"type": "delta", "v": v, "base": change.base, "gone": change.gone,
+                        "shared": change.shared, "players": change.players,  # type: ignore[typeddict-item]
+                        "own": change.own, "events": events, **extra}
+                self._put_text(orjson.dumps(body).decode(), started)
+                return
         if self.split:
             body = {"type": "state", "v": v, "shared": table.shared_json(),  # type: ignore[typeddict-item]
                     "own": table.own, "events": events, **extra}
@@ -186,7 +196,7 @@ async def room_socket(ws: WebSocket) -> None:
         await close_quietly(ws, FORBIDDEN, english)
         return
     lang = pick(hello.lang, player.lang, accept_language=ws.headers.get("accept-language"))
-    conn = Connection(ws, player.id, player.name, settings.send_queue, split=hello.format == "split",
+    conn = Connection(ws, player.id, player.name, settings.send_queue, view_format=hello.format,
                       account=player.has_account, lang=lang)
     conn.hidden = hidden
     del player, signed  # an ORM row (and its state): the socket's frame keeps it no longer than needed

@@ -33,7 +33,9 @@ class Hello(_In):
     type: Literal["hello"]
     token: str = Field(max_length=256)
     last_v: int | None = None
-    format: Literal["full", "split"] = "full"  # split: `state` carries `shared` and `own` for `view`
+    # split: `state` carries `shared` and `own` for `view`; delta (v1.4): split, and after the first
+    # state each change is a `delta` of what changed (docs/protocol.md, "Delta frames")
+    format: Literal["full", "split", "delta"] = "full"
     lang: str | None = Field(default=None, max_length=16)  # the language to speak (else the player's)
 
 
@@ -101,6 +103,27 @@ class SplitState(_StateHead, _Events, StateExtra):
     own: Annotated[dict[str, Any], Doc("this receiver's own part", 'Pick<View, "you" | "hand" | "legal_moves">')]
 
 
+class _DeltaHead(TypedDict):
+    type: Literal["delta"]
+    v: int
+
+
+class DeltaState(_DeltaHead, _Events, StateExtra):
+    """A change of the table on a socket that said hello with `"format": "delta"` (v1.4): the
+    receiver's view at `base` (the version it holds) made the view at `v` by `gone`, `shared`,
+    `players` and `own`, in that order. Any other message of such a socket is a split one."""
+
+    base: Annotated[int, Doc("the version of the view this changes: the last `state` or `delta` sent")]
+    gone: Annotated[list[str], Doc("top-level keys of the view no longer in it (none so far)")]
+    shared: Annotated[dict[str, Any], Doc("the shared part's top-level keys that changed, with their new values",
+                                          'Partial<Omit<View, "you" | "hand" | "legal_moves">>')]
+    players: Annotated[dict[str, dict[str, Any]], Doc("by seat index: the keys of `players[seat]` that changed, "
+                                                      "when `shared` does not carry `players` whole",
+                                                      "Record<string, Partial<Player>>")]
+    own: Annotated[dict[str, Any], Doc("the own part's keys that changed, with their new values",
+                                       'Partial<Pick<View, "you" | "hand" | "legal_moves">>')]
+
+
 class Error(_Out):
     type: Literal["error"] = "error"
     code: str = Field(json_schema_extra={"x-js": "ErrorCode"})
@@ -159,4 +182,7 @@ ServerMessage = Annotated[Welcome | RoomMessage | State | Error | ChatLine | Cha
                           | Pong, Field(discriminator="type")]
 SplitServerMessage = Annotated[Welcome | RoomMessage | SplitState | Error | ChatLine | ChatHistory | HintMessage
                                | LogMessage | Pong, Field(discriminator="type")]
-"""What a socket that said hello with `"format": "split"` receives (the browser client's)."""
+"""What a socket that said hello with `"format": "split"` receives."""
+DeltaServerMessage = Annotated[Welcome | RoomMessage | SplitState | DeltaState | Error | ChatLine | ChatHistory
+                               | HintMessage | LogMessage | Pong, Field(discriminator="type")]
+"""What a socket that said hello with `"format": "delta"` receives (the browser client's)."""
