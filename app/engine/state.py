@@ -9,6 +9,7 @@ Hidden information lives here in full; only `observer` decides what a receiver m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .cards import ACE, Deck
@@ -43,6 +44,51 @@ class TurnEnd:
 
     centre_counts: tuple[int, ...]
     payoff_tops: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Static:
+    """What a hand's options alone decide (the deck, who partners whom, pile names): built once
+    per set of options and shared by every hand played under them (all of it immutable)."""
+
+    deck: Deck
+    n: int
+    top: int
+    wild_ok: tuple[bool, ...]
+    wild_side_mask: int
+    side_card_ok: tuple[bool, ...]
+    team_seats: tuple[tuple[int, ...], ...]
+    opponents: tuple[tuple[int, ...], ...]
+    payoff_names: tuple[str, ...]
+    side_names: tuple[tuple[str, ...], ...]
+
+
+@lru_cache(maxsize=256)
+def _static(opts: Options) -> _Static:
+    deck = Deck(opts.decks, opts.jokers_per_deck, opts.kings_wild)
+    n = opts.players
+    top = opts.top_rank
+    banned = rank_set(opts.wild_cannot_be)
+    side_card_ok = tuple(
+        opts.wilds_on_side_stacks if deck.wild[c]
+        else (opts.aces_on_side_stacks or deck.rank[c] != ACE)
+        for c in range(deck.size)
+    )
+    if opts.teams == "pairs":
+        half = n // 2
+        team_seats = tuple(tuple(sorted((s, (s + half) % n))) for s in range(n))
+    else:
+        team_seats = tuple((s,) for s in range(n))
+    return _Static(
+        deck=deck, n=n, top=top,
+        wild_ok=tuple(1 <= r <= top and r not in banned for r in range(16)),
+        wild_side_mask=sum(1 << r for r in range(1, 14) if r not in banned),
+        side_card_ok=side_card_ok,
+        team_seats=team_seats,
+        opponents=tuple(tuple(o for o in range(n) if o not in team_seats[s]) for s in range(n)),
+        payoff_names=tuple(payoff_pile(s) for s in range(n)),
+        side_names=tuple(tuple(side_pile(s, k) for k in range(opts.side_stacks)) for s in range(n)),
+    )
 
 
 class GameState:
@@ -101,31 +147,18 @@ class GameState:
     _legal: list[Move] | None
 
     def _init_static(self, opts: Options, seed: str) -> None:
+        st = _static(opts)
         self.opts = opts
-        self.deck = Deck(opts.decks, opts.jokers_per_deck, opts.kings_wild)
-        n = self.n = opts.players
-        self.top = opts.top_rank
-        banned = rank_set(opts.wild_cannot_be)
-        self.wild_ok = tuple(1 <= r <= self.top and r not in banned for r in range(16))
-        self.wild_side_mask = sum(1 << r for r in range(1, 14) if r not in banned)
-        deck = self.deck
-        self.side_card_ok = tuple(
-            opts.wilds_on_side_stacks if deck.wild[c]
-            else (opts.aces_on_side_stacks or deck.rank[c] != ACE)
-            for c in range(deck.size)
-        )
-        if opts.teams == "pairs":
-            half = n // 2
-            self.team_seats = tuple(tuple(sorted((s, (s + half) % n))) for s in range(n))
-        else:
-            self.team_seats = tuple((s,) for s in range(n))
-        self.opponents = tuple(
-            tuple(o for o in range(n) if o not in self.team_seats[s]) for s in range(n)
-        )
-        self.payoff_names = tuple(payoff_pile(s) for s in range(n))
-        self.side_names = tuple(
-            tuple(side_pile(s, k) for k in range(opts.side_stacks)) for s in range(n)
-        )
+        self.deck = st.deck
+        self.n = st.n
+        self.top = st.top
+        self.wild_ok = st.wild_ok
+        self.wild_side_mask = st.wild_side_mask
+        self.side_card_ok = st.side_card_ok
+        self.team_seats = st.team_seats
+        self.opponents = st.opponents
+        self.payoff_names = st.payoff_names
+        self.side_names = st.side_names
         self.seed = seed
         self.commitment = commitment(seed)
         self.rng = ShuffleStream(seed)
@@ -137,7 +170,7 @@ class GameState:
         self.block = self.revealing = self.off_centre = False
         self.payoff_low = 1 << 30  # set by the deal (deal.py) or set_piles
         self.undo = []
-        self.turn_ends = [None] * n
+        self.turn_ends = [None] * st.n
         self.events = None
         self._legal = None
 
