@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import ACE, Deck
-from .moves import Move, payoff_pile, side_pile
+from .moves import DISCARD, Move, payoff_pile, side_pile
 from .options import Options, rank_set
 from .shuffle import ShuffleStream, commitment
 
@@ -61,6 +61,19 @@ class _Static:
     opponents: tuple[tuple[int, ...], ...]
     payoff_names: tuple[str, ...]
     side_names: tuple[tuple[str, ...], ...]
+    # by seat, built on first use (`discards`): by card, its discards onto each side stack
+    discard_moves: list[tuple[tuple[Move, ...], ...] | None]
+
+    def discards(self, seat: int) -> tuple[tuple[Move, ...], ...]:
+        """By card id: `seat`'s discards of the card onto each of its side stacks in slot order
+        (none for a card the options keep off side stacks), made once and shared by every hand."""
+        table = self.discard_moves[seat]
+        if table is None:
+            names = self.side_names[seat]
+            table = tuple(tuple(Move(DISCARD, c, None, name) for name in names) if ok else ()
+                          for c, ok in enumerate(self.side_card_ok))
+            self.discard_moves[seat] = table
+        return table
 
 
 @lru_cache(maxsize=256)
@@ -88,6 +101,7 @@ def _static(opts: Options) -> _Static:
         opponents=tuple(tuple(o for o in range(n) if o not in team_seats[s]) for s in range(n)),
         payoff_names=tuple(payoff_pile(s) for s in range(n)),
         side_names=tuple(tuple(side_pile(s, k) for k in range(opts.side_stacks)) for s in range(n)),
+        discard_moves=[None] * n,
     )
 
 
@@ -102,7 +116,7 @@ class GameState:
         "turn_plays", "turn_centre", "moved", "passes", "dry", "payoff_since_redeal",
         "turn_discards", "off_centre", "block", "payoff_low", "stale_refills", "undo", "take_backs_used", "revealing",
         "turn_ends",
-        "first", "events", "_legal",
+        "first", "events", "_legal", "static",
     )
 
     opts: Options
@@ -145,9 +159,10 @@ class GameState:
     first: int
     events: list[dict[str, Any]] | None
     _legal: list[Move] | None
+    static: _Static
 
     def _init_static(self, opts: Options, seed: str) -> None:
-        st = _static(opts)
+        self.static = st = _static(opts)
         self.opts = opts
         self.deck = st.deck
         self.n = st.n
@@ -179,6 +194,7 @@ class GameState:
         cls = type(self)
         g = cls.__new__(cls)
         g.opts = self.opts
+        g.static = self.static
         g.deck = self.deck
         g.n = self.n
         g.top = self.top
