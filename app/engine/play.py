@@ -276,8 +276,7 @@ def end_turn(g: GameState) -> None:
     """Close the turn of the player to move: blocked-game checks, then the next turn."""
     n = g.n
     o = g.opts
-    g.turn_ends[g.turn] = TurnEnd(tuple(len(st) for st in g.centre),
-                                  tuple(p[-1] if p else -1 for p in g.payoff))
+    g.turn_ends[g.turn] = TurnEnd(tuple(map(len, g.centre)), tuple([p[-1] if p else -1 for p in g.payoff]))
     g.passes = g.passes + 1 if g.turn_plays == 0 else 0
     if o.stock_out == "play_on" and not g.stock and not g.aside:
         g.dry = g.dry + 1 if g.turn_centre == 0 else 0
