@@ -79,19 +79,36 @@ def _cards(g: GameState, cards: list[int]) -> list[dict[str, Any]]:
 
 def _centre(g: GameState) -> list[list[dict[str, Any]]]:
     deck = g.deck
-    return [
-        [deck.json(c, i + 1 if deck.wild[c] else None) for i, c in enumerate(stack)]
-        for stack in g.centre
-    ]
+    wild = deck.wild
+    out = []
+    for stack in g.centre:
+        cards = deck.jsons(stack)
+        for i, c in enumerate(stack):
+            if wild[c]:
+                cards[i] = deck.json(c, i + 1)  # a wild shows the rank it stands for
+        out.append(cards)
+    return out
+
+
+_TURN_ENDS: dict[int, tuple[TurnEnd, dict[str, Any]]] = {}
 
 
 def _turn_end(g: GameState, end: TurnEnd | None) -> dict[str, Any] | None:
-    """The public table when a seat last closed its turn in this deal (None: not yet)."""
+    """The public table when a seat last closed its turn in this deal (None: not yet). A turn's
+    end lasts many versions: its JSON is made once and shared (found by the object's identity;
+    the entry holds the object, so its id is not reused while it is there)."""
     if end is None:
         return None
+    hit = _TURN_ENDS.get(id(end))
+    if hit is not None and hit[0] is end:
+        return hit[1]
+    if len(_TURN_ENDS) >= 4096:
+        _TURN_ENDS.clear()
     # ranks, not cards: a top played since may be anywhere now (a card id would follow it)
-    return {"centre_counts": list(end.centre_counts),
-            "payoff_ranks": [RANK_NAMES[g.deck.rank[c]] if c >= 0 else None for c in end.payoff_tops]}
+    out = {"centre_counts": list(end.centre_counts),
+           "payoff_ranks": [RANK_NAMES[g.deck.rank[c]] if c >= 0 else None for c in end.payoff_tops]}
+    _TURN_ENDS[id(end)] = (end, out)
+    return out
 
 
 VIEW_FIELDS = ("you", "turn", "status", "hand_number", "first", "stock_count", "set_aside_count", "centre",
