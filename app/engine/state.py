@@ -190,7 +190,9 @@ class GameState:
         self._legal = None
 
     def copy(self) -> GameState:
-        """An independent copy for search (shares only immutable parts). Events are off."""
+        """An independent copy for search (shares only immutable parts, and the lists and the
+        stream the rules never change in place: `aside`, `moved`, `undo`, `turn_ends`, `rng`;
+        play.py replaces them instead). Events are off."""
         cls = type(self)
         g = cls.__new__(cls)
         g.opts = self.opts
@@ -210,15 +212,15 @@ class GameState:
         g.side = [[st[:] for st in sides] for sides in self.side]
         g.centre = [st[:] for st in self.centre]
         g.stock = self.stock[:]
-        g.aside = self.aside[:]
+        g.aside = self.aside  # the lists below are never changed in place (a change replaces them): shared
         g.turn = self.turn
         g.outcome = self.outcome
         g.seed = self.seed
         g.commitment = self.commitment
-        g.rng = self.rng.copy()
+        g.rng = self.rng  # copied before each shuffle (play.py), so shared until one
         g.turn_plays = self.turn_plays
         g.turn_centre = self.turn_centre
-        g.moved = self.moved[:]
+        g.moved = self.moved
         g.passes = self.passes
         g.dry = self.dry
         g.payoff_since_redeal = self.payoff_since_redeal
@@ -227,10 +229,10 @@ class GameState:
         g.block = self.block
         g.payoff_low = self.payoff_low
         g.stale_refills = self.stale_refills
-        g.undo = self.undo[:]  # snapshots are never mutated: sharing them is safe
+        g.undo = self.undo  # and the snapshots in it are never mutated
         g.take_backs_used = self.take_backs_used
         g.revealing = self.revealing
-        g.turn_ends = self.turn_ends[:]
+        g.turn_ends = self.turn_ends
         g.first = self.first
         g.events = None
         g._legal = self._legal
