@@ -79,15 +79,10 @@ def _cards(g: GameState, cards: list[int]) -> list[dict[str, Any]]:
 
 def _centre(g: GameState) -> list[list[dict[str, Any]]]:
     deck = g.deck
-    wild = deck.wild
-    out = []
-    for stack in g.centre:
-        cards = deck.jsons(stack)
-        for i, c in enumerate(stack):
-            if wild[c]:
-                cards[i] = deck.json(c, i + 1)  # a wild shows the rank it stands for
-        out.append(cards)
-    return out
+    return [
+        [deck.json(c, i + 1 if deck.wild[c] else None) for i, c in enumerate(stack)]
+        for stack in g.centre
+    ]
 
 
 _TURN_ENDS: dict[int, tuple[TurnEnd, dict[str, Any]]] = {}
