@@ -82,6 +82,10 @@ class Deck:
         out["as"] = RANK_NAMES[as_rank]
         return out
 
+    def jsons(self, cards: list[int]) -> list[dict[str, Any]]:
+        """`json(c)` of each card, in order (the shared dicts: callers must not mutate them)."""
+        return list(map(self._json.__getitem__, cards))
+
     def name(self, card: int) -> str:
         """Short human name: '7♥', 'K♠', 'Joker'."""
         r = self.rank[card]

@@ -194,6 +194,12 @@ def _generate(g: GameState) -> list[Move]:
                         if side_accepts(g, side[k], c):
                             add(_new(Move, (DISCARD, c, None, names[k])))
                             can_discard = True
+        elif o.discard_rule == "any" and len(slots) == len(side):
+            table = g.static.discards(s)  # every card's discards onto each stack, made once
+            for c in hand:
+                if side_card_ok[c]:
+                    moves += table[c]
+                    can_discard = True
         elif o.discard_rule == "any":
             for c in hand:
                 if side_card_ok[c]:

@@ -128,7 +128,9 @@ class Match:
         m = Match.__new__(Match)
         m.options, m.names, m.record_events = self.options, self.names, self.record_events
         last = self.hands[-1] if self.hands else None
-        m.hands = self.hands[:-1] + ([HandRecord(last.seed, last.moves[:], last.order)] if last else [])
+        m.hands = self.hands[:]
+        if last is not None:
+            m.hands[-1] = HandRecord(last.seed, last.moves[:], last.order)
         m.totals, m.hand_scores = list(self.totals), list(self.hand_scores)
         m._game, m.v, m.status, m.forfeited = self.game.copy(), self.v, self.status, self.forfeited
         if self.record_events:

@@ -95,10 +95,25 @@ def resign(seat: int) -> Move:
     return Move(FORFEIT, src=payoff_pile(seat))
 
 
-@lru_cache(maxsize=1 << 16)
+_WIRE: dict[Move, dict[str, Any]] = {}
+
+
 def shared_wire(move: Move) -> dict[str, Any]:
-    """`move.to_wire()` without the copy, for views: the same dict every time, never mutate it."""
-    return move._make_wire()
+    """`move.to_wire()` without the copy, for views: the same dict every time, never mutate it.
+    A plain dict (an lru_cache wraps every key in a tuple and hashes that: a view's list of
+    legal moves cost twice as much); emptied when it holds 2**16 moves."""
+    wire = _WIRE.get(move)
+    if wire is None:
+        if len(_WIRE) >= 1 << 16:
+            _WIRE.clear()
+        wire = _WIRE[move] = move._make_wire()
+    return wire
+
+
+def shared_wires(moves: list[Move]) -> list[dict[str, Any]]:
+    """`shared_wire` of each move (a view's legal moves), in order."""
+    get = _WIRE.get
+    return [get(m) or shared_wire(m) for m in moves]  # a wire dict is never empty: it has its kind
 
 
 PAYOFF = "payoff"

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .cards import RANK_NAMES
-from .moves import Move, shared_wire
+from .moves import Move, shared_wires
 from .options import Options, options_json
 from .state import GameState, TurnEnd
 from .status import MatchStatus
@@ -74,7 +74,7 @@ def uncovers_hidden(opts: Options, stack: list[int]) -> bool:
 
 
 def _cards(g: GameState, cards: list[int]) -> list[dict[str, Any]]:
-    return [g.deck.json(c) for c in cards]
+    return g.deck.jsons(cards)
 
 
 def _centre(g: GameState) -> list[list[dict[str, Any]]]:
@@ -85,13 +85,25 @@ def _centre(g: GameState) -> list[list[dict[str, Any]]]:
     ]
 
 
+_TURN_ENDS: dict[int, tuple[TurnEnd, dict[str, Any]]] = {}
+
+
 def _turn_end(g: GameState, end: TurnEnd | None) -> dict[str, Any] | None:
-    """The public table when a seat last closed its turn in this deal (None: not yet)."""
+    """The public table when a seat last closed its turn in this deal (None: not yet). A turn's
+    end lasts many versions: its JSON is made once and shared (found by the object's identity;
+    the entry holds the object, so its id is not reused while it is there)."""
     if end is None:
         return None
+    hit = _TURN_ENDS.get(id(end))
+    if hit is not None and hit[0] is end:
+        return hit[1]
+    if len(_TURN_ENDS) >= 4096:
+        _TURN_ENDS.clear()
     # ranks, not cards: a top played since may be anywhere now (a card id would follow it)
-    return {"centre_counts": list(end.centre_counts),
-            "payoff_ranks": [RANK_NAMES[g.deck.rank[c]] if c >= 0 else None for c in end.payoff_tops]}
+    out = {"centre_counts": list(end.centre_counts),
+           "payoff_ranks": [RANK_NAMES[g.deck.rank[c]] if c >= 0 else None for c in end.payoff_tops]}
+    _TURN_ENDS[id(end)] = (end, out)
+    return out
 
 
 VIEW_FIELDS = ("you", "turn", "status", "hand_number", "first", "stock_count", "set_aside_count", "centre",
@@ -106,6 +118,7 @@ def shared_view(match: MatchLike, connected: Sequence[bool] | None = None) -> di
     o = match.options
     over = seed_revealed(match.status)  # the result carries the seed
     players = []
+    jsons = g.deck.jsons
     for s in range(g.n):
         pile = g.payoff[s]
         sides = g.side[s]
@@ -116,8 +129,8 @@ def shared_view(match: MatchLike, connected: Sequence[bool] | None = None) -> di
             "hand_count": len(g.hands[s]),
             "payoff_count": len(pile),
             "payoff_top": g.deck.json(pile[-1]) if pile else None,
-            "side": [_cards(g, side_shown(o, st)) for st in sides],
-            "side_counts": [len(st) for st in sides],
+            "side": [jsons(side_shown(o, st)) for st in sides],
+            "side_counts": list(map(len, sides)),
             "connected": bool(connected[s]) if connected is not None else None,
             "score": match.totals[s],
             "last_turn_end": _turn_end(g, g.turn_ends[s]),
@@ -163,7 +176,7 @@ def own_view(match: MatchLike, seat: int | None) -> dict[str, Any]:
         "you": seat,
         "hand": _cards(g, g.hands[seat]) if seat is not None else [],
         "own_side": [_cards(g, st) for st in g.side[seat]] if peek and seat is not None else None,
-        "legal_moves": [shared_wire(m) for m in match.legal_moves()] if to_move else [],
+        "legal_moves": shared_wires(match.legal_moves()) if to_move else [],
     }
 
 
@@ -199,7 +212,7 @@ def omniscient_view(match: MatchLike) -> dict[str, Any]:
     of finished matches only."""
     g = match.game
     out = view(match, None)
-    out["legal_moves"] = [shared_wire(m) for m in match.legal_moves()]
+    out["legal_moves"] = shared_wires(match.legal_moves())
     for s, p in enumerate(out["players"]):
         p["hand"] = _cards(g, g.hands[s])
         p["payoff"] = _cards(g, g.payoff[s])

@@ -125,9 +125,21 @@ def _options_json(options: Options) -> dict[str, Any]:
     return options._make_json()
 
 
+_BY_ID: dict[int, tuple[Options, dict[str, Any]]] = {}
+
+
 def options_json(options: Options) -> dict[str, Any]:
-    """`options.to_json()` shared between calls (views use it): callers must not mutate it."""
-    return _options_json(options)
+    """`options.to_json()` shared between calls (views use it): callers must not mutate it.
+    Found by the object's identity first (hashing every option per view costs a microsecond;
+    the entry holds the object, so its id is not reused while it is there)."""
+    hit = _BY_ID.get(id(options))
+    if hit is not None and hit[0] is options:
+        return hit[1]
+    if len(_BY_ID) >= 1024:
+        _BY_ID.clear()
+    out = _options_json(options)
+    _BY_ID[id(options)] = (options, out)
+    return out
 
 OPTION_HELP: dict[str, str] = {
     "players": "Number of seats, 2 to 6.",

@@ -66,6 +66,13 @@ def apply(g: GameState, move: Move, check: bool = True) -> None:
     takeback.after_move(g, snap, turn)
 
 
+def _shuffle(g: GameState, items: list[int]) -> None:
+    """Shuffle from the hand's stream, on a stream of this state's own: copies of a state share
+    the stream until one of them shuffles (`GameState.copy`)."""
+    g.rng = g.rng.copy()
+    g.rng.shuffle(items)
+
+
 def _take(g: GameState, src: str, card: int) -> tuple[str, int]:
     zone, p, k = parse_pile(src)
     if zone == HAND:
@@ -149,10 +156,10 @@ def _complete(g: GameState, slot: int) -> None:
     g.centre[slot] = []
     if g.opts.completed_stacks == "shuffle_into_stock":
         g.stock.extend(cards)
-        g.rng.shuffle(g.stock)
+        _shuffle(g, g.stock)
         into = "stock"
     else:
-        g.aside.extend(cards)
+        g.aside = g.aside + cards  # replaced, never changed in place: copies share it
         into = "aside"
     if g.opts.centre_stacks is None:
         tidy_unlimited(g)
@@ -212,7 +219,7 @@ def _move_side(g: GameState, move: Move) -> None:
     j = parse_pile(move[3]).slot
     card = _off_side_stack(g, g.side[s][k])
     g.side[s][j].append(card)
-    g.moved.append(card)
+    g.moved = [*g.moved, card]  # replaced, never changed in place: copies share it
     if g.events is not None:
         g.emit({"type": "move_side", "seat": s, "card": g.deck.json(card),
                 "from": move[2], "to": move[3]})
@@ -251,8 +258,8 @@ def draw(g: GameState, seat: int, count: int) -> None:
         if not stock:
             if g.aside:
                 stock.extend(g.aside)
-                g.aside.clear()
-                g.rng.shuffle(stock)
+                g.aside = []
+                _shuffle(g, stock)
                 g.revealing = True  # the stream was used: no snapshot brings that back
                 if g.events is not None:
                     g.emit({"type": "reshuffle", "count": len(stock)})
@@ -276,8 +283,9 @@ def end_turn(g: GameState) -> None:
     """Close the turn of the player to move: blocked-game checks, then the next turn."""
     n = g.n
     o = g.opts
-    g.turn_ends[g.turn] = TurnEnd(tuple(len(st) for st in g.centre),
-                                  tuple(p[-1] if p else -1 for p in g.payoff))
+    ends = g.turn_ends[:]  # replaced, never changed in place: copies share it
+    ends[g.turn] = TurnEnd(tuple(map(len, g.centre)), tuple([p[-1] if p else -1 for p in g.payoff]))
+    g.turn_ends = ends
     g.passes = g.passes + 1 if g.turn_plays == 0 else 0
     if o.stock_out == "play_on" and not g.stock and not g.aside:
         g.dry = g.dry + 1 if g.turn_centre == 0 else 0
@@ -338,7 +346,7 @@ def redeal(g: GameState) -> None:
     cards += g.stock
     cards += g.aside
     cards.sort()
-    g.rng.shuffle(cards)
+    _shuffle(g, cards)
     size = g.opts.hand_size
     g.hands = [cards[s * size:(s + 1) * size] for s in range(g.n)]
     g.stock = cards[g.n * size:][::-1]

@@ -9,10 +9,11 @@ Hidden information lives here in full; only `observer` decides what a receiver m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .cards import ACE, Deck
-from .moves import Move, payoff_pile, side_pile
+from .moves import DISCARD, Move, payoff_pile, side_pile
 from .options import Options, rank_set
 from .shuffle import ShuffleStream, commitment
 
@@ -45,6 +46,65 @@ class TurnEnd:
     payoff_tops: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class _Static:
+    """What a hand's options alone decide (the deck, who partners whom, pile names): built once
+    per set of options and shared by every hand played under them (all of it immutable)."""
+
+    deck: Deck
+    n: int
+    top: int
+    wild_ok: tuple[bool, ...]
+    wild_side_mask: int
+    side_card_ok: tuple[bool, ...]
+    team_seats: tuple[tuple[int, ...], ...]
+    opponents: tuple[tuple[int, ...], ...]
+    payoff_names: tuple[str, ...]
+    side_names: tuple[tuple[str, ...], ...]
+    # by seat, built on first use (`discards`): by card, its discards onto each side stack
+    discard_moves: list[tuple[tuple[Move, ...], ...] | None]
+
+    def discards(self, seat: int) -> tuple[tuple[Move, ...], ...]:
+        """By card id: `seat`'s discards of the card onto each of its side stacks in slot order
+        (none for a card the options keep off side stacks), made once and shared by every hand."""
+        table = self.discard_moves[seat]
+        if table is None:
+            names = self.side_names[seat]
+            table = tuple(tuple(Move(DISCARD, c, None, name) for name in names) if ok else ()
+                          for c, ok in enumerate(self.side_card_ok))
+            self.discard_moves[seat] = table
+        return table
+
+
+@lru_cache(maxsize=256)
+def _static(opts: Options) -> _Static:
+    deck = Deck(opts.decks, opts.jokers_per_deck, opts.kings_wild)
+    n = opts.players
+    top = opts.top_rank
+    banned = rank_set(opts.wild_cannot_be)
+    side_card_ok = tuple(
+        opts.wilds_on_side_stacks if deck.wild[c]
+        else (opts.aces_on_side_stacks or deck.rank[c] != ACE)
+        for c in range(deck.size)
+    )
+    if opts.teams == "pairs":
+        half = n // 2
+        team_seats = tuple(tuple(sorted((s, (s + half) % n))) for s in range(n))
+    else:
+        team_seats = tuple((s,) for s in range(n))
+    return _Static(
+        deck=deck, n=n, top=top,
+        wild_ok=tuple(1 <= r <= top and r not in banned for r in range(16)),
+        wild_side_mask=sum(1 << r for r in range(1, 14) if r not in banned),
+        side_card_ok=side_card_ok,
+        team_seats=team_seats,
+        opponents=tuple(tuple(o for o in range(n) if o not in team_seats[s]) for s in range(n)),
+        payoff_names=tuple(payoff_pile(s) for s in range(n)),
+        side_names=tuple(tuple(side_pile(s, k) for k in range(opts.side_stacks)) for s in range(n)),
+        discard_moves=[None] * n,
+    )
+
+
 class GameState:
     """All of one hand. Construct through `deal` (or `layout` for exact scenarios)."""
 
@@ -56,7 +116,7 @@ class GameState:
         "turn_plays", "turn_centre", "moved", "passes", "dry", "payoff_since_redeal",
         "turn_discards", "off_centre", "block", "payoff_low", "stale_refills", "undo", "take_backs_used", "revealing",
         "turn_ends",
-        "first", "events", "_legal",
+        "first", "events", "_legal", "static",
     )
 
     opts: Options
@@ -99,33 +159,21 @@ class GameState:
     first: int
     events: list[dict[str, Any]] | None
     _legal: list[Move] | None
+    static: _Static
 
     def _init_static(self, opts: Options, seed: str) -> None:
+        self.static = st = _static(opts)
         self.opts = opts
-        self.deck = Deck(opts.decks, opts.jokers_per_deck, opts.kings_wild)
-        n = self.n = opts.players
-        self.top = opts.top_rank
-        banned = rank_set(opts.wild_cannot_be)
-        self.wild_ok = tuple(1 <= r <= self.top and r not in banned for r in range(16))
-        self.wild_side_mask = sum(1 << r for r in range(1, 14) if r not in banned)
-        deck = self.deck
-        self.side_card_ok = tuple(
-            opts.wilds_on_side_stacks if deck.wild[c]
-            else (opts.aces_on_side_stacks or deck.rank[c] != ACE)
-            for c in range(deck.size)
-        )
-        if opts.teams == "pairs":
-            half = n // 2
-            self.team_seats = tuple(tuple(sorted((s, (s + half) % n))) for s in range(n))
-        else:
-            self.team_seats = tuple((s,) for s in range(n))
-        self.opponents = tuple(
-            tuple(o for o in range(n) if o not in self.team_seats[s]) for s in range(n)
-        )
-        self.payoff_names = tuple(payoff_pile(s) for s in range(n))
-        self.side_names = tuple(
-            tuple(side_pile(s, k) for k in range(opts.side_stacks)) for s in range(n)
-        )
+        self.deck = st.deck
+        self.n = st.n
+        self.top = st.top
+        self.wild_ok = st.wild_ok
+        self.wild_side_mask = st.wild_side_mask
+        self.side_card_ok = st.side_card_ok
+        self.team_seats = st.team_seats
+        self.opponents = st.opponents
+        self.payoff_names = st.payoff_names
+        self.side_names = st.side_names
         self.seed = seed
         self.commitment = commitment(seed)
         self.rng = ShuffleStream(seed)
@@ -137,15 +185,18 @@ class GameState:
         self.block = self.revealing = self.off_centre = False
         self.payoff_low = 1 << 30  # set by the deal (deal.py) or set_piles
         self.undo = []
-        self.turn_ends = [None] * n
+        self.turn_ends = [None] * st.n
         self.events = None
         self._legal = None
 
     def copy(self) -> GameState:
-        """An independent copy for search (shares only immutable parts). Events are off."""
+        """An independent copy for search (shares only immutable parts, and the lists and the
+        stream the rules never change in place: `aside`, `moved`, `undo`, `turn_ends`, `rng`;
+        play.py replaces them instead). Events are off."""
         cls = type(self)
         g = cls.__new__(cls)
         g.opts = self.opts
+        g.static = self.static
         g.deck = self.deck
         g.n = self.n
         g.top = self.top
@@ -161,15 +212,15 @@ class GameState:
         g.side = [[st[:] for st in sides] for sides in self.side]
         g.centre = [st[:] for st in self.centre]
         g.stock = self.stock[:]
-        g.aside = self.aside[:]
+        g.aside = self.aside  # the lists below are never changed in place (a change replaces them): shared
         g.turn = self.turn
         g.outcome = self.outcome
         g.seed = self.seed
         g.commitment = self.commitment
-        g.rng = self.rng.copy()
+        g.rng = self.rng  # copied before each shuffle (play.py), so shared until one
         g.turn_plays = self.turn_plays
         g.turn_centre = self.turn_centre
-        g.moved = self.moved[:]
+        g.moved = self.moved
         g.passes = self.passes
         g.dry = self.dry
         g.payoff_since_redeal = self.payoff_since_redeal
@@ -178,10 +229,10 @@ class GameState:
         g.block = self.block
         g.payoff_low = self.payoff_low
         g.stale_refills = self.stale_refills
-        g.undo = self.undo[:]  # snapshots are never mutated: sharing them is safe
+        g.undo = self.undo  # and the snapshots in it are never mutated
         g.take_backs_used = self.take_backs_used
         g.revealing = self.revealing
-        g.turn_ends = self.turn_ends[:]
+        g.turn_ends = self.turn_ends
         g.first = self.first
         g.events = None
         g._legal = self._legal

@@ -58,9 +58,14 @@ def run_game(o: Options, seed: int, check_every: int = 1) -> None:
         assert len(set(legal)) == len(legal), "each legal move is listed once"
         if steps % check_every == 0:
             check_views(m)
+            shared = (snapshot(m), repr(g.aside), repr(g.moved), repr(g.turn_ends), len(g.undo),
+                      (g.rng._block, g.rng._pos))
             for move in rng.sample(legal, min(4, len(legal))):
                 trial = g.copy()
                 trial.apply(move)
+            # a copy shares nothing the rules change in place (what it shares, they replace)
+            assert (snapshot(m), repr(g.aside), repr(g.moved), repr(g.turn_ends), len(g.undo),
+                    (g.rng._block, g.rng._pos)) == shared
             for _ in range(3):
                 bad = random_move(g, rng)
                 if bad in legal:

@@ -39,7 +39,7 @@ def reference_shuffle(seed: str, n: int) -> list[int]:
 
 def test_shuffle_matches_the_reference() -> None:
     for seed in ["", "a", "7d2d4f88f8c9794d", "ff" * 16]:
-        for n in (1, 2, 52, 104, 312):
+        for n in (1, 2, 52, 104, 312, 1030):  # past the table of rejection bounds too
             items = list(range(n))
             ShuffleStream(seed).shuffle(items)
             assert items == reference_shuffle(seed, n)
@@ -50,6 +50,23 @@ def test_fixed_vector() -> None:
     ShuffleStream("spite").shuffle(items)
     assert items == reference_shuffle("spite", 10)
     assert items == [8, 4, 6, 3, 2, 9, 5, 7, 1, 0]
+
+
+def test_a_copy_goes_on_as_the_stream_would_mid_block() -> None:
+    s = ShuffleStream("copy")
+    s.uniform(7)  # one integer of the first block read: the copy starts mid-block
+    c = s.copy()
+    a, b = list(range(60)), list(range(60))
+    s.shuffle(a)
+    c.shuffle(b)
+    assert a == b and s.uniform(1000) == c.uniform(1000)
+    whole = ShuffleStream("copy")
+    whole.uniform(7)
+    items = list(range(60))
+    for i in range(59, 0, -1):  # the shuffle is Fisher-Yates over `uniform`
+        j = whole.uniform(i + 1)
+        items[i], items[j] = items[j], items[i]
+    assert items == a
 
 
 def test_uniform_is_unbiased_on_small_ranges() -> None:

@@ -7,12 +7,14 @@ first of each (`app.store.repositories.awards`), written with the move that earn
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from app.domain.records import Earned
 from app.engine import Game, Match, MatchStatus
-from app.engine.moves import parse_pile
+from app.rooms.core.hand_tally import HandFacts, Tally, before, count, finished
 from app.rooms.core.model import SeatInfo
+
+__all__ = ["BY_KEY", "CATALOG", "TOURNAMENT_KINDS", "HandFacts", "earned", "hand_facts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,52 +54,19 @@ MARATHON_TARGET = 100
 FULL_TABLE = 4
 
 
-@dataclass
-class HandFacts:
-    """What happened in one hand, per seat."""
-
-    side_plays: list[int]
-    best_roll: list[int]  # most pay-off cards played in one turn
-    payoff_completions: list[int]  # centre stacks completed with a pay-off card
-    worst_deficit: list[int]  # most pay-off cards (of the team) behind the leading opponent
-    winners: tuple[int, ...] = ()
-    reason: str = ""
-    payoff_left: list[int] = field(default_factory=list)
-
-
 def hand_facts(match: Match, number: int) -> HandFacts:
-    """Replay hand `number` (1-based; it must be over) and collect its facts."""
+    """Replay hand `number` (1-based; it must be over) and collect its facts (the live match
+    keeps them as it goes instead: `hand_tally`)."""
     record = match.hands[number - 1]
     g = Game.deal(match.options, record.seed, record.order)
-    n = g.n
-    facts = HandFacts([0] * n, [0] * n, [0] * n, [0] * n)
-    roll_seat, roll = -1, 0
+    tally = Tally.start(g.n, 0)
     for mv in record.moves:
-        seat = g.turn
-        if seat != roll_seat:
-            roll_seat, roll = seat, 0
-        src = parse_pile(mv.src) if mv.src else None
-        completes = False
-        if mv.kind == "play" and src is not None:
-            if src.zone == "side":
-                facts.side_plays[seat] += 1
-            elif src.zone == "payoff":
-                roll += 1
-                facts.best_roll[seat] = max(facts.best_roll[seat], roll)
-                dst = parse_pile(mv.dst) if mv.dst else None
-                completes = dst is not None and len(g.centre[dst.slot]) == g.top - 1
-        g.apply(mv)
-        if completes:
-            facts.payoff_completions[seat] += 1
-        for s in range(n):
-            mine = sum(len(g.payoff[t]) for t in g.team_seats[s])
-            best = min(sum(len(g.payoff[t]) for t in g.team_seats[o]) for o in g.opponents[s])
-            facts.worst_deficit[s] = max(facts.worst_deficit[s], mine - best)
+        b = before(g, mv)
+        g.apply(mv, check=False)  # the engine checked every recorded move when it was made
+        count(tally, b, g, 0)
     if g.outcome is None:
         raise ValueError(f"hand {number} is not over")
-    facts.winners, facts.reason = g.outcome.winners, g.outcome.reason
-    facts.payoff_left = [len(p) for p in g.payoff]
-    return facts
+    return finished(tally, g)
 
 
 def _hand_keys(match: Match, facts: HandFacts, seat: int) -> list[str]:
@@ -142,12 +111,15 @@ def _match_keys(match: Match, seats: Sequence[SeatInfo], seat: int, rated: bool)
     return keys
 
 
-def earned(match: Match, seats: Sequence[SeatInfo], *, rated: bool = False) -> list[Earned]:
+def earned(match: Match, seats: Sequence[SeatInfo], *, rated: bool = False,
+           facts: HandFacts | None = None) -> list[Earned]:
     """Every achievement the hand that just ended (and the match, if it is over) earned the
-    people at the table, in seat order (the store keeps only each player's first)."""
+    people at the table, in seat order (the store keeps only each player's first). `facts`:
+    the hand's, if kept as it was played (else the hand is replayed)."""
     if match.status not in (MatchStatus.HAND_OVER, MatchStatus.MATCH_OVER):
         return []
-    facts = hand_facts(match, len(match.hands))
+    if facts is None:
+        facts = hand_facts(match, len(match.hands))
     out = []
     for seat, who in enumerate(seats):
         if who.player_id is None or who.bot is not None:

@@ -25,12 +25,14 @@ from app.engine import EngineError, Match, MatchStatus, Move, NotYourTurn, commi
 from app.engine.moves import FORFEIT
 from app.engine.observer import DUPLICATE_PREFIX
 from app.rooms.core import errors as E
+from app.rooms.core import hand_tally
 from app.rooms.core.achievements import earned
 from app.rooms.core.config import RoomConfig, RoomRules
 from app.rooms.core.daily_room import NO_HINTS as NO_HINTS_DAILY
 from app.rooms.core.daily_room import is_daily
 from app.rooms.core.effects import BeginMatch, CommitMove, DealHand, MarkReady
 from app.rooms.core.errors import RoomError
+from app.rooms.core.hand_tally import HandFacts
 from app.rooms.core.lobby import Actor, check_host
 from app.rooms.core.model import LiveMatch, Room, RoomPatch, SeatInfo
 from app.rooms.core.pace import TURN_BASED, act_at, count_missed, handed, nobody_plays, on_vacation
@@ -271,7 +273,7 @@ def decide_seat_move(room: Room, seat: int, mv: Move, actor: str, move_id: str |
     winners = ended = None
     if status in (MatchStatus.HAND_OVER, MatchStatus.MATCH_OVER):
         hand_end = _hand_end(after)
-        awards = earned(after, m.seats, rated=room.state.rated)
+        awards = earned(after, m.seats, rated=room.state.rated, facts=_hand_facts(m, mv, after))
         if status == MatchStatus.MATCH_OVER:
             winners, ended = list(after.winners), now
             rated = rated_standing(room, after, seat if actor == PLAYER and mv.kind != FORFEIT else None)
@@ -301,6 +303,22 @@ def rated_standing(room: Room, after: Match, mover: int | None = None) -> list[S
         for s in after.game.team_seats[after.forfeited]:
             totals[s] = low
     return [Standing(s.player_id or "", after.options.team_of(i), totals[i]) for i, s in enumerate(m.seats)]
+
+
+def _hand_facts(m: LiveMatch, mv: Move, after: Match) -> HandFacts | None:
+    """The facts of the hand `mv` ends, from what the live match kept of it (`m.tally`,
+    unchanged) and this last move; None if it kept nothing at this version (then `earned`
+    replays the hand)."""
+    tally = m.tally
+    if tally is None or tally.v != m.v:
+        return None
+    try:
+        before = hand_tally.before(m.engine.game, mv)
+    except (ValueError, IndexError):
+        return None
+    tally = tally.copy()
+    hand_tally.count(tally, before, after.game, after.v)
+    return hand_tally.finished(tally, after.game)
 
 
 def _hand_end(after: Match) -> HandEnd:

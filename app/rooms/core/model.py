@@ -18,6 +18,7 @@ import orjson
 from app.domain.records import Awards, RoomStatus, Seen
 from app.engine import Match, MatchStatus, events_for, events_same_for_all
 from app.rooms.core.commands import UNSET, Unset
+from app.rooms.core.hand_tally import Tally
 
 EVENTS_KEPT = 64  # versions of events kept for sockets that fall a little behind
 LOBBY_OPEN = (RoomStatus.WAITING, RoomStatus.OVER)
@@ -153,6 +154,9 @@ class LiveMatch:
     # Per seat, the moves its player made themselves over the match, rebuilt by replay: a
     # forfeit after fewer than `SPITE_RATED_FORFEIT_MIN_MOVES` is not rated (`forfeit.py`).
     own_moves: dict[int, int] = field(default_factory=dict)
+    # The facts of the hand being played so far, for its achievements (`hand_tally`): kept by
+    # `steps.apply_steps` as each step is applied; None (the hand is replayed) when unknown.
+    tally: Tally | None = field(default=None, compare=False, repr=False)
 
     @property
     def v(self) -> int:

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from app.engine import Match, MatchStatus, Move, options_from_json
+from app.rooms.core import hand_tally
 from app.rooms.core.model import LiveMatch, SeatInfo
 from app.rooms.core.pace import count_missed
 
@@ -104,12 +105,16 @@ def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None, 
             events = _engine(game.deal, step.seed, step.order)
             m.awards = None
             m.actors = {}
+            m.tally = hand_tally.Tally.start(len(m.seats), game.v)
         else:
+            tally, before = _tally_before(m, step.move)
             if previewed is not None and previewed.of is game and previewed.match.v == step.v:
                 m.engine = game = previewed.match  # made once, on the copy it was decided on
                 events = previewed.events
             else:
                 events = _engine(game.apply, step.move, step.seat)
+            if tally is not None and before is not None:
+                hand_tally.count(tally, before, game.game, game.v)
             count_missed(m.missed, step.seat, step.actor,
                          game.status != MatchStatus.PLAYING or game.game.turn != step.seat)
             if step.actor not in QUIET_ACTORS:
@@ -124,6 +129,19 @@ def apply_steps(m: LiveMatch, steps: Iterable[Step], deadline: datetime | None, 
         if game.record_events:
             m.remember(game.v, events)
     m.deadline = deadline
+
+
+def _tally_before(m: LiveMatch, move: Move) -> tuple[hand_tally.Tally | None, hand_tally.Before | None]:
+    """The live match's tally, if it is at the match's version, and what `move` is before it
+    is made (a move naming no pile of the table leaves the hand's facts unknown)."""
+    tally = m.tally
+    if tally is None or tally.v != m.engine.v:
+        return None, None
+    try:
+        return tally, hand_tally.before(m.engine.game, move)
+    except (ValueError, IndexError):
+        m.tally = None
+        return None, None
 
 
 def _engine(fn: Any, *args: Any) -> list[dict[str, Any]]:
