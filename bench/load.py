@@ -414,7 +414,7 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     drivers = [asyncio.create_task(room.drive(stop)) for room in rooms]
     prober = asyncio.create_task(probe_lag(stats))
     await asyncio.sleep(warmup)
-    stages0 = await scrape(urls) if args.stages else {}
+    stages0 = await scrape(urls) if urls else {}
     profiler = start_profiler(args.profile, pids[0], args.seconds) if args.profile and pids else None
     stats.measuring = True
     cpu0 = cpu_seconds(pids) if pids else 0.0
@@ -433,8 +433,10 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
         print(f"server CPU: {cpu / stats.moves * 1e6:.0f} µs per move ({cpu / elapsed * 100:.0f}% of a core"
               f"{' over ' + str(len(pids)) + ' instances' if len(pids) > 1 else ''})")
     print(f"load client CPU: {own / elapsed * 100:.0f}% of its core")
+    stages1 = await scrape(urls) if urls else {}
+    print_paths(stages0, stages1)
     if args.stages:
-        print_stages(stages0, await scrape(urls))
+        print_stages(stages0, stages1)
     if profiler is not None:
         profiler.wait(timeout=60)
         print(f"profile: {args.profile} (py-spy raw stacks; `python bench/layers.py {args.profile}`)")
@@ -471,6 +473,7 @@ def print_traced(out: str, sockets: int, top: int = 12) -> None:
 
 STAGE_LINE = re.compile(r'^(spite_move_stage_seconds|spite_move_latency_seconds|spite_commit_batch_moves)'
                         r'_(sum|count)(?:\{stage="(\w+)"\})? ([0-9.e+-]+)$')
+PATH_LINE = re.compile(r'^spite_commit_path_total\{path="(\w+)"\} ([0-9.e+-]+)$')
 
 
 async def scrape(urls: list[str]) -> dict[tuple[str, str, str], float]:
@@ -483,7 +486,20 @@ async def scrape(urls: list[str]) -> dict[tuple[str, str, str], float]:
                 if m:
                     key = (m.group(1), m.group(3) or "", m.group(2))
                     out[key] = out.get(key, 0.0) + float(m.group(4))
+                m = PATH_LINE.match(line)
+                if m:
+                    key = ("spite_commit_path", m.group(1), "total")
+                    out[key] = out.get(key, 0.0) + float(m.group(2))
     return out
+
+
+def print_paths(before: dict[tuple[str, str, str], float], after: dict[tuple[str, str, str], float]) -> None:
+    """How the moves of the measured window were committed (`spite_commit_path_total`): inline,
+    in a batch on the loop's thread, or through the pooled async connection."""
+    paths = {k[1]: after[k] - before.get(k, 0.0) for k in after if k[0] == "spite_commit_path"}
+    total = sum(paths.values())
+    if total:
+        print("commit paths: " + ", ".join(f"{p} {n:,.0f} ({n / total:.0%})" for p, n in sorted(paths.items())))
 
 
 def print_stages(before: dict[tuple[str, str, str], float], after: dict[tuple[str, str, str], float]) -> None:

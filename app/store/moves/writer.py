@@ -47,7 +47,7 @@ import contextlib
 import logging
 from typing import Any, cast
 
-from prometheus_client import Histogram
+from prometheus_client import Counter, Histogram
 from sqlalchemy import Table, bindparam, insert, tuple_, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -65,6 +65,11 @@ log = logging.getLogger(__name__)
 MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
 COMMIT_BATCH = Histogram("spite_commit_batch_moves", "Moves committed per transaction (group commit)",
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512))
+COMMIT_PATH = Counter("spite_commit_path", "Moves committed, by the path they took: inline (SQLite, on the loop's "
+                      "thread at once), batch (SQLite, queued behind the write lock and committed together on the "
+                      "loop's thread), queued (the pooled async connection: hand and match ends, every move on a "
+                      "server database)", ["path"])
+INLINE, QUEUED = COMMIT_PATH.labels("inline"), COMMIT_PATH.labels("queued")
 PLAYING = "playing"  # MatchStatus.PLAYING: a match row's status while a hand is played
 Done = asyncio.Future[Awards | None]  # a queued move's caller waits on it
 Queued = tuple[MoveWrite, Done]
@@ -128,6 +133,7 @@ class MoveWriter:
         except Refused as e:
             raise _taken(write) from e
         COMMIT_BATCH.observe(1)
+        INLINE.inc()
         return True
 
     async def close(self) -> None:
@@ -171,6 +177,7 @@ class MoveWriter:
                     _failed(done, _taken(write) if isinstance(e, _Refused) else e)
             return
         COMMIT_BATCH.observe(len(batch))
+        QUEUED.inc(len(batch))
         for (_, done), earned in zip(batch, awards, strict=True):
             _committed(done, earned)
 
@@ -183,6 +190,7 @@ class MoveWriter:
             except Exception as e:
                 _failed(done, e)
             else:
+                QUEUED.inc()
                 _committed(done, awards)
 
     async def _transaction(self, batch: list[MoveWrite]) -> list[Awards | None]:
