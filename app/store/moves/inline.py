@@ -24,13 +24,13 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from app.store.errors import Locked, is_lock
+
+__all__ = ["Advance", "InlineCommit", "Locked", "Refused", "Row"]
+
 Row = tuple[Any, ...]
 # A move's match advance: its statement and row, and the fallback tried when it finds no row.
 Advance = tuple[str, Row, tuple[str, Row] | None]
-
-
-class Locked(Exception):
-    """Another connection holds the database's write lock: nothing was written."""
 
 
 class Refused(Exception):
@@ -128,7 +128,7 @@ class InlineCommit:
         try:
             db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
-            if _is_lock(e):
+            if is_lock(e):
                 raise Locked() from e
             raise
         return db
@@ -137,8 +137,3 @@ class InlineCommit:
         if self._db is not None:
             self._db.close()
             self._db = None
-
-
-def _is_lock(e: sqlite3.OperationalError) -> bool:
-    text = str(e)
-    return "locked" in text or "busy" in text

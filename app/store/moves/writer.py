@@ -50,9 +50,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import Table, bindparam, event, insert, tuple_, update
+from sqlalchemy import Connection, Table, bindparam, event, insert, tuple_, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -60,6 +61,7 @@ from app.domain.records import Awards
 from app.domain.writes import MoveWrite
 from app.store.db import sqlite_file
 from app.store.errors import Conflict
+from app.store.inline_writes import InlineWrites
 from app.store.moves.batch import PlainBatches
 from app.store.moves.counters import COMMIT_BATCH, INLINE, QUEUED
 from app.store.moves.inline import Advance, InlineCommit, Locked, Refused
@@ -72,6 +74,7 @@ MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move,
 PLAYING = "playing"  # MatchStatus.PLAYING: a match row's status while a hand is played
 Done = asyncio.Future[Awards | None]  # a queued move's caller waits on it
 Queued = tuple[MoveWrite, Done]
+T = TypeVar("T")
 
 
 class _Refused(Exception):
@@ -96,6 +99,7 @@ class MoveWriter:
         path = sqlite_file(engine.url) if self._fast is not None else None
         self._own = InlineCommit(path) if path else None  # the writer's own connection to the file
         self._inline = self._own if inline else None
+        self._writes = InlineWrites(path) if path and inline else None  # the rooms' other short writes
         self._batches: PlainBatches | None = None
         if self._own is not None and self._fast is not None:
             pool_timeout = getattr(engine.pool, "timeout", lambda: 5.0)
@@ -158,6 +162,18 @@ class MoveWriter:
             batches.freed()
         return True
 
+    def transact(self, work: Callable[[Connection], T]) -> T:
+        """Run a room's short write that is not a move (a lobby change, a match's start, a deal)
+        in a transaction on the loop's thread (`InlineWrites`), committed before this returns.
+        `Locked` (nothing run) when the write lock is taken, or on a database with no such
+        connection (a server database, an in-memory SQLite): the caller takes its pooled path."""
+        if self._writes is None:
+            raise Locked()
+        done = self._writes.run(work)
+        if self._batches is not None and self._batches.waiting:  # the lock was free just now
+            self._batches.freed()
+        return done
+
     def _checkin(self, _dbapi_conn: Any, _record: Any) -> None:
         if self._batches is not None:
             self._batches.freed()
@@ -179,6 +195,8 @@ class MoveWriter:
             self._conn = None
         if self._own is not None:
             self._own.close()
+        if self._writes is not None:
+            self._writes.close()
 
     async def _run(self) -> None:
         while True:
