@@ -8,6 +8,10 @@ every hop (so plain moves meeting it wait: `moves.batch`). Here the same Core st
 synchronous SQLAlchemy connection of its own (SQLite's own driver, the statement cache, no greenlet
 or thread): 0.27 and 0.88 ms, the lock held only inside the caller's step.
 
+`run_now` runs the writer's own async statements for a move that ends a hand or the match
+(`moves.writer._write`: written against an `AsyncConnection`, awaiting only its statements) on
+the same connection, to their end at once: each awaited statement is executed synchronously.
+
 `run` never waits for the lock: the connection's busy timeout is 0 and its transactions begin
 with `BEGIN IMMEDIATE`; when another connection holds the lock it raises `Locked` having run
 nothing, and the caller takes its pooled path, which waits off the loop. The transaction is
@@ -17,7 +21,7 @@ committed before `run` returns (nobody is told before), or rolled back if the wo
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 import orjson
@@ -65,10 +69,39 @@ class InlineWrites:
             conn.commit()
         return done
 
+    def run_now(self, work: Callable[[Any], Coroutine[Any, Any, T]]) -> T:
+        """`run` for async store code: `work` is given an awaitable face of the connection
+        (`execute`, `exec_driver_sql`, `dialect`) and run to its end at once. RuntimeError (rolled
+        back) if it awaits anything but its statements."""
+        return self.run(lambda conn: _to_end(work(_Awaitable(conn))))
+
     def close(self) -> None:
         if self._engine is not None:
             self._engine.dispose()
             self._engine = None
+
+
+class _Awaitable:
+    """A synchronous connection with the awaitable face of an `AsyncConnection`'s statements."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn, self.dialect = conn, conn.dialect
+
+    async def execute(self, *args: Any, **kwargs: Any) -> Any:
+        return self.conn.execute(*args, **kwargs)
+
+    async def exec_driver_sql(self, *args: Any, **kwargs: Any) -> Any:
+        return self.conn.exec_driver_sql(*args, **kwargs)
+
+
+def _to_end(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine that never suspends; its value."""
+    try:
+        coro.send(None)
+    except StopIteration as e:
+        return e.value
+    coro.close()
+    raise RuntimeError("store code run at once awaited something else than its statements")
 
 
 def _pragmas(dbapi_conn: Any, _record: Any) -> None:

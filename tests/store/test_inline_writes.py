@@ -5,9 +5,11 @@ once (nothing written) when another connection holds the write lock."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,7 +17,8 @@ from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from app.domain.writes import DealChange
+from app.domain.records import HandEnd
+from app.domain.writes import DealChange, MatchChange
 from app.store.db import make_sessions
 from app.store.errors import Conflict, Locked
 from app.store.moves.writer import MoveWriter
@@ -23,6 +26,8 @@ from app.store.repositories import matches as match_store
 from app.store.repositories import rooms as room_store
 from app.store.repositories.players import create_player
 from app.store.tables import Hand, Match, Room, Seat
+
+from .moves import new_match, plain, stored
 
 
 @pytest.fixture
@@ -150,3 +155,42 @@ async def test_on_a_server_database_or_without_inline_commits_nothing_runs_here(
                 made.transact(lambda c: None)
         finally:
             await made.close()
+
+
+async def test_a_hands_end_is_committed_at_once_or_queued_behind_the_lock(sqlite_engine: AsyncEngine) -> None:
+    """A move that ends a hand runs the queue's statements on the loop's thread when the lock is
+    free; when another connection holds it, it takes the queue (the pooled path) and waits."""
+    sessions = make_sessions(sqlite_engine)
+    for i in range(2):
+        await new_match(sessions, f"m{i}", f"ROOM000{i}")
+    end = HandEnd(number=1, result={"reason": "payoff_out"}, points=[0, 12], totals=[0, 12], payoff_left=[5, 0])
+
+    def ending(match_id: str) -> Any:
+        return replace(plain(0, match_id=match_id), match=MatchChange("hand_over", [0, 12], None, None, None, None),
+                       hand_end=end)
+
+    writer = MoveWriter(sqlite_engine)
+    try:
+        await writer.record(ending("m0"))
+        assert writer._task is None
+        other = sqlite3.connect(str(make_url(str(sqlite_engine.url)).database), isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            pending = asyncio.create_task(writer.record(ending("m1")))
+            await asyncio.sleep(0.1)
+            assert not pending.done() and writer._task is not None
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        await asyncio.wait_for(pending, 10)
+        with pytest.raises(Conflict):
+            await writer.record(ending("m0"))  # version 1 is taken
+        for i in range(2):
+            match, moves = await stored(sessions, f"m{i}")
+            assert (match.v, match.status, len(moves)) == (1, "hand_over", 1)
+        async with sessions() as s:
+            hands = (await s.execute(select(Hand).order_by(Hand.match_id))).scalars().all()
+            assert [(h.match_id, h.result) for h in hands] == [("m0", {"reason": "payoff_out"}),
+                                                               ("m1", {"reason": "payoff_out"})]
+    finally:
+        await writer.close()

@@ -127,6 +127,9 @@ class MoveWriter:
             if refused is not None:
                 raise _taken(write) if isinstance(refused, Refused) else refused
             return None
+        if self._writes is not None and not write.plain:  # a hand's or the match's end: at once too, if it can
+            with contextlib.suppress(Locked):
+                return self._end_at_once(write)
         loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
             self._task = loop.create_task(self._run())
@@ -173,6 +176,21 @@ class MoveWriter:
         if self._batches is not None and self._batches.waiting:  # the lock was free just now
             self._batches.freed()
         return done
+
+    def _end_at_once(self, write: MoveWrite) -> Awards | None:
+        """Commit a move that ends a hand or the match on the loop's thread (`InlineWrites.run_now`:
+        the queue's own statements, `_write`, each run synchronously); `Locked` if the lock is taken."""
+        assert self._writes is not None
+        repeats, fast = self.repeats, self._fast
+        try:
+            [awards] = self._writes.run_now(lambda conn: _write(conn, [write], utcnow(), fast, repeats))
+        except (IntegrityError, _Refused) as e:
+            raise _taken(write) from e
+        COMMIT_BATCH.observe(1)
+        INLINE.inc()
+        if self._batches is not None and self._batches.waiting:
+            self._batches.freed()
+        return awards
 
     def _checkin(self, _dbapi_conn: Any, _record: Any) -> None:
         if self._batches is not None:
