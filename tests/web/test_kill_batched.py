@@ -73,8 +73,9 @@ async def test_moves_acknowledged_from_a_batch_survive_a_kill(db_url: str, tmp_p
                         await s.state_at(v)
                     told.append((match_id, v, move_id))
             paths = {path: float(n) for path, n in PATH.findall((await http.get("/metrics")).text)}
-            # Every move that waited took a batch, but one that ends a hand (the queue's path).
-            assert paths["batch"] > 0 and paths["batch"] + paths["queued"] >= 3 * ROOMS, paths
+            # The moves that waited took a batch (one that ends a hand takes the queue's path, and
+            # on a slow machine a frame read after the lock was released commits inline).
+            assert paths["batch"] >= ROOMS and sum(paths.values()) >= 3 * ROOMS, paths
             # The last batch and then a kill as soon as its moves are told.
             lock = sqlite3.connect(path, isolation_level=None)
             lock.execute("BEGIN IMMEDIATE")
