@@ -2,9 +2,14 @@
 (the inline path the server takes for a plain move), in one process with no sockets.
 
     python bench/commit.py [--moves 20000] [--database sqlite:///FILE | postgresql://...]
+    python bench/commit.py --queued [--matches 20]   # the path of a move that found the lock taken
 
-Prints µs of CPU per move (the process's own time: on SQLite the commit is all on this thread),
-with the split between building the rows (bind processors) and the SQLite transaction.
+Prints µs of CPU per move (the process's own time, every thread's: on SQLite the inline commit is
+all on this thread). `--queued`: no move is tried inline (`MoveWriter(inline=False)`), and one move
+of every match is sent at once, so each transaction commits `--matches` moves: the path a plain
+move takes when it finds SQLite's write lock taken (a batch on the loop's thread since the
+batched commit; before it, the pooled aiosqlite connection). Run a tree's own code with
+PYTHONPATH=TREE (the editable install may point at another tree).
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ async def main() -> None:
     parser.add_argument("--moves", type=int, default=20000)
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--database", default=None)
+    parser.add_argument("--queued", action="store_true", help="every move through the queue, --matches at once")
     args = parser.parse_args()
     url = args.database or f"sqlite:///{os.path.join(tempfile.mkdtemp(prefix='spite-commit-'), 'c.db')}"
     engine = make_engine(url)
@@ -65,16 +71,22 @@ async def main() -> None:
     ids = [f"match{i:05d}" for i in range(args.matches)]
     for i in ids:
         await new_match(sessions, i)
-    writer = MoveWriter(engine)
+    writer = MoveWriter(engine, inline=not args.queued)
     writes = [write(ids[n % len(ids)], n // len(ids)) for n in range(args.moves)]
-    for w in writes[:200]:
-        await writer.record(w)
+    group = len(ids) if args.queued else 1
+    warm = 10 * group if args.queued else 200
+
+    async def commit(part: list[MoveWrite]) -> None:
+        for i in range(0, len(part), group):
+            await asyncio.gather(*(writer.record(w) for w in part[i:i + group]))
+
+    await commit(writes[:warm])
     t0, c0 = time.perf_counter(), time.process_time()
-    for w in writes[200:]:
-        await writer.record(w)
+    await commit(writes[warm:])
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    n = len(writes) - 200
-    print(f"commit: {cpu / n * 1e6:.1f} µs CPU per plain move, {n / wall:,.0f} moves/s ({url.split(':')[0]})")
+    n = len(writes) - warm
+    how = f"queued, {group} per transaction" if args.queued else "inline"
+    print(f"commit: {cpu / n * 1e6:.1f} µs CPU per plain move, {n / wall:,.0f} moves/s ({url.split(':')[0]}, {how})")
     await writer.close()
     await engine.dispose()
 

@@ -450,7 +450,7 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     drivers = [asyncio.create_task(room.drive(stop)) for room in rooms]
     prober = asyncio.create_task(probe_lag(stats))
     await asyncio.sleep(warmup)
-    stages0 = await scrape(urls)
+    stages0 = await scrape(urls) if urls else {}
     profiler = start_profiler(args.profile, pids[0], args.seconds) if args.profile and pids else None
     stats.measuring = True
     cpu0 = cpu_seconds(pids) if pids else 0.0
@@ -471,8 +471,9 @@ async def run_game_load(args: argparse.Namespace, urls: list[str], pids: list[in
     elif cpu is not None:  # rooms started, nobody moving (a long --pace): the server's idle cost
         print(f"server CPU: no moves, {cpu / elapsed * 100:.2f}% of a core")
     print(f"load client CPU: {own / elapsed * 100:.0f}% of its core")
-    stages1 = await scrape(urls)
+    stages1 = await scrape(urls) if urls else {}
     print_gc(stages0, stages1, elapsed)
+    print_paths(stages0, stages1)
     if stats.moves:
         print(f"sent to the clients: {stats.received / stats.moves:,.0f} bytes per move ({FORMAT} views, "
               f"{len(readers)} sockets, every message){f'; {stats.syncs} syncs' if stats.syncs else ''}")
@@ -514,6 +515,7 @@ def print_traced(out: str, sockets: int, top: int = 12) -> None:
 
 STAGE_LINE = re.compile(r'^(spite_move_stage_seconds|spite_move_latency_seconds|spite_commit_batch_moves'
                         r'|spite_gc_pause_seconds)_(sum|count)(?:\{(?:stage|generation)="(\w+)"\})? ([0-9.e+-]+)$')
+PATH_LINE = re.compile(r'^spite_commit_path_total\{path="(\w+)"\} ([0-9.e+-]+)$')
 
 
 async def scrape(urls: list[str]) -> dict[tuple[str, str, str], float]:
@@ -526,6 +528,10 @@ async def scrape(urls: list[str]) -> dict[tuple[str, str, str], float]:
                 if m:
                     key = (m.group(1), m.group(3) or "", m.group(2))
                     out[key] = out.get(key, 0.0) + float(m.group(4))
+                m = PATH_LINE.match(line)
+                if m:
+                    key = ("spite_commit_path", m.group(1), "total")
+                    out[key] = out.get(key, 0.0) + float(m.group(2))
     return out
 
 
@@ -539,6 +545,15 @@ def print_gc(before: dict[tuple[str, str, str], float], after: dict[tuple[str, s
     parts = [f"gen {g}: {delta(g, 'count'):.0f} pauses, {delta(g, 'sum') * 1000:.1f} ms" for g in ("0", "1", "2")]
     total = sum(delta(g, "sum") for g in ("0", "1", "2"))
     print(f"server gc: {'; '.join(parts)} ({total / elapsed * 100:.1f} % of the window)")
+
+
+def print_paths(before: dict[tuple[str, str, str], float], after: dict[tuple[str, str, str], float]) -> None:
+    """How the moves of the measured window were committed (`spite_commit_path_total`): inline,
+    in a batch on the loop's thread, or through the pooled async connection."""
+    paths = {k[1]: after[k] - before.get(k, 0.0) for k in after if k[0] == "spite_commit_path"}
+    total = sum(paths.values())
+    if total:
+        print("commit paths: " + ", ".join(f"{p} {n:,.0f} ({n / total:.0%})" for p, n in sorted(paths.items())))
 
 
 def print_stages(before: dict[tuple[str, str, str], float], after: dict[tuple[str, str, str], float]) -> None:

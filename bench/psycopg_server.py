@@ -23,7 +23,7 @@ def make_engine(url: str | URL, *, timeout: float = 5.0, **kwargs: Any) -> Async
     u = db.async_url(url)
     if db.is_sqlite(u):
         return original(url, timeout=timeout, **kwargs)
-    kwargs.setdefault("json_serializer", db._json_dumps)
+    kwargs.setdefault("json_serializer", db.json_dumps)
     kwargs.setdefault("pool_timeout", timeout)
     kwargs.setdefault("pool_pre_ping", True)
     bounds = {"connect_timeout": max(1, round(timeout)), "options": f"-c statement_timeout={round(timeout * 2000)}"}

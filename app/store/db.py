@@ -65,7 +65,7 @@ def _set_pragmas(dbapi_conn: Any, busy_ms: int) -> None:
     cur.close()
 
 
-def _json_dumps(value: Any) -> str:
+def json_dumps(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
@@ -75,7 +75,7 @@ def make_engine(url: str | URL, *, timeout: float = 5.0, **kwargs: Any) -> Async
     (connecting, a free connection, a lock another process holds, a statement), so a database
     that is away is reported within seconds instead of after a long hang."""
     u = async_url(url)
-    kwargs.setdefault("json_serializer", _json_dumps)
+    kwargs.setdefault("json_serializer", json_dumps)
     kwargs.setdefault("json_deserializer", orjson.loads)
     kwargs.setdefault("pool_timeout", timeout)
     if is_sqlite(u):

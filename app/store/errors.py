@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -13,6 +14,17 @@ class Conflict(Exception):
 
     The caller's picture of the room is stale: reload it from the store.
     """
+
+
+class Locked(Exception):
+    """Another connection holds the SQLite file's write lock: nothing was written (the writes
+    tried on the event loop's thread never wait for it)."""
+
+
+def is_lock(e: sqlite3.OperationalError) -> bool:
+    """Is this error SQLite saying another connection holds the lock?"""
+    text = str(e)
+    return "locked" in text or "busy" in text
 
 
 async def save(session: AsyncSession, what: str, *, commit: bool = True) -> None:

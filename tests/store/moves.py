@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.domain.writes import MatchChange, MoveWrite
+from app.store.moves.inline import Locked
+from app.store.moves.writer import MoveWriter
 from app.store.repositories import matches as match_store
 from app.store.repositories.players import create_player
 from app.store.tables import Hand, Match, Move, Room, Seat
@@ -52,3 +57,34 @@ async def stored(sessions: async_sessionmaker[AsyncSession], match_id: str = "m1
         match = (await s.execute(select(Match).where(Match.id == match_id))).scalar_one()
         moves = list((await s.execute(select(Move).where(Move.match_id == match_id).order_by(Move.seq))).scalars())
         return match, moves
+
+
+def transaction_sizes(writer: MoveWriter, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of each transaction `writer` runs from now on: on the pooled connection (a batch,
+    or one move retried alone), or (plain moves on a SQLite file) a batch on the loop's thread,
+    whose refused moves are retried under savepoints in the same transaction."""
+    sizes: list[int] = []
+    transaction = writer._transaction
+
+    async def counted(batch: Any) -> Any:
+        sizes.append(len(batch))
+        return await transaction(batch)
+
+    monkeypatch.setattr(writer, "_transaction", counted)
+    if writer._batches is not None:
+        batches = writer._batches
+        commit = batches._commit
+
+        def committed(batch: Any) -> Any:
+            try:
+                outcomes = commit(batch)
+            except Locked:  # not a transaction: tried again once the lock may be free
+                raise
+            except Exception:
+                sizes.append(len(batch))
+                raise
+            sizes.append(len(batch))
+            return outcomes
+
+        monkeypatch.setattr(batches, "_commit", committed)
+    return sizes

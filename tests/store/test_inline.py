@@ -203,7 +203,8 @@ async def test_a_records_typed_fields_choose_its_statements(
         sqlite_engine: AsyncEngine, path: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A plain record of a live room (still playing, no wake time) takes the lean advance, with the
     full one as its fallback; one that sets a wake time (turn-based) takes the full advance; one
-    that ends a hand is not plain and takes the queue."""
+    that ends a hand is not plain: it is committed at once too, by the queue's own statements on
+    the writer's synchronous connection (`MoveWriter._end_at_once`), not by the plain commit."""
     writer = MoveWriter(sqlite_engine)
     fast = PlainStatements(sqlite_engine.dialect)
     seen = _spy(writer, monkeypatch)
@@ -217,7 +218,8 @@ async def test_a_records_typed_fields_choose_its_statements(
         end = HandEnd(number=1, result={"reason": "payoff_out"}, points=[0, 12], totals=[0, 12], payoff_left=[5, 0])
         await writer.record(replace(plain(2), match=MatchChange("hand_over", [0, 12], None, None, None, None),
                                     hand_end=end))
-        assert len(seen) == 2 and writer._task is not None, "a hand's end took the inline path"
+        assert len(seen) == 2, "a hand's end took the plain commit"
+        assert writer._task is None, "a hand's end waited in the queue with the lock free"
         assert _row(path) == (3, "hand_over", None, "[0,12]")
     finally:
         await writer.close()

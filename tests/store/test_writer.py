@@ -24,23 +24,10 @@ from app.store.moves.writer import MoveWriter
 from app.store.repositories import matches as match_store
 from app.store.tables import Achievement, Hand, Rating, RatingChange, Room, Score
 
-from .moves import new_match, plain, stored
+from .moves import new_match, plain, stored, transaction_sizes
 
 Writers = Callable[..., MoveWriter]
 ENDED = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-
-
-def _sizes(writer: MoveWriter, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The size of each transaction `writer` runs from now on."""
-    sizes: list[int] = []
-    transaction = writer._transaction
-
-    async def counted(batch: Any) -> Any:
-        sizes.append(len(batch))
-        return await transaction(batch)
-
-    monkeypatch.setattr(writer, "_transaction", counted)
-    return sizes
 
 
 def _last(expect_v: int, player_ids: list[str], *, earned: list[Earned] | None = None,
@@ -188,7 +175,7 @@ async def test_moves_arriving_during_a_commit_share_the_next_transaction(
     for i in range(5):
         await new_match(sessions, f"m{i}", f"ROOM000{i}")
     writer = writers(inline=False, max_batch=2)
-    sizes = _sizes(writer, monkeypatch)
+    sizes = transaction_sizes(writer, monkeypatch)
     await asyncio.gather(*(writer.record(plain(0, match_id=f"m{i}")) for i in range(5)))
     assert sizes == [2, 2, 1]  # all queued before the writer ran; at most max_batch per transaction
     for i in range(5):
@@ -200,7 +187,7 @@ async def test_a_lone_move_is_committed_at_once(sessions: async_sessionmaker[Asy
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     await new_match(sessions)
     writer = writers(inline=False)
-    sizes = _sizes(writer, monkeypatch)
+    sizes = transaction_sizes(writer, monkeypatch)
     for v in range(3):
         await asyncio.wait_for(writer.record(plain(v)), 5)
     assert sizes == [1, 1, 1]
@@ -242,7 +229,7 @@ async def test_an_unreachable_database_fails_the_batch_at_once(tmp_path: Path,
     try (not once per move, which would only fail the same way, slower)."""
     engine = make_engine(f"sqlite:///{tmp_path}/no/such/folder/x.db")
     writer = MoveWriter(engine, inline=False)
-    sizes = _sizes(writer, monkeypatch)
+    sizes = transaction_sizes(writer, monkeypatch)
     try:
         results = await asyncio.gather(*(writer.record(plain(0, match_id=f"m{i}")) for i in range(4)),
                                        return_exceptions=True)

@@ -5,6 +5,7 @@ it; everything else through a session per call."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -18,7 +19,7 @@ from app.rooms.core.effects import BeginMatch, CommitMove, DealHand
 from app.rooms.core.model import RoomPatch, RoomState, SeatInfo
 from app.rooms.core.steps import DealStep, MatchLog, MoveStep, Step, rebuild
 from app.rooms.ports import Changes, LoadedRoom
-from app.store.errors import Conflict
+from app.store.errors import Conflict, Locked
 from app.store.moves.writer import MoveWriter
 from app.store.repositories import awards as award_store
 from app.store.repositories import chat as chat_store
@@ -112,9 +113,15 @@ class SqlRooms:
             row = await room_store.get_room(s, code)
         return state_of(row) if row is not None else None
 
+    # A room's writes are first tried on the loop's thread (`MoveWriter.transact`: on a SQLite
+    # file, Core on a synchronous connection, never waiting for the lock); when the lock is taken
+    # (or on a server database) they take a session of the pool.
     async def update_room(self, code: str, rev: int, patch: RoomPatch) -> int:
+        values = patch.values()
+        with contextlib.suppress(Locked):
+            return self.writer.transact(lambda c: room_store.update_room_now(c, code, rev, values))
         async with self.sessions() as s:
-            return await room_store.update_room(s, code, rev, patch.values())
+            return await room_store.update_room(s, code, rev, values)
 
     async def begin_match(self, code: str, begin: BeginMatch) -> int:
         m = begin.match
@@ -127,13 +134,21 @@ class SqlRooms:
                       team=begin.teams[i]) for i, s in enumerate(m.seats)]
         hand = Hand(match_id=m.id, number=begin.deal.number, seed=begin.deal.seed, commitment=begin.commitment,
                     start_v=begin.deal.v)
+        room_values = begin.room.values()
+        with contextlib.suppress(Locked):
+            return self.writer.transact(lambda c: match_store.start_match_now(
+                c, room_code=code, room_rev=begin.room_rev, match=row, seats=seats, hand=hand,
+                room_values=room_values))
         async with self.sessions() as s:
             return await match_store.start_match(s, room_code=code, room_rev=begin.room_rev, match=row,
-                                                 seats=seats, hand=hand, room_values=begin.room.values())
+                                                 seats=seats, hand=hand, room_values=room_values)
 
     async def deal_hand(self, deal: DealHand) -> None:
         hand = Hand(match_id=deal.match_id, number=deal.deal.number, seed=deal.deal.seed,
                     commitment=deal.commitment, start_v=deal.deal.v)
+        with contextlib.suppress(Locked):
+            return self.writer.transact(lambda c: match_store.record_deal_now(
+                c, match_id=deal.match_id, expect_v=deal.expect_v, hand=hand, change=deal.change))
         async with self.sessions() as s:
             await match_store.record_deal(s, match_id=deal.match_id, expect_v=deal.expect_v, hand=hand,
                                           change=deal.change)

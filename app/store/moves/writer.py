@@ -28,12 +28,17 @@ statements, without their per-call cost.
 
 On a SQLite file a plain move is first tried **inline** (`inline.InlineCommit`): committed
 synchronously on the event loop's thread, on a connection of the writer's own, with no await
-between the caller and its commit; only when that connection finds the write lock taken (or
-the move is not plain, `MoveWrite.plain`: it also ends a hand or the match) does the move join
-the queue below, where it waits beside its caller's future.
+between the caller and its commit. When that connection finds the write lock taken, the move
+waits in `batch.PlainBatches` beside its caller's future, and is committed with every plain
+move queued meanwhile in one transaction on the same connection and thread as soon as the lock
+frees (woken by the end of a transaction of the app's pool): a plain move on a SQLite file never
+takes the pooled aiosqlite path below. Only moves that are not plain (`MoveWrite.plain`: they
+also end a hand or the match), moves on an in-memory SQLite database and every move on a server
+database take the queue below.
 
 If the batch is refused (a conflict in any move, or a row the database will not take) it is
-rolled back and each move is retried in a transaction of its own, so only the moves that lost a
+rolled back and each move is retried in a transaction of its own (`PlainBatches`: under a
+savepoint of its own in the same transaction, which keeps the lock), so only the moves that lost a
 race fail (with `Conflict`) and only a bad row fails with its own error; when the database
 itself is unreachable the whole batch fails at once. Batching
 adds no wait at low load: a lone move is committed at once; moves queue only behind a commit
@@ -45,10 +50,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
-from prometheus_client import Histogram
-from sqlalchemy import Table, bindparam, insert, tuple_, update
+from sqlalchemy import Connection, Table, bindparam, event, insert, tuple_, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -56,18 +61,20 @@ from app.domain.records import Awards
 from app.domain.writes import MoveWrite
 from app.store.db import sqlite_file
 from app.store.errors import Conflict
-from app.store.moves.inline import InlineCommit, Locked, Refused
+from app.store.inline_writes import InlineWrites
+from app.store.moves.batch import PlainBatches
+from app.store.moves.counters import COMMIT_BATCH, INLINE, QUEUED
+from app.store.moves.inline import Advance, InlineCommit, Locked, Refused
 from app.store.moves.plain import ADVANCE_BINDS, MOVE_BINDS, PlainStatements
 from app.store.repositories.awards import Repeats, record_achievements, record_ratings
 from app.store.tables import Hand, Match, Move, Room, Score, utcnow
 
 log = logging.getLogger(__name__)
 MOVES, MATCHES, HANDS, SCORES, ROOMS = (cast(Table, t.__table__) for t in (Move, Match, Hand, Score, Room))
-COMMIT_BATCH = Histogram("spite_commit_batch_moves", "Moves committed per transaction (group commit)",
-                         buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512))
 PLAYING = "playing"  # MatchStatus.PLAYING: a match row's status while a hand is played
 Done = asyncio.Future[Awards | None]  # a queued move's caller waits on it
 Queued = tuple[MoveWrite, Done]
+T = TypeVar("T")
 
 
 class _Refused(Exception):
@@ -78,17 +85,27 @@ class MoveWriter:
     """Commits moves in batches on one engine; `record` returns once its move is committed."""
 
     def __init__(self, engine: AsyncEngine, max_batch: int = 500, inline: bool = True,
-                 repeats: Repeats = Repeats()) -> None:
-        """`inline=False` sends every move through the queue (tests of the batches); `repeats`:
-        how rated matches between the same players count (`awards.Repeats`)."""
+                 repeats: Repeats = Repeats(), lock_timeout: float | None = None) -> None:
+        """`inline=False`: no move is tried inline, every one is queued (tests of the batches;
+        on a SQLite file plain moves still take `PlainBatches`); `repeats`: how rated matches
+        between the same players count (`awards.Repeats`); `lock_timeout`: the longest a plain
+        move waits for SQLite's write lock (default the pool's timeout, `make_engine`'s)."""
         self.engine = engine
         self.repeats = repeats
         self.max_batch = max_batch
         dialect = engine.dialect
         sqlite_like = dialect.paramstyle == "qmark" and dialect.supports_sane_multi_rowcount
         self._fast = PlainStatements(dialect) if sqlite_like else None
-        path = sqlite_file(engine.url) if self._fast is not None and inline else None
-        self._inline = InlineCommit(path) if path else None
+        path = sqlite_file(engine.url) if self._fast is not None else None
+        self._own = InlineCommit(path) if path else None  # the writer's own connection to the file
+        self._inline = self._own if inline else None
+        self._writes = InlineWrites(path) if path and inline else None  # the rooms' other short writes
+        self._batches: PlainBatches | None = None
+        if self._own is not None and self._fast is not None:
+            pool_timeout = getattr(engine.pool, "timeout", lambda: 5.0)
+            timeout = lock_timeout if lock_timeout is not None else float(pool_timeout())
+            self._batches = PlainBatches(self._own, self._fast.insert.sql, max_batch, timeout)
+            event.listen(engine.sync_engine, "checkin", self._checkin)  # a pool transaction ended
         self._conn: AsyncConnection | None = None
         self._queue: list[Queued] = []
         self._wake = asyncio.Event()
@@ -102,8 +119,17 @@ class MoveWriter:
         all the same."""
         if self._closed:
             raise RuntimeError("the move writer is closed")
-        if self._inline is not None and write.plain and self._inline_commit(write):
+        if self._batches is not None and write.plain:
+            move, advance = self._bind(write)
+            if self._inline is not None and self._inline_commit(write, move, advance):
+                return None
+            refused = await self._batches.add(move, advance)
+            if refused is not None:
+                raise _taken(write) if isinstance(refused, Refused) else refused
             return None
+        if self._writes is not None and not write.plain:  # a hand's or the match's end: at once too, if it can
+            with contextlib.suppress(Locked):
+                return self._end_at_once(write)
         loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
             self._task = loop.create_task(self._run())
@@ -112,28 +138,72 @@ class MoveWriter:
         self._wake.set()
         return await done
 
-    def _inline_commit(self, write: MoveWrite) -> bool:
-        """Commit a plain move at once, without awaiting; False if it must take the queue."""
-        fast, inline = self._fast, self._inline
-        assert fast is not None and inline is not None
-        move = fast.move(write, utcnow())
+    def _bind(self, write: MoveWrite) -> tuple[tuple[Any, ...], Advance]:
+        """The move's row, and its match's advance: the lean form first for a live room's move
+        (still playing, no wake time), with the full form as its fallback; else the full form."""
+        fast = self._fast
+        assert fast is not None
         full, lean = fast.advances(write)
+        if write.match.status == PLAYING and write.match.wake_at is None:
+            return fast.move(write, utcnow()), (fast.lean.sql, lean, (fast.advance.sql, full))
+        return fast.move(write, utcnow()), (fast.advance.sql, full, None)
+
+    def _inline_commit(self, write: MoveWrite, move: tuple[Any, ...], advance: Advance) -> bool:
+        """Commit a plain move at once, without awaiting; False if the write lock is taken."""
+        fast, inline, batches = self._fast, self._inline, self._batches
+        assert fast is not None and inline is not None and batches is not None
+        sql, row, fallback = advance
         try:
-            if write.match.status == PLAYING and write.match.wake_at is None:  # the lean form first
-                inline.commit(fast.insert.sql, move, fast.lean.sql, lean, (fast.advance.sql, full))
-            else:
-                inline.commit(fast.insert.sql, move, fast.advance.sql, full)
+            inline.commit(fast.insert.sql, move, sql, row, fallback)
         except Locked:
             return False
         except Refused as e:
             raise _taken(write) from e
         COMMIT_BATCH.observe(1)
+        INLINE.inc()
+        if batches.waiting:  # the lock was free just now: the queued moves may go too
+            batches.freed()
         return True
+
+    def transact(self, work: Callable[[Connection], T]) -> T:
+        """Run a room's short write that is not a move (a lobby change, a match's start, a deal)
+        in a transaction on the loop's thread (`InlineWrites`), committed before this returns.
+        `Locked` (nothing run) when the write lock is taken, or on a database with no such
+        connection (a server database, an in-memory SQLite): the caller takes its pooled path."""
+        if self._writes is None:
+            raise Locked()
+        done = self._writes.run(work)
+        if self._batches is not None and self._batches.waiting:  # the lock was free just now
+            self._batches.freed()
+        return done
+
+    def _end_at_once(self, write: MoveWrite) -> Awards | None:
+        """Commit a move that ends a hand or the match on the loop's thread (`InlineWrites.run_now`:
+        the queue's own statements, `_write`, each run synchronously); `Locked` if the lock is taken."""
+        assert self._writes is not None
+        repeats, fast = self.repeats, self._fast
+        try:
+            [awards] = self._writes.run_now(lambda conn: _write(conn, [write], utcnow(), fast, repeats))
+        except (IntegrityError, _Refused) as e:
+            raise _taken(write) from e
+        COMMIT_BATCH.observe(1)
+        INLINE.inc()
+        if self._batches is not None and self._batches.waiting:
+            self._batches.freed()
+        return awards
+
+    def _checkin(self, _dbapi_conn: Any, _record: Any) -> None:
+        if self._batches is not None:
+            self._batches.freed()
 
     async def close(self) -> None:
         """Commit what is queued, then stop."""
         self._closed = True
         self._wake.set()
+        if self._batches is not None:
+            await self._batches.close()
+            with contextlib.suppress(Exception):
+                event.remove(self.engine.sync_engine, "checkin", self._checkin)
         if self._task is not None:
             with contextlib.suppress(Exception):
                 await self._task
@@ -141,8 +211,10 @@ class MoveWriter:
             with contextlib.suppress(Exception):
                 await self._conn.close()
             self._conn = None
-        if self._inline is not None:
-            self._inline.close()
+        if self._own is not None:
+            self._own.close()
+        if self._writes is not None:
+            self._writes.close()
 
     async def _run(self) -> None:
         while True:
@@ -171,6 +243,7 @@ class MoveWriter:
                     _failed(done, _taken(write) if isinstance(e, _Refused) else e)
             return
         COMMIT_BATCH.observe(len(batch))
+        QUEUED.inc(len(batch))
         for (_, done), earned in zip(batch, awards, strict=True):
             _committed(done, earned)
 
@@ -183,6 +256,7 @@ class MoveWriter:
             except Exception as e:
                 _failed(done, e)
             else:
+                QUEUED.inc()
                 _committed(done, awards)
 
     async def _transaction(self, batch: list[MoveWrite]) -> list[Awards | None]:

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Connection, Table, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.domain.writes import DealChange
 from app.engine import MatchStatus
-from app.store.errors import save, update_one
+from app.store.errors import Conflict, save, update_one
 from app.store.repositories.players import plain_id
-from app.store.repositories.rooms import update_room
+from app.store.repositories.rooms import update_room, update_room_now
 from app.store.tables import Hand, Match, Move, Seat
+
+MATCHES, SEATS, HANDS = (cast(Table, t.__table__) for t in (Match, Seat, Hand))
 
 
 @dataclass
@@ -58,6 +61,43 @@ async def record_deal(session: AsyncSession, *, match_id: str, expect_v: int, ha
                              wake_at=change.wake_at, turn_seat=change.turn_seat),
                      f"match {match_id} moved past version {expect_v}")
     await save(session, f"hand {hand.number} of match {match_id}")
+
+
+def start_match_now(conn: Connection, *, room_code: str, room_rev: int, room_values: dict[str, Any],
+                    match: Match, seats: Sequence[Seat], hand: Hand) -> int:
+    """`start_match` in Core, in the transaction of a synchronous connection (`inline_writes`):
+    the same rows, from the same (unsaved) ORM objects' fields."""
+    rev = update_room_now(conn, room_code, room_rev, room_values)
+    try:
+        conn.execute(insert(MATCHES).values(_fields(match)))
+        rows = [_fields(s) for s in seats]
+        if all(row.keys() == rows[0].keys() for row in rows):  # an executemany takes its first row's columns
+            conn.execute(insert(SEATS), rows)
+        else:
+            for row in rows:
+                conn.execute(insert(SEATS).values(row))
+        conn.execute(insert(HANDS).values(_fields(hand)))
+    except IntegrityError as e:
+        raise Conflict(f"match {match.number} of room {room_code} already exists") from e
+    return rev
+
+
+def record_deal_now(conn: Connection, *, match_id: str, expect_v: int, hand: Hand, change: DealChange) -> None:
+    """`record_deal` in Core, in the transaction of a synchronous connection (`inline_writes`)."""
+    try:
+        conn.execute(insert(HANDS).values(_fields(hand)))
+    except IntegrityError as e:
+        raise Conflict(f"hand {hand.number} of match {match_id} already dealt") from e
+    done = conn.execute(update(MATCHES).where(MATCHES.c.id == match_id, MATCHES.c.v == expect_v)
+                        .values(v=hand.start_v, status=MatchStatus.PLAYING, turn_deadline=change.turn_deadline,
+                                wake_at=change.wake_at, turn_seat=change.turn_seat))
+    if done.rowcount != 1:
+        raise Conflict(f"match {match_id} moved past version {expect_v}")
+
+
+def _fields(row: Any) -> dict[str, Any]:
+    """The column values set on an unsaved ORM object (the table's defaults fill the others)."""
+    return {k: v for k, v in vars(row).items() if not k.startswith("_")}
 
 
 async def load_match(session: AsyncSession, match_id: str, with_moves: bool = True) -> MatchRecord | None:

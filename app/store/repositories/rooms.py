@@ -4,16 +4,17 @@ the revision it was computed from and fails with `Conflict` if another writer mo
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Connection, Table, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.domain.records import RoomStatus
-from app.store.errors import save, update_one
+from app.store.errors import Conflict, save, update_one
 from app.store.tables import Room, utcnow
 
 OPEN = (RoomStatus.WAITING, RoomStatus.PLAYING)
+ROOMS = cast(Table, Room.__table__)
 
 
 async def insert_room(session: AsyncSession, room: Room) -> Room:
@@ -65,4 +66,13 @@ async def update_room(session: AsyncSession, code: str, rev: int, values: dict[s
                      f"room {code} moved past revision {rev}")
     if commit:
         await session.commit()
+    return rev + 1
+
+
+def update_room_now(conn: Connection, code: str, rev: int, values: dict[str, Any]) -> int:
+    """`update_room` in Core, in the transaction of a synchronous connection (`inline_writes`)."""
+    done = conn.execute(update(ROOMS).where(ROOMS.c.code == code, ROOMS.c.rev == rev)
+                        .values({**values, "rev": rev + 1, "updated_at": utcnow()}))
+    if done.rowcount != 1:
+        raise Conflict(f"room {code} moved past revision {rev}")
     return rev + 1
