@@ -49,6 +49,9 @@ class Settings(BaseSettings):
                     "loop for whole-heap collections every few seconds); empty: leave Python's")
     gc_full_seconds: float = Field(default=600.0, ge=0,
                                    description="Collect the whole heap this often (0: only when Python decides)")
+    gc_freeze_seconds: float = Field(default=0.1, ge=0, le=60,
+                                     description="Freeze what survived this long, so young collections never walk "
+                                                 "every room's current table (0: freeze only at startup)")
     drain_seconds: float = Field(default=10.0, ge=0, le=300,
                                  description="On SIGTERM, how long moves in flight may take to commit")
 

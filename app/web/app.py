@@ -141,7 +141,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             watcher = asyncio.get_running_loop().create_task(
                 svc.open_sockets.watch(sessions, settings.heartbeat_seconds))
             restore = shutdown.install(service, settings.drain_seconds)
-            collector = metrics.tune_gc(settings.gc_threshold, settings.gc_full_seconds)
+            collector = metrics.tune_gc(settings.gc_threshold, settings.gc_full_seconds, settings.gc_freeze_seconds)
             try:
                 yield
             finally:

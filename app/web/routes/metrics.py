@@ -95,23 +95,41 @@ async def stop_probe(task: asyncio.Task[None]) -> None:
         await task
 
 
-def tune_gc(threshold: tuple[int, int, int] | None, full_seconds: float) -> asyncio.Task[None] | None:
+def tune_gc(threshold: tuple[int, int, int] | None, full_seconds: float,
+            freeze_seconds: float = 0.0) -> asyncio.Task[None] | None:
     """Fewer, cheaper collections. With thousands of sockets the heap holds a million objects,
     and Python's default thresholds promote short-lived objects until whole-heap collections
     pause the loop for hundreds of milliseconds every few seconds (docs/performance.md).
     What exists after startup is frozen (never scanned again); the young generations get
-    larger thresholds; the whole heap is collected on a schedule, every `full_seconds`."""
+    larger thresholds; the whole heap is collected on a schedule, every `full_seconds`.
+
+    Every `freeze_seconds` the young generation is collected (it holds only what was made since:
+    a few thousand objects, a millisecond or two) and what survived is frozen too (`gc.freeze()`
+    only moves lists). Otherwise the young generation holds every room's current table (at 1,000
+    rooms ~130,000 objects, all alive), and each young collection walked them all: 50–100 ms
+    pauses every few seconds, and a 0.5 s pause when they were all promoted at once
+    (docs/performance.md, "Garbage"). Frozen objects are still freed by reference counting; a
+    reference cycle among them waits for the scheduled collection, which unfreezes the heap
+    first."""
     if not threshold:
         return None
     gc.collect()
     gc.freeze()
     gc.set_threshold(*threshold)
-    if not full_seconds:
+    if not full_seconds and not freeze_seconds:
         return None
 
     async def collect() -> None:
+        last = time.monotonic()
         while True:
-            await asyncio.sleep(full_seconds)
-            gc.collect()
+            await asyncio.sleep(freeze_seconds or full_seconds)
+            if full_seconds and time.monotonic() - last >= full_seconds:
+                last = time.monotonic()
+                if freeze_seconds:
+                    gc.unfreeze()  # the scheduled collection sees every object, cycles among the frozen too
+                gc.collect()
+            if freeze_seconds:
+                gc.collect(0)  # what died young in a cycle (a closed handshake's parser) is freed, not frozen
+                gc.freeze()
 
     return asyncio.get_running_loop().create_task(collect())
