@@ -7,8 +7,9 @@ Each game is one hand of Normal against Normal (every seat), over a mix of table
 at the start of every turn the features of *every* seat are recorded (`value.features`, which
 reads only that seat's view of the position), labelled 1 if its team won the hand, 0 if it lost,
 0.5 for a draw. A fifth of the deals (by deal number) is held out: the calibration table and the
-log-loss are measured on them. Two weight vectors are fitted: `full` (with the seat's hand) and
-`public` (the hand features left at zero, for judging another seat). Bounded by `--games`.
+log-loss are measured on them. Three weight vectors are fitted: `full` (with the seat's hand),
+`public` (the hand features left at zero, for judging another seat) and `steady` (without
+`value.UNSTEADY`: what a search could hold on to without progress). Bounded by `--games`.
 
 Every game's rows are appended to `--data` (JSON lines) as it ends, so a run cut short keeps
 what it played: `--fit-only` fits from that file alone (several runs may add to one file).
@@ -30,7 +31,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from app.bots import choose_move  # noqa: E402
-from app.bots.value import FEATURES, WEIGHTS_FILE, features  # noqa: E402
+from app.bots.value import FEATURES, UNSTEADY, WEIGHTS_FILE, features  # noqa: E402
 from app.engine import Match, Move, make_options, view  # noqa: E402
 
 # (preset, overrides, share of the games)
@@ -148,9 +149,13 @@ def main() -> None:
 
     out: dict[str, Any] = {"features": list(FEATURES)}
     report = []
-    for name, k in (("full", 1), ("public", 2)):
+    unsteady = [i for i, f in enumerate(FEATURES) if f in UNSTEADY]
+    for name, k in (("full", 1), ("public", 2), ("steady", 1)):
         xtr, ytr = stack(train, k), np.array([y for d in train for y in d[3]])
         xte, yte = stack(test, k), np.array([y for d in test for y in d[3]])
+        if name == "steady":  # those features at zero: the penalty keeps their weights at zero
+            xtr[:, unsteady] = 0.0
+            xte[:, unsteady] = 0.0
         w = fit(xtr, ytr, args.l2)
         out[name] = [round(float(v), 6) for v in w]
         base = float(np.mean(ytr))
@@ -171,9 +176,9 @@ def main() -> None:
         print("| decile | predicted | actual | positions |\n| --- | --- | --- | --- |")
         for k, pred, act, cnt in cal:
             print(f"| {k} | {100 * pred:.1f} % | {100 * act:.1f} % | {cnt} |")
-    print("\nweights (full):")
-    for fname, wv in zip(FEATURES, out["full"], strict=True):
-        print(f"  {fname:18s} {wv:+.3f}")
+    print("\nweights (full, steady):")
+    for fname, wv, ws in zip(FEATURES, out["full"], out["steady"], strict=True):
+        print(f"  {fname:18s} {wv:+.3f} {ws:+.3f}")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,11 @@ FEATURES: tuple[str, ...] = (
     "opp_side_empty", "opp_side_wild", "opp_side_ranks", "stock", "players",
 )
 HAND_FEATURES = frozenset({"own_reach_hand", "hand_size", "hand_wilds", "hand_fits"})
+# What a search can buy without progress: holding cards that fit, filling or keeping side stacks.
+# The `steady` model leaves them out (weight 0), so a search led by it cannot trade pay-off
+# progress for a pattern that merely went with winning in Normal's games (docs/bots.md).
+UNSTEADY = frozenset({"hand_fits", "own_side_cards", "own_side_empty", "own_side_wild", "own_side_ranks",
+                      "opp_side_empty", "opp_side_wild", "opp_side_ranks"})
 WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "value_weights.json")
 
 
@@ -161,12 +166,13 @@ def _weights() -> dict[str, list[float]]:
         raw = json.load(f)
     if tuple(raw["features"]) != FEATURES:
         raise ValueError(f"{WEIGHTS_FILE} was fitted to other features; run bench/train_value.py")
-    return {"full": list(raw["full"]), "public": list(raw["public"])}
+    return {name: list(raw[name]) for name in ("full", "public", "steady") if name in raw}
 
 
-def logit(g: GameState, seat: int, hand: bool = True) -> float:
-    """The model's log-odds that `seat`'s team wins the hand."""
-    w = _weights()["full" if hand else "public"]
+def logit(g: GameState, seat: int, hand: bool = True, model: str | None = None) -> float:
+    """The model's log-odds that `seat`'s team wins the hand (`model`: a weight vector of
+    value_weights.json; by default `full` with the hand, `public` without)."""
+    w = _weights()[model or ("full" if hand else "public")]
     return sum(a * b for a, b in zip(w, features(g, seat, hand), strict=True))
 
 
@@ -177,14 +183,23 @@ def _sigmoid(z: float) -> float:
     return e / (1.0 + e)
 
 
-def game_value(g: GameState, seat: int, hand: bool = True) -> float:
+def game_value(g: GameState, seat: int, hand: bool = True, model: str | None = None) -> float:
     """The chance that `seat`'s team wins the hand from position `g`, as `seat` sees it
     (a finished hand: 1, 0, or 0.5 for a draw)."""
     if g.outcome is not None:
         if seat in g.outcome.winners:
             return 1.0
         return 0.0 if g.outcome.winners else 0.5
-    return _sigmoid(logit(g, seat, hand))
+    return _sigmoid(logit(g, seat, hand, model))
+
+
+LEAF_MODEL = "full"  # the weights of `search_leaf`: "full", or "steady" (without `UNSTEADY`)
+
+
+def search_leaf(g: GameState, seat: int) -> float:
+    """The one evaluation of Hard's search, the match review and the analysis board: `game_value`
+    with the `LEAF_MODEL` weights (a `estimate.Leaf`)."""
+    return game_value(g, seat, model=LEAF_MODEL)
 
 
 def position_value(view: dict[str, Any], seat: int | None = None) -> float:

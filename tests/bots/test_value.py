@@ -11,7 +11,7 @@ import pytest
 
 from app.bots import choose_move
 from app.bots.knowledge import Knowledge
-from app.bots.value import FEATURES, HAND_FEATURES, WEIGHTS_FILE, features, game_value, position_value
+from app.bots.value import FEATURES, HAND_FEATURES, UNSTEADY, WEIGHTS_FILE, features, game_value, position_value
 from app.engine import Game, Match, Move, make_options, view
 from tests.bots.bot_helpers import reshuffle_hidden
 
@@ -74,6 +74,20 @@ def test_the_weights_file_fits_the_features() -> None:
         if name in HAND_FEATURES:
             assert w == 0.0  # fitted with the hand left out
     assert "command" in raw["trained"]
+    assert len(raw["steady"]) == len(FEATURES)
+    for name, w in zip(FEATURES, raw["steady"], strict=True):
+        assert (w == 0.0) == (name in UNSTEADY)  # fitted without what a search could hold on to
+
+
+def test_the_steady_value_ignores_side_stacks_and_cards_kept_back() -> None:
+    """Cards on the seat's side stacks move the full value and never the steady one (the cards
+    come out of the other hand, which the seat's value does not read)."""
+    g = _near_end(5, 5)
+    more = g.copy()
+    more.side[0][0].extend(more.hands[1][:2])
+    del more.hands[1][:2]
+    assert game_value(more, 0) != game_value(g, 0)
+    assert game_value(more, 0, model="steady") == game_value(g, 0, model="steady")
 
 
 def _near_end(own_left: int, opp_left: int) -> Game:
