@@ -9,7 +9,7 @@
    plays every candidate on that same sample (common random numbers): the line itself, the
    rest of the turn where the line stopped at a card it could not know yet, then every
    opponent's turn with a fast greedy policy (`rollout_turn`), until the seat is to move
-   again. The position there is scored by the learned value (`value.game_value`: the seat's
+   again. The position there is scored by the learned value (`value.search_leaf`: the seat's
    chance to win, from what it would see there), added to Normal's value of the line.
 3. Each candidate is scored by its paired difference from Normal's choice on the same samples,
    summed over every sample (statistics shared across determinizations: one choice for the
@@ -38,7 +38,8 @@ from .knowledge import Knowledge
 from .planner import WIN, Line, Plan, ends_turn, plan_turn
 from .stats import STATS
 from .tactics import opponents_in_order, side_ranks
-from .value import game_value
+from .turn_search import TurnPlans, finish_turn
+from .value import search_leaf
 
 DEFAULT_MS = 1000
 MAX_MS = 1000
@@ -57,6 +58,8 @@ INFER = True  # sample the other hands from the belief (belief.py) rather than u
 VALUE_LEAF = True  # end each simulation when the seat is to move again and score it by the learned
 # value (value.py), instead of playing the seat's next turn and counting pay-off cards
 VALUE_SCALE = 1500.0  # a chance of winning of 1.0 in the units of Normal's scorer (a pay-off card: 100)
+TURN_SEARCH = False  # where a line stops at a card it could not know, plan the rest of the turn on
+# what the seat sees in that sampled world (turn_search.py) instead of the fast policy
 
 
 def _discard(g: Game, discards: list[Move], rng: random.Random) -> Move:
@@ -203,30 +206,39 @@ def play_line(base: Game, line: Line, seat: int) -> Game:
     return g
 
 
-def simulate_value(base: Game, line: Line, seat: int, rng: random.Random) -> float:
+def _own_rest(g: Game, seat: int, rng: random.Random, budget: int, plans: TurnPlans | None) -> int:
+    """The rest of the seat's turn where its line stopped: planned again on what the seat sees
+    in this world (`TURN_SEARCH`), or the fast policy toward the pay-off card."""
+    if plans is not None:
+        return finish_turn(g, seat, rng, budget, plans)
+    return rollout_turn(g, rng, budget, dump=False)
+
+
+def simulate_value(base: Game, line: Line, seat: int, rng: random.Random,
+                   plans: TurnPlans | None = None) -> float:
     """Play `line` on a determinized copy, finish the turn toward the pay-off card, play the
     opponents' turns greedily; the learned chance of winning there, as the seat sees it, in
     Normal's units (`VALUE_SCALE`)."""
     g = play_line(base, line, seat)
     budget = MAX_ROLLOUT_MOVES
     if g.outcome is None and g.turn == seat:
-        budget -= rollout_turn(g, rng, budget, dump=False)
+        budget -= _own_rest(g, seat, rng, budget, plans)
     while g.outcome is None and g.turn != seat and budget > 0:
         budget -= rollout_turn(g, rng, budget, model=OPP_MODEL)
-    return VALUE_SCALE * game_value(g, seat)
+    return VALUE_SCALE * search_leaf(g, seat)
 
 
-def simulate(base: Game, line: Line, seat: int, rng: random.Random) -> float:
+def simulate(base: Game, line: Line, seat: int, rng: random.Random, plans: TurnPlans | None = None) -> float:
     """Play `line` on a determinized copy, finish the turn toward the pay-off card (no
     dumping), play the opponents' turns greedily; what the team paid off after the line,
     less what the opponents paid off."""
     if VALUE_LEAF:
-        return simulate_value(base, line, seat, rng)
+        return simulate_value(base, line, seat, rng, plans)
     g = play_line(base, line, seat)
     budget = MAX_ROLLOUT_MOVES
     own = g.team_payoff(seat)
     if g.outcome is None and g.turn == seat:
-        budget -= rollout_turn(g, rng, budget, dump=False)
+        budget -= _own_rest(g, seat, rng, budget, plans)
     gain = normal.PAYOFF * (own - g.team_payoff(seat))
     order = opponents_in_order(g, seat)
     before = [len(g.payoff[o]) for o in order]
@@ -294,6 +306,7 @@ def search(view: dict[str, Any], know: Knowledge, *, seed: int | None = None,
     if won or len(pool) == 1:
         return (won or pool)[0].moves[0], plan
     rng = random.Random(seed if seed is not None else 0)
+    plans = TurnPlans() if TURN_SEARCH else None
     belief = Belief.from_view(view, know.template, know.seat) if INFER else None
     base = [prior(know.template, ln, know.seat) for ln in pool]
     # Paired differences against Normal's own choice (pool[0]) on the same samples: another
@@ -307,10 +320,10 @@ def search(view: dict[str, Any], know: Knowledge, *, seed: int | None = None,
         sample = know.template.copy()
         know.determinize(sample, rng, belief)
         round_seed = rng.getrandbits(32)
-        ref = base[0] + simulate(sample, pool[0], know.seat, random.Random(round_seed))
+        ref = base[0] + simulate(sample, pool[0], know.seat, random.Random(round_seed), plans)
         iterations += 1
         for i in alive:
-            d = base[i] + simulate(sample, pool[i], know.seat, random.Random(round_seed)) - ref
+            d = base[i] + simulate(sample, pool[i], know.seat, random.Random(round_seed), plans) - ref
             sums[i] += d
             squares[i] += d * d
             iterations += 1
