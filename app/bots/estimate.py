@@ -13,6 +13,10 @@ likely is its team to win the hand?" (with `moves=[None]`: as the position stand
 Every move of a round is played on the same sample and the same rollout seed (common random
 numbers), so the differences between moves are much less noisy than the chances themselves.
 
+`weigh(view, first, ...)` is the one estimate of a decision that the match review and the
+analysis board make: `first` and the moves worth comparing it with, each with its chance, on the
+same samples, with the leaf Hard's search scores its simulations by (`value.search_leaf`).
+
 The leaf is pluggable: `Leaf` is any `(game, seat) -> chance`; `payoff_leaf` (the default) is a
 logistic of the pay-off cards left on each side, fitted on Normal-against-Normal hands
 (docs/bots.md), and `view_leaf(position_value)` wraps a value function of a seat's view
@@ -38,8 +42,12 @@ from .belief import Belief
 from .hard import candidates, rollout_turn
 from .knowledge import Knowledge
 from .planner import plan_turn
+from .turn_search import TurnPlans, finish_turn
 
 MAX_MOVES = 400  # moves one rollout may play before the leaf judges it
+PLAN_REST = False  # True: after a move of the seat that leaves it to move, the rest of its turn as
+# Hard's turn search plays it (`turn_search.finish_turn`), not the rollout policy; it marked the
+# same share of planted mistakes at 1.8x the CPU (bench/planted.py; docs/bots.md, "One estimator")
 
 
 class Leaf(Protocol):
@@ -132,13 +140,16 @@ def place_card(g: Game, mover: int, move: Move, rng: random.Random) -> None:
 
 
 def chances(view: dict[str, Any], moves: Sequence[Move | None], *, budget: Budget = Budget(),
-            leaf: Leaf = payoff_leaf, mover: int | None = None) -> list[float]:
+            leaf: Leaf = payoff_leaf, mover: int | None = None, plan_rest: bool = False) -> list[float]:
     """For each of `moves` (None: no move), the view's seat's chance of winning the hand after
     it. A move of another seat (`mover`) is conditioned on (`place_card`); the seat's own moves
-    must be legal in its view. Only the view is read."""
+    must be legal in its view. `plan_rest`: after a move of the seat that leaves it to move, the
+    rest of its turn is planned on what it sees in each sample (`turn_search.finish_turn`).
+    Only the view is read."""
     know = Knowledge.from_view(view)
     seat = know.seat
     belief = Belief.from_view(view, know.template, seat)
+    plans = TurnPlans() if plan_rest else None
     rng = random.Random(budget.seed)
     sums = [0.0] * len(moves)
     deadline = None if budget.ms is None else time.process_time() + budget.ms / 1000.0
@@ -154,6 +165,8 @@ def chances(view: dict[str, Any], moves: Sequence[Move | None], *, budget: Budge
                     place_card(g, mover, m, random.Random(round_seed))
                 if g.outcome is None and g.is_legal(m):
                     g.apply(m)
+                    if plans is not None and g.outcome is None and g.turn == seat:
+                        finish_turn(g, seat, random.Random(round_seed ^ 1), MAX_MOVES, plans)
             sums[i] += playout(g, seat, random.Random(round_seed), budget.turns, leaf)
         n += 1
         if deadline is not None and time.process_time() >= deadline:
@@ -240,10 +253,22 @@ def alternatives(view: dict[str, Any], played: Move, limit: int = 6) -> list[Mov
     return out
 
 
+def weigh(view: dict[str, Any], first: Move, *, candidates: int, budget: Budget, leaf: Leaf,
+          lone: bool = True) -> tuple[list[Move], list[float]]:
+    """The one estimate of a decision that the review and the analysis board make: `first` and
+    the moves worth comparing it with (`alternatives`), each with the seat's chance to win the
+    hand after it, on the same samples, the rest of the seat's turn played as Hard's search plays
+    it (`PLAN_REST`). `lone=False`: a move without alternatives is not weighed (no chances)."""
+    moves = alternatives(view, first, candidates)
+    if len(moves) < 2 and not lone:
+        return moves, []
+    return moves, chances(view, moves, budget=budget, leaf=leaf, plan_rest=PLAN_REST)
+
+
 def chance(view: dict[str, Any], *, budget: Budget = Budget(), leaf: Leaf = payoff_leaf) -> float:
     """The view's seat's chance of winning the hand as the position stands."""
     return chances(view, [None], budget=budget, leaf=leaf)[0]
 
 
-__all__ = ["Budget", "alternatives", "Leaf", "PositionValue", "chance", "chances", "condition", "luck",
+__all__ = ["Budget", "alternatives", "weigh", "Leaf", "PositionValue", "chance", "chances", "condition", "luck",
            "outcome_value", "payoff_leaf", "place_card", "playout", "view_leaf"]

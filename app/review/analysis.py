@@ -6,8 +6,9 @@ For every move, replayed on the engine:
 - each seat's chance of winning the hand *after* it, from that seat's own view (`chances`, the
   graph); once the hand is over the chance is its result (1, 0, or 0.5 for a draw);
 - a *decision* (a person's move, `actor == "player"`, with an alternative): the chance after the
-  move played and after each alternative (`estimate.alternatives`), all estimated from the mover's
-  view just before it on the same samples; `best` is the alternative with the highest chance,
+  move played and after each alternative, all estimated from the mover's view just before it on
+  the same samples by `estimate.weigh` (the analysis board's estimate too; the rest of the mover's
+  turn after each is played as Hard's search plays it); `best` is the alternative with the highest chance,
   `loss` = 100 x (best - played) points of the chances as shown (to a tenth of a per cent: one
   rounding, `marks.judged`; never below 0), marked at 5 / 10 / 15 points of that shown loss;
 - *luck*: where a seat saw cards it had not seen (drawn, turned up), how far they moved its
@@ -26,9 +27,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.bots.estimate import Budget, Leaf, alternatives, chances, outcome_value
+from app.bots.estimate import Budget, Leaf, chances, outcome_value, weigh
 from app.bots.estimate import luck as estimate_luck
-from app.bots.value import game_value
+from app.bots.value import search_leaf
 from app.engine import Match, Move, Options, view
 
 from .marks import judged, summary
@@ -75,14 +76,14 @@ class ReviewSettings:
     """Budgets: `decision` for the alternatives of one decision, `graph` for one seat's chance,
     `luck` for the luck of each step where cards showed (`estimate.luck`); `candidates`: most
     alternatives compared with the move played; `seed` varies the samples; `leaf` scores the
-    rollouts' ends: the learned value Hard's search uses (`app.bots.value.game_value`)."""
+    rollouts' ends: the learned value Hard's search uses (`app.bots.value.search_leaf`)."""
 
     decision: Budget = Budget(samples=48)
     graph: Budget = Budget(samples=24)
     luck: Budget = LUCK
     candidates: int = 6
     seed: int = 0
-    leaf: Leaf = game_value
+    leaf: Leaf = search_leaf
 
     @property
     def level(self) -> str:
@@ -187,10 +188,10 @@ def judge(before: dict[str, Any], played: Move, settings: ReviewSettings, v: int
     """A decision judged from the mover's view `before` it: the chance after `played` and after
     the best alternative, the points lost and the mark (None when there was no alternative)."""
     seat = int(before["you"])
-    moves = alternatives(before, played, settings.candidates)
+    moves, got = weigh(before, played, candidates=settings.candidates, lone=False,
+                       budget=_budget(settings.decision, settings.seed, v, seat, 2), leaf=settings.leaf)
     if len(moves) < 2:
         return None
-    got = chances(before, list(moves), budget=_budget(settings.decision, settings.seed, v, seat, 2), leaf=settings.leaf)
     best = max(range(len(moves)), key=lambda i: (got[i], i == 0))
     shown = judged(got[0], got[best])
     if shown.loss == 0:  # nothing better as shown: the move played was the best found

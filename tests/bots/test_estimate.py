@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.bots.estimate import Budget, chance, chances, place_card, view_leaf
+from app.bots import estimate
+from app.bots.estimate import Budget, alternatives, chance, chances, payoff_leaf, place_card, view_leaf, weigh
 from app.bots.knowledge import Knowledge
 from app.engine import Game, Match, Move, make_options, view
 from app.engine.moves import DISCARD
@@ -60,3 +61,41 @@ def test_a_sample_is_conditioned_on_a_card_another_seat_played() -> None:
         assert sample.is_legal(move) or sample.turn != 0
         placed += 1
     assert placed == 20
+
+
+def test_weigh_is_the_alternatives_on_the_same_samples() -> None:
+    v = view(Match.of_position(_position()), 0)
+    first = Move.from_wire(next(m for m in v["legal_moves"] if m["kind"] == "discard"))
+    budget = Budget(samples=6, turns=2, seed=4)
+    moves, got = weigh(v, first, candidates=6, budget=budget, leaf=payoff_leaf)
+    assert moves == alternatives(v, first, 6) and moves[0] == first
+    assert got == chances(v, moves, budget=budget, leaf=payoff_leaf, plan_rest=estimate.PLAN_REST)
+
+
+def test_a_lone_move_is_weighed_only_when_asked() -> None:
+    v = view(Match.of_position(_position()), 0)
+    first = Move.from_wire(v["legal_moves"][0])
+    budget = Budget(samples=2, turns=0)
+    moves, got = weigh(v, first, candidates=0, budget=budget, leaf=payoff_leaf, lone=False)
+    assert moves == [first] and got == []  # no alternative to weigh it against
+    assert len(weigh(v, first, candidates=0, budget=budget, leaf=payoff_leaf)[1]) == 1
+
+
+def test_the_rest_of_the_turn_is_planned_when_asked() -> None:
+    turns: list[int] = []
+
+    def value(w: dict[str, Any], seat: int) -> float:
+        turns.append(int(w["turn"]))
+        return 0.5
+
+    g = Game.layout(make_options("standard", {"players": 2}), payoff=[["KH", "5H"], ["9D", "3C", "6C"]],
+                    hands=[["9C", "9D", "QH", "8S", "7D"], ["KS", "5D", "QD", "JD", "2H"]],
+                    centre=[["AS", "2S", "3S", "4S"]])  # the 5 is not the last pay-off card: play goes on
+    v = view(Match.of_position(g), 0)
+    pay = next(Move.from_wire(m) for m in v["legal_moves"] if m.get("from") == "payoff:0")
+    budget = Budget(samples=3, turns=0)
+    chances(v, [pay], budget=budget, leaf=view_leaf(value))
+    assert turns == [0, 0, 0]  # the rollout policy has not played yet: still seat 0's turn
+    turns.clear()
+    chances(v, [pay], budget=budget, leaf=view_leaf(value), plan_rest=True)
+    assert set(turns) == {1}  # seat 0 played its turn out as planned (or won it: no leaf then)

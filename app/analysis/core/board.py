@@ -8,8 +8,8 @@
    engine's reason (`app.engine.explain`), and the board never plays a take-back or a forfeit;
 3. answers the seat's view there, its legal moves, and, when it is that seat's turn in a hand
    still being played, the best few moves with the seat's chance to win the hand after each:
-   `estimate.alternatives` picks the candidates and `estimate.chances` weighs them on the same
-   samples, both from the view alone, with the review's leaf (`app.bots.value.game_value`).
+   `estimate.weigh` (the review's own estimate of a decision) picks the candidates and weighs
+   them on the same samples, from the view alone, with the leaf Hard's search uses (`app.bots.value.search_leaf`).
 
 The sampling seed is a hash of what the seat sees (its view, less the deal's commitment and the
 result) and the what-if moves, never the deal's seed: the same question gets the same answer,
@@ -23,8 +23,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from app.bots.estimate import Budget, Leaf, alternatives, chances
-from app.bots.value import game_value
+from app.bots.estimate import Budget, Leaf, weigh
+from app.bots.value import search_leaf
 from app.engine import HandRecord, IllegalMove, Match, MatchStatus, Move, options_from_json, view
 from app.engine.explain import explain
 
@@ -61,7 +61,7 @@ class BoardSettings:
     budget: Budget = Budget(samples=200, ms=400.0)
     lines: int = 4
     candidates: int = 6
-    leaf: Leaf = game_value
+    leaf: Leaf = search_leaf
 
 
 class Illegal(ValueError):
@@ -152,10 +152,9 @@ def lines(seen: dict[str, Any], settings: BoardSettings, seed: int) -> list[dict
     legal = [Move.from_wire(w) for w in _board_moves(seen)]
     if not legal:
         return []
-    moves = alternatives(seen, legal[0], settings.candidates)
     b = settings.budget
-    got = chances(seen, list(moves), budget=Budget(samples=b.samples, ms=b.ms, turns=b.turns, seed=seed),
-                  leaf=settings.leaf)
+    moves, got = weigh(seen, legal[0], candidates=settings.candidates,
+                       budget=Budget(samples=b.samples, ms=b.ms, turns=b.turns, seed=seed), leaf=settings.leaf)
     order = sorted(range(len(moves)), key=lambda i: -got[i])  # stable: ties keep the candidates' order
     return [{"move": moves[i].to_wire(), "chance": round(min(1.0, max(0.0, got[i])), 4)}
             for i in order[:settings.lines]]
