@@ -46,8 +46,8 @@ from .turn_search import TurnPlans, finish_turn
 
 MAX_MOVES = 400  # moves one rollout may play before the leaf judges it
 PLAN_REST = False  # True: after a move of the seat that leaves it to move, the rest of its turn as
-# Hard's turn search plays it (`turn_search.finish_turn`), not the rollout policy; it marked the
-# same share of planted mistakes at 1.8x the CPU (bench/planted.py; docs/bots.md, "One estimator")
+# Hard's turn search plays it (`turn_search.finish_turn`), not the rollout policy; it marked no
+# more planted mistakes at twice the CPU (bench/planted.py; docs/bots.md, "One estimator")
 
 
 class Leaf(Protocol):
@@ -166,7 +166,7 @@ def chances(view: dict[str, Any], moves: Sequence[Move | None], *, budget: Budge
                 if g.outcome is None and g.is_legal(m):
                     g.apply(m)
                     if plans is not None and g.outcome is None and g.turn == seat:
-                        finish_turn(g, seat, random.Random(round_seed ^ 1), MAX_MOVES, plans)
+                        finish_turn(g, seat, MAX_MOVES, plans)
             sums[i] += playout(g, seat, random.Random(round_seed), budget.turns, leaf)
         n += 1
         if deadline is not None and time.process_time() >= deadline:

@@ -209,9 +209,10 @@ def play_line(base: Game, line: Line, seat: int) -> Game:
 def _own_rest(g: Game, seat: int, rng: random.Random, budget: int, plans: TurnPlans | None) -> int:
     """The rest of the seat's turn where its line stopped: planned again on what the seat sees
     in this world (`TURN_SEARCH`), or the fast policy toward the pay-off card."""
-    if plans is not None:
-        return finish_turn(g, seat, rng, budget, plans)
-    return rollout_turn(g, rng, budget, dump=False)
+    used = finish_turn(g, seat, budget, plans) if plans is not None else 0
+    if g.outcome is None and g.turn == seat and used < budget:
+        used += rollout_turn(g, rng, budget - used, dump=False)
+    return used
 
 
 def simulate_value(base: Game, line: Line, seat: int, rng: random.Random,

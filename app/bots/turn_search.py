@@ -5,7 +5,7 @@ engine would show a card the seat cannot know yet (a pay-off card turned up, a f
 sampled world that card is known, so the seat can plan again: `finish_turn` plays the rest of
 the turn as the planner (Normal's scorer) would on what the seat sees *in that world* — its hand
 and the table, never another hidden card — replanning at each newly shown card, up to `REPLANS`
-times, and then the fast policy (`rollout_turn`).
+times; then the caller's own policy plays on.
 
 The planner costs far more than a fast move (about a millisecond against a few microseconds), so
 plans are kept per search (`TurnPlans`), keyed by everything the planner reads of the seat's
@@ -16,7 +16,6 @@ rank from the same place, the same kind of destination).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 
 from app.engine import Game, Move
@@ -83,11 +82,10 @@ def _carry(g: Game, m: Move) -> Move | None:
     return None
 
 
-def finish_turn(g: Game, seat: int, rng: random.Random, budget: int, plans: TurnPlans) -> int:
+def finish_turn(g: Game, seat: int, budget: int, plans: TurnPlans) -> int:
     """Play the rest of `seat`'s turn in the sampled world `g` as the planner would on what the
-    seat sees there; returns the moves used."""
-    from .hard import rollout_turn  # hard imports this module
-
+    seat sees there, for at most `REPLANS` plans; returns the moves used. The caller plays on
+    with its own policy if the seat is still to move."""
     used = 0
     for _ in range(REPLANS):
         if g.outcome is not None or g.turn != seat or used >= budget:
@@ -103,6 +101,4 @@ def finish_turn(g: Game, seat: int, rng: random.Random, budget: int, plans: Turn
                 break
             g.apply(m)
             used += 1
-    if g.outcome is None and g.turn == seat and used < budget:
-        used += rollout_turn(g, rng, budget - used, dump=False)
     return used

@@ -45,13 +45,12 @@ def test_the_rest_of_the_turn_is_the_planner_s_line_on_what_the_seat_sees() -> N
         assert w.turn == 0
         expected = w.copy()
         line = plan_turn(expected, normal.SCORER, 400).best().moves
-        used = finish_turn(w, 0, random.Random(3), 400, plans)
+        used = finish_turn(w, 0, 400, plans)
         assert used >= len(line) or w.outcome is not None
         for m in line:
             expected.apply(m)
         if expected.turn != 0:  # the plan closed the turn: the same position
             assert w.hands == expected.hands and w.centre == expected.centre and w.side == expected.side
-        assert w.turn != 0 or w.outcome is not None  # the turn is played to its end
     assert plans.made >= 2  # different pay-off cards showed: different plans
 
 
