@@ -14,7 +14,12 @@ in docs/bots.md), turns them into a probability:
     position_value(view)           # the viewer's chance to win, with its own hand
     position_value(view, seat)     # any seat's chance, from what the view shows of it (for
                                    # a seat other than the viewer, without its hand)
-    game_value(g, seat)            # the same on an engine position (the search's leaves)
+    game_value(g, seat)            # the same on an engine position
+    search_leaf(g, seat)           # game_value with the `LEAF_MODEL` weights: the one leaf of
+                                   # Hard's search, the match review and the analysis board
+
+Three weight vectors: `full`, `public` (no hand) and `steady` (the features in `UNSTEADY` left
+out: a search led by the value can buy them without progress; docs/bots.md).
 
 Pure Python at play time (a dot product of two dozen numbers); numpy only to train.
 """
@@ -193,7 +198,7 @@ def game_value(g: GameState, seat: int, hand: bool = True, model: str | None = N
     return _sigmoid(logit(g, seat, hand, model))
 
 
-LEAF_MODEL = "full"  # the weights of `search_leaf`: "full", or "steady" (without `UNSTEADY`)
+LEAF_MODEL = "steady"  # the weights of `search_leaf`: "full", or "steady" (without `UNSTEADY`)
 
 
 def search_leaf(g: GameState, seat: int) -> float:

@@ -11,7 +11,16 @@ import pytest
 
 from app.bots import choose_move
 from app.bots.knowledge import Knowledge
-from app.bots.value import FEATURES, HAND_FEATURES, UNSTEADY, WEIGHTS_FILE, features, game_value, position_value
+from app.bots.value import (
+    FEATURES,
+    HAND_FEATURES,
+    UNSTEADY,
+    WEIGHTS_FILE,
+    features,
+    game_value,
+    position_value,
+    search_leaf,
+)
 from app.engine import Game, Match, Move, make_options, view
 from tests.bots.bot_helpers import reshuffle_hidden
 
@@ -88,6 +97,9 @@ def test_the_steady_value_ignores_side_stacks_and_cards_kept_back() -> None:
     del more.hands[1][:2]
     assert game_value(more, 0) != game_value(g, 0)
     assert game_value(more, 0, model="steady") == game_value(g, 0, model="steady")
+    # the leaf of Hard's search, the review and the board is the steady one: a search cannot buy
+    # a better score by piling cards on its side stacks (docs/bots.md, "the steady weights")
+    assert search_leaf(more, 0) == search_leaf(g, 0)
 
 
 def _near_end(own_left: int, opp_left: int) -> Game:
