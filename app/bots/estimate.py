@@ -257,8 +257,8 @@ def weigh(view: dict[str, Any], first: Move, *, candidates: int, budget: Budget,
           lone: bool = True) -> tuple[list[Move], list[float]]:
     """The one estimate of a decision that the review and the analysis board make: `first` and
     the moves worth comparing it with (`alternatives`), each with the seat's chance to win the
-    hand after it, on the same samples, the rest of the seat's turn played as Hard's search plays
-    it (`PLAN_REST`). `lone=False`: a move without alternatives is not weighed (no chances)."""
+    hand after it, on the same samples (with `PLAN_REST`, the rest of the seat's turn planned as
+    Hard's turn search plays it). `lone=False`: a move without alternatives is not weighed."""
     moves = alternatives(view, first, candidates)
     if len(moves) < 2 and not lone:
         return moves, []

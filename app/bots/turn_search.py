@@ -23,7 +23,7 @@ from app.engine import Game, Move
 from . import normal
 from .planner import distinct, move_key, plan_turn
 
-REPLANS = 3  # plans after shown cards in one simulated turn; then the fast policy
+REPLANS = 3  # plans after shown cards in one simulated turn; then the caller's own policy
 NODES = 400  # the planner's node budget for each of them (Normal's own: normal.MAX_NODES)
 
 

@@ -7,8 +7,8 @@ For every move, replayed on the engine:
   graph); once the hand is over the chance is its result (1, 0, or 0.5 for a draw);
 - a *decision* (a person's move, `actor == "player"`, with an alternative): the chance after the
   move played and after each alternative, all estimated from the mover's view just before it on
-  the same samples by `estimate.weigh` (the analysis board's estimate too; the rest of the mover's
-  turn after each is played as Hard's search plays it); `best` is the alternative with the highest chance,
+  the same samples by `estimate.weigh` (the analysis board's estimate too, with the leaf of Hard's
+  search); `best` is the alternative with the highest chance,
   `loss` = 100 x (best - played) points of the chances as shown (to a tenth of a per cent: one
   rounding, `marks.judged`; never below 0), marked at 5 / 10 / 15 points of that shown loss;
 - *luck*: where a seat saw cards it had not seen (drawn, turned up), how far they moved its
